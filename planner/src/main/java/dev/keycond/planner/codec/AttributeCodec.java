@@ -1,0 +1,163 @@
+package dev.keycond.planner.codec;
+
+import dev.keycond.planner.mapping.AttributeType;
+import dev.keycond.planner.mapping.ColumnType;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import org.apache.calcite.avatica.util.ByteString;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Converts between DynamoDB attribute values and the values of SQL columns.
+ *
+ * <p>Inside keycond a column value is a String (VARCHAR), BigDecimal (DECIMAL), Long (BIGINT),
+ * Integer (INTEGER), Double (DOUBLE), Boolean, {@link ByteString} (VARBINARY), UTC
+ * {@link LocalDateTime} (TIMESTAMP) or {@link LocalDate} (DATE).
+ */
+public final class AttributeCodec {
+  private AttributeCodec() {}
+
+  /**
+   * Reads an attribute as a value of {@code type}; null for a missing or NULL attribute.
+   *
+   * @throws IllegalArgumentException when the attribute does not hold a value of that type; the
+   *     caller adds the column and item key to the message
+   */
+  public static Object decode(AttributeValue value, ColumnType type) {
+    if (value == null || Boolean.TRUE.equals(value.nul())) {
+      return null;
+    }
+    switch (type) {
+      case VARCHAR:
+        if (value.s() != null) {
+          return value.s();
+        }
+        if (value.n() != null) {
+          return value.n();
+        }
+        break;
+      case DECIMAL:
+        if (value.n() != null) {
+          return new BigDecimal(value.n());
+        }
+        break;
+      case BIGINT:
+        if (value.n() != null) {
+          return exactInteger(value.n(), type).longValueExact();
+        }
+        break;
+      case INTEGER:
+        if (value.n() != null) {
+          return exactInteger(value.n(), type).intValueExact();
+        }
+        break;
+      case DOUBLE:
+        if (value.n() != null) {
+          return Double.valueOf(value.n());
+        }
+        break;
+      case BOOLEAN:
+        if (value.bool() != null) {
+          return value.bool();
+        }
+        break;
+      case VARBINARY:
+        if (value.b() != null) {
+          return new ByteString(value.b().asByteArray());
+        }
+        break;
+      case TIMESTAMP:
+        if (value.s() != null) {
+          return KeyText.decode(value.s(), ColumnType.TIMESTAMP);
+        }
+        break;
+      case DATE:
+        if (value.s() != null) {
+          return KeyText.decode(value.s(), ColumnType.DATE);
+        }
+        break;
+      default:
+        break;
+    }
+    throw new IllegalArgumentException(
+        "holds " + describe(value) + ", which is not a " + type + " value");
+  }
+
+  private static BigDecimal exactInteger(String number, ColumnType type) {
+    BigDecimal d = new BigDecimal(number);
+    try {
+      if (type == ColumnType.INTEGER) {
+        d.intValueExact();
+      } else {
+        d.longValueExact();
+      }
+      return d;
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("holds the number " + number + ", which does not fit " + type);
+    }
+  }
+
+  /** Writes a non-null value of {@code type} as its DynamoDB attribute. */
+  public static AttributeValue encode(Object value, ColumnType type) {
+    switch (type.storage()) {
+      case N:
+        return AttributeValue.fromN(canonicalNumber(DynamoOrder.toBigDecimal((Number) value)));
+      case BOOL:
+        return AttributeValue.fromBool((Boolean) value);
+      case B:
+        return AttributeValue.fromB(SdkBytes.fromByteArray(((ByteString) value).getBytes()));
+      default:
+        if (type == ColumnType.TIMESTAMP) {
+          return AttributeValue.fromS(Timestamps.format((LocalDateTime) value));
+        }
+        return AttributeValue.fromS(value.toString());
+    }
+  }
+
+  /** Encodes a key attribute whose template is just this column; it keeps the key's own type. */
+  public static AttributeValue encodeKey(Object value, ColumnType type, AttributeType keyType) {
+    if (keyType == AttributeType.N) {
+      return AttributeValue.fromN(canonicalNumber(DynamoOrder.toBigDecimal((Number) value)));
+    }
+    return encode(value, type);
+  }
+
+  /** One text per number, so that equal numbers are equal keys. */
+  public static String canonicalNumber(BigDecimal d) {
+    if (d.signum() == 0) {
+      return "0";
+    }
+    return d.stripTrailingZeros().toPlainString();
+  }
+
+  public static String describe(AttributeValue v) {
+    switch (v.type()) {
+      case S:
+        return "the string '" + abbreviate(v.s()) + "'";
+      case N:
+        return "the number " + v.n();
+      case B:
+        return "binary data";
+      case BOOL:
+        return "the boolean " + v.bool();
+      case M:
+        return "a map";
+      case L:
+        return "a list";
+      case SS:
+        return "a string set";
+      case NS:
+        return "a number set";
+      case BS:
+        return "a binary set";
+      default:
+        return "an unknown type";
+    }
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() <= 40 ? s : s.substring(0, 37) + "...";
+  }
+}

@@ -1,0 +1,202 @@
+package dev.keycond.planner.codec;
+
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.mapping.ColumnType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.NlsString;
+import org.apache.calcite.util.TimeString;
+import org.apache.calcite.util.TimestampString;
+
+/**
+ * keycond's internal value representation, and conversions into it from literals and parameters.
+ *
+ * <p>Values are: String (CHAR, VARCHAR), Integer (TINYINT, SMALLINT, INTEGER), Long (BIGINT),
+ * BigDecimal (DECIMAL), Double (REAL, FLOAT, DOUBLE), Boolean, {@link ByteString} (BINARY,
+ * VARBINARY), {@link LocalDate} (DATE), {@link LocalTime} (TIME), UTC {@link LocalDateTime}
+ * (TIMESTAMP), or null.
+ */
+public final class SqlValues {
+  private SqlValues() {}
+
+  /** A literal's value in the internal representation of its own type. */
+  public static Object fromLiteral(RexLiteral literal) {
+    if (literal.isNull()) {
+      return null;
+    }
+    return coerce(rawLiteralValue(literal), literal.getType().getSqlTypeName());
+  }
+
+  private static Object rawLiteralValue(RexLiteral literal) {
+    Comparable<?> value = literal.getValue();
+    if (value instanceof NlsString nls) {
+      return nls.getValue();
+    }
+    if (value instanceof TimestampString ts) {
+      return LocalDateTime.ofInstant(Instant.ofEpochMilli(ts.getMillisSinceEpoch()), ZoneOffset.UTC)
+          .withNano(nanos(ts.toString()));
+    }
+    if (value instanceof DateString ds) {
+      return LocalDate.ofEpochDay(ds.getDaysSinceEpoch());
+    }
+    if (value instanceof TimeString ts) {
+      return LocalTime.parse(ts.toString());
+    }
+    return value;
+  }
+
+  private static int nanos(String timestamp) {
+    int dot = timestamp.indexOf('.');
+    if (dot < 0) {
+      return 0;
+    }
+    String fraction = (timestamp.substring(dot + 1) + "000000000").substring(0, 9);
+    return Integer.parseInt(fraction);
+  }
+
+  /**
+   * Converts a value to the representation of {@code target}.
+   *
+   * @throws KeycondException with a class 22 state when the value cannot be represented
+   */
+  public static Object coerce(Object value, SqlTypeName target) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      switch (target) {
+        case CHAR:
+        case VARCHAR:
+          return toText(value);
+        case TINYINT:
+        case SMALLINT:
+        case INTEGER:
+          return toBigDecimal(value).intValueExact();
+        case BIGINT:
+          return toBigDecimal(value).longValueExact();
+        case DECIMAL:
+          return toBigDecimal(value);
+        case REAL:
+        case FLOAT:
+        case DOUBLE:
+          return value instanceof Number n ? n.doubleValue() : Double.valueOf(value.toString().trim());
+        case BOOLEAN:
+          return toBoolean(value);
+        case BINARY:
+        case VARBINARY:
+          return toBytes(value);
+        case DATE:
+          return toDate(value);
+        case TIME:
+          return value instanceof LocalTime t ? t : LocalTime.parse(value.toString().trim());
+        case TIMESTAMP:
+          return toTimestamp(value);
+        default:
+          return value;
+      }
+    } catch (ArithmeticException e) {
+      throw new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE,
+          "Value " + describe(value) + " is out of range for " + target, e);
+    } catch (NumberFormatException | DateTimeParseException | ClassCastException e) {
+      throw new KeycondException(SqlState.INVALID_CHARACTER_VALUE,
+          "Value " + describe(value) + " cannot be converted to " + target, e);
+    }
+  }
+
+  /** Converts a value for use against a column of {@code type}. */
+  public static Object toColumnValue(Object value, ColumnType type) {
+    return coerce(value, type.sqlType());
+  }
+
+  private static String describe(Object value) {
+    return value instanceof String s ? "'" + s + "'" : String.valueOf(value);
+  }
+
+  private static String toText(Object value) {
+    if (value instanceof BigDecimal d) {
+      return d.toPlainString();
+    }
+    if (value instanceof LocalDateTime t) {
+      return t.toString().replace('T', ' ');
+    }
+    return value.toString();
+  }
+
+  private static BigDecimal toBigDecimal(Object value) {
+    if (value instanceof BigDecimal d) {
+      return d;
+    }
+    if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+      return BigDecimal.valueOf(((Number) value).longValue());
+    }
+    if (value instanceof BigInteger i) {
+      return new BigDecimal(i);
+    }
+    if (value instanceof Double || value instanceof Float) {
+      double d = ((Number) value).doubleValue();
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        throw new ArithmeticException(d + " is not a finite number");
+      }
+      return new BigDecimal(Double.toString(d));
+    }
+    if (value instanceof Boolean) {
+      throw new ClassCastException("boolean is not a number");
+    }
+    return new BigDecimal(value.toString().trim());
+  }
+
+  private static Boolean toBoolean(Object value) {
+    if (value instanceof Boolean b) {
+      return b;
+    }
+    String s = value.toString().trim();
+    if (s.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (s.equalsIgnoreCase("false")) {
+      return false;
+    }
+    throw new NumberFormatException("'" + s + "' is not a boolean");
+  }
+
+  private static ByteString toBytes(Object value) {
+    if (value instanceof ByteString b) {
+      return b;
+    }
+    if (value instanceof byte[] bytes) {
+      return new ByteString(bytes);
+    }
+    throw new ClassCastException(value.getClass().getSimpleName() + " is not binary");
+  }
+
+  private static LocalDate toDate(Object value) {
+    if (value instanceof LocalDate d) {
+      return d;
+    }
+    if (value instanceof LocalDateTime t) {
+      return t.toLocalDate();
+    }
+    return LocalDate.parse(value.toString().trim());
+  }
+
+  private static LocalDateTime toTimestamp(Object value) {
+    if (value instanceof LocalDateTime t) {
+      return t;
+    }
+    if (value instanceof LocalDate d) {
+      return d.atStartOfDay();
+    }
+    return Timestamps.parse(value.toString().trim());
+  }
+}

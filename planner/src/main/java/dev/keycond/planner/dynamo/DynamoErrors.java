@@ -1,0 +1,110 @@
+package dev.keycond.planner.dynamo;
+
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.util.Set;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
+
+/**
+ * Turns AWS SDK failures into keycond errors with a SQLState. The DynamoDB error code stays in the
+ * message, because it is what a person searches for; the SDK's stack trace does not.
+ */
+public final class DynamoErrors {
+  private static final Set<String> THROTTLING = Set.of(
+      "ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded",
+      "RequestLimitExceededException", "LimitExceededException", "TooManyRequestsException");
+  private static final Set<String> CREDENTIALS = Set.of(
+      "UnrecognizedClientException", "InvalidSignatureException", "MissingAuthenticationToken",
+      "MissingAuthenticationTokenException", "AccessDeniedException", "ExpiredTokenException",
+      "IncompleteSignatureException", "InvalidClientTokenId", "SignatureDoesNotMatch");
+
+  private DynamoErrors() {}
+
+  /**
+   * @param action what was being done, such as {@code Query on table 'Drive'}; it starts the message
+   * @param connecting true while the connection is being opened, where network failures mean the
+   *     connection cannot be established rather than that it was lost
+   */
+  public static KeycondException translate(SdkException e, String action, boolean connecting) {
+    if (e instanceof AwsServiceException service && service.awsErrorDetails() != null) {
+      String code = String.valueOf(service.awsErrorDetails().errorCode());
+      String detail = service.awsErrorDetails().errorMessage();
+      String message = action + " failed: DynamoDB " + code + (detail == null ? "" : ": " + detail);
+      return new KeycondException(stateOf(code, detail), message, e);
+    }
+    if (e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException) {
+      return new KeycondException(SqlState.TIMEOUT, action + " timed out: " + e.getMessage(), e);
+    }
+    if (e instanceof SdkClientException && isCredentialsProblem(e)) {
+      return new KeycondException(SqlState.INVALID_AUTHORIZATION,
+          action + " failed: no usable AWS credentials (" + e.getMessage()
+              + "). Set user/password, profile, or the standard AWS environment variables.", e);
+    }
+    Throwable network = networkCause(e);
+    if (network != null) {
+      return new KeycondException(connecting ? SqlState.CONNECTION_FAILED : SqlState.CONNECTION_LOST,
+          action + " failed: cannot reach DynamoDB (" + network.getClass().getSimpleName() + ": "
+              + network.getMessage() + "). Check the endpoint and region properties and the network.", e);
+    }
+    return new KeycondException(SqlState.INTERNAL_ERROR, action + " failed: " + e.getMessage(), e);
+  }
+
+  private static SqlState stateOf(String code, String detail) {
+    if (THROTTLING.contains(code)) {
+      return SqlState.THROTTLED;
+    }
+    if (CREDENTIALS.contains(code)) {
+      return SqlState.INVALID_AUTHORIZATION;
+    }
+    switch (code) {
+      case "ResourceNotFoundException":
+        return SqlState.UNKNOWN_TABLE;
+      case "ConditionalCheckFailedException":
+        return SqlState.UNIQUE_VIOLATION;
+      case "ValidationException":
+        return isAboutValues(detail) ? SqlState.DATA_EXCEPTION : SqlState.INVALID_REQUEST;
+      default:
+        return SqlState.INTERNAL_ERROR;
+    }
+  }
+
+  /** DynamoDB reports both malformed requests and bad values as ValidationException. */
+  private static boolean isAboutValues(String detail) {
+    if (detail == null) {
+      return false;
+    }
+    String d = detail.toLowerCase(java.util.Locale.ROOT);
+    return d.contains("type mismatch") || d.contains("value") || d.contains("size") || d.contains("number");
+  }
+
+  private static boolean isCredentialsProblem(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      String m = String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT);
+      if (m.contains("unable to load credentials") || m.contains("credentials")
+          && (m.contains("profile") || m.contains("provider"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Throwable networkCause(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof ConnectException || t instanceof UnknownHostException
+          || t instanceof NoRouteToHostException || t instanceof SocketTimeoutException
+          || t instanceof InterruptedIOException) {
+        return t;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,101 @@
+package dev.keycond.planner.error;
+
+import java.sql.SQLDataException;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLIntegrityConstraintViolationException;
+import java.sql.SQLInvalidAuthorizationSpecException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLSyntaxErrorException;
+import java.sql.SQLTimeoutException;
+import java.sql.SQLTransientConnectionException;
+import java.sql.SQLTransientException;
+
+/**
+ * The SQLStates keycond reports. Each state also decides which {@link SQLException} subclass a
+ * JDBC caller receives, so that tools which branch on the exception type (retry on transient,
+ * re-connect on connection errors) behave correctly.
+ */
+public enum SqlState {
+  /** The statement text does not parse, or names something that does not exist. */
+  SYNTAX_ERROR("42000"),
+  UNKNOWN_TABLE("42S02"),
+  UNKNOWN_COLUMN("42S22"),
+  /** The only plan for the statement is a full-table Scan and the {@code scan} property forbids it. */
+  SCAN_REFUSED("42Z01"),
+  /** The statement needs more key reads than {@code maxFanOut} permits. */
+  FAN_OUT_EXCEEDED("42Z02"),
+  /** The mapping file is malformed or does not fit the DynamoDB tables. */
+  INVALID_MAPPING("42Z10"),
+  /** DynamoDB rejected a request as malformed. */
+  INVALID_REQUEST("42Z20"),
+
+  DATA_EXCEPTION("22000"),
+  NUMERIC_OUT_OF_RANGE("22003"),
+  INVALID_DATETIME("22007"),
+  INVALID_CHARACTER_VALUE("22018"),
+  /** A connection property or statement parameter has a value keycond cannot use. */
+  INVALID_PARAMETER_VALUE("22023"),
+  /** A key column value cannot be encoded into its key template (it contains a template literal). */
+  KEY_VALUE_NOT_REPRESENTABLE("22Z01"),
+
+  UNIQUE_VIOLATION("23505"),
+
+  CONNECTION_FAILED("08001"),
+  CONNECTION_LOST("08006"),
+  INVALID_AUTHORIZATION("28000"),
+  THROTTLED("53000"),
+  FEATURE_NOT_SUPPORTED("0A000"),
+  QUERY_CANCELED("57014"),
+  TIMEOUT("HYT00"),
+  INVALID_CURSOR_STATE("24000"),
+  OBJECT_CLOSED("HY010"),
+  INTERNAL_ERROR("XX000");
+
+  private final String code;
+
+  SqlState(String code) {
+    this.code = code;
+  }
+
+  public String code() {
+    return code;
+  }
+
+  /** Builds the JDBC exception whose type matches this state's class. */
+  public SQLException toException(String message, Throwable cause) {
+    String cls = code.substring(0, 2);
+    SQLException e;
+    if (this == THROTTLED) {
+      e = new SQLTransientException(message, code, cause);
+    } else if (this == TIMEOUT) {
+      e = new SQLTimeoutException(message, code, cause);
+    } else if (this == CONNECTION_LOST) {
+      e = new SQLTransientConnectionException(message, code, cause);
+    } else {
+      switch (cls) {
+        case "42":
+          e = new SQLSyntaxErrorException(message, code, cause);
+          break;
+        case "22":
+          e = new SQLDataException(message, code, cause);
+          break;
+        case "23":
+          e = new SQLIntegrityConstraintViolationException(message, code, cause);
+          break;
+        case "08":
+          e = new SQLNonTransientConnectionException(message, code, cause);
+          break;
+        case "28":
+          e = new SQLInvalidAuthorizationSpecException(message, code, cause);
+          break;
+        case "0A":
+          e = new SQLFeatureNotSupportedException(message, code, cause);
+          break;
+        default:
+          e = new SQLException(message, code, cause);
+      }
+    }
+    return e;
+  }
+}

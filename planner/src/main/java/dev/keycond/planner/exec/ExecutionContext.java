@@ -1,0 +1,76 @@
+package dev.keycond.planner.exec;
+
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import java.util.List;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * What one execution of a statement runs with: the client, the parameter values, the read
+ * settings, its statistics, and its cancellation state.
+ */
+public final class ExecutionContext {
+  private final DynamoDbClient client;
+  private final List<Object> parameters;
+  private final ReadSettings settings;
+  private final ReadStatistics statistics = new ReadStatistics();
+  private final long deadlineNanos;
+  private volatile boolean cancelled;
+
+  /**
+   * @param parameters parameter values in keycond's internal representation, in marker order
+   * @param timeoutMillis 0 for no timeout
+   */
+  public ExecutionContext(DynamoDbClient client, List<Object> parameters, ReadSettings settings, long timeoutMillis) {
+    this.client = client;
+    this.parameters = parameters;
+    this.settings = settings;
+    this.deadlineNanos = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : 0;
+  }
+
+  public DynamoDbClient client() {
+    return client;
+  }
+
+  public List<Object> parameters() {
+    return parameters;
+  }
+
+  public Object parameter(int index) {
+    if (index >= parameters.size()) {
+      throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Parameter " + (index + 1) + " is not set");
+    }
+    return parameters.get(index);
+  }
+
+  public ReadSettings settings() {
+    return settings;
+  }
+
+  public ReadStatistics statistics() {
+    return statistics;
+  }
+
+  /** Asks running cursors to stop; they notice before their next request. */
+  public void cancel() {
+    cancelled = true;
+  }
+
+  /** Milliseconds left before the query timeout; 0 when there is no timeout. */
+  public long remainingMillis() {
+    if (deadlineNanos == 0) {
+      return 0;
+    }
+    return Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
+  }
+
+  /** Throws when the statement was cancelled or ran past its timeout. */
+  public void checkRunning() {
+    if (cancelled) {
+      throw new KeycondException(SqlState.QUERY_CANCELED, "The statement was cancelled");
+    }
+    if (deadlineNanos != 0 && System.nanoTime() > deadlineNanos) {
+      throw new KeycondException(SqlState.TIMEOUT, "The statement ran past its query timeout");
+    }
+  }
+}

@@ -1,0 +1,34 @@
+package dev.keycond.planner.exec;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What one execution cost: requests sent, items DynamoDB read, and items that became rows. The
+ * difference is what residual filters threw away; the statement's warning reports it.
+ */
+public final class ReadStatistics {
+  private final AtomicLong requests = new AtomicLong();
+  private final AtomicLong itemsRead = new AtomicLong();
+  private final AtomicLong itemsReturned = new AtomicLong();
+
+  public void addRequest(long scannedCount) {
+    requests.incrementAndGet();
+    itemsRead.addAndGet(scannedCount);
+  }
+
+  public void addReturned(long count) {
+    itemsReturned.addAndGet(count);
+  }
+
+  public long requests() {
+    return requests.get();
+  }
+
+  public long itemsRead() {
+    return itemsRead.get();
+  }
+
+  public long itemsReturned() {
+    return itemsReturned.get();
+  }
+}

@@ -1,0 +1,19 @@
+package dev.keycond.planner.mapping;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A SQL column of a mapped table.
+ *
+ * @param name the SQL name, case as written in the mapping
+ * @param type the declared SQL type
+ * @param attribute the DynamoDB attribute the value is stored in when the column is not decoded
+ *     from a key template; by default the column's own name
+ */
+public record Column(String name, ColumnType type, String attribute) {
+  public Column {
+    requireNonNull(name, "name");
+    requireNonNull(type, "type");
+    requireNonNull(attribute, "attribute");
+  }
+}

@@ -1,0 +1,211 @@
+package dev.keycond.planner.mapping;
+
+import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.mapping.TemplateSegment.Literal;
+import dev.keycond.planner.mapping.TemplateSegment.Slot;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How a DynamoDB key attribute is composed from column values, such as {@code DRIVE#{account}}.
+ *
+ * <p>Two slots may not touch, and a value may not contain a literal character next to its slot, so
+ * every key decodes back to exactly one set of column values.
+ */
+public final class KeyTemplate {
+  private final String text;
+  private final ImmutableList<TemplateSegment> segments;
+
+  private KeyTemplate(String text, List<TemplateSegment> segments) {
+    this.text = text;
+    this.segments = ImmutableList.copyOf(segments);
+  }
+
+  /**
+   * Parses a template.
+   *
+   * @throws IllegalArgumentException with a message that says what is wrong with it
+   */
+  public static KeyTemplate parse(String text) {
+    if (text.isEmpty()) {
+      throw new IllegalArgumentException("the template is empty");
+    }
+    List<TemplateSegment> segments = new ArrayList<>();
+    StringBuilder literal = new StringBuilder();
+    int i = 0;
+    while (i < text.length()) {
+      char c = text.charAt(i);
+      if (c == '}') {
+        throw new IllegalArgumentException("'}' at position " + i + " closes no '{'");
+      }
+      if (c != '{') {
+        literal.append(c);
+        i++;
+        continue;
+      }
+      int close = text.indexOf('}', i);
+      if (close < 0) {
+        throw new IllegalArgumentException("'{' at position " + i + " is never closed");
+      }
+      if (literal.length() > 0) {
+        segments.add(new Literal(literal.toString()));
+        literal.setLength(0);
+      } else if (!segments.isEmpty()) {
+        throw new IllegalArgumentException(
+            "two column slots touch at position " + i
+                + "; put a literal separator between them so the key can be decoded");
+      }
+      segments.add(parseSlot(text.substring(i + 1, close)));
+      i = close + 1;
+    }
+    if (literal.length() > 0) {
+      segments.add(new Literal(literal.toString()));
+    }
+    return new KeyTemplate(text, segments);
+  }
+
+  private static Slot parseSlot(String body) {
+    String column = body;
+    int width = 0;
+    int colon = body.lastIndexOf(':');
+    if (colon >= 0) {
+      column = body.substring(0, colon);
+      String format = body.substring(colon + 1);
+      if (!format.matches("0[1-9][0-9]?")) {
+        throw new IllegalArgumentException(
+            "slot '{" + body + "}' has format '" + format
+                + "'; the only format is a zero-padded width such as {seq:06}");
+      }
+      width = Integer.parseInt(format.substring(1));
+    }
+    if (column.isEmpty() || column.contains("{")) {
+      throw new IllegalArgumentException("slot '{" + body + "}' names no column");
+    }
+    return new Slot(column, width);
+  }
+
+  public String text() {
+    return text;
+  }
+
+  public ImmutableList<TemplateSegment> segments() {
+    return segments;
+  }
+
+  public List<Slot> slots() {
+    List<Slot> slots = new ArrayList<>();
+    for (TemplateSegment s : segments) {
+      if (s instanceof Slot slot) {
+        slots.add(slot);
+      }
+    }
+    return slots;
+  }
+
+  public List<String> columns() {
+    return slots().stream().map(Slot::column).toList();
+  }
+
+  /** True for a template that is one slot and nothing else: the attribute holds the column's value. */
+  public boolean isIdentity() {
+    return segments.size() == 1 && segments.get(0) instanceof Slot;
+  }
+
+  /** True for a template without slots, such as {@code META}. */
+  public boolean isConstant() {
+    return segments.stream().noneMatch(s -> s instanceof Slot);
+  }
+
+  /** The literal text before the first slot; the whole text for a constant template. */
+  public String leadingLiteral() {
+    return segments.get(0) instanceof Literal lit ? lit.text() : "";
+  }
+
+  /**
+   * The characters a value in {@code slot} must not contain: the literal characters on either side
+   * of it. Allowing them would make the key ambiguous to decode.
+   */
+  public String forbiddenCharacters(Slot slot) {
+    int index = segments.indexOf(slot);
+    StringBuilder forbidden = new StringBuilder();
+    if (index > 0 && segments.get(index - 1) instanceof Literal before) {
+      forbidden.appendCodePoint(before.text().codePointBefore(before.text().length()));
+    }
+    if (index + 1 < segments.size() && segments.get(index + 1) instanceof Literal after) {
+      int first = after.text().codePointAt(0);
+      if (forbidden.indexOf(new String(Character.toChars(first))) < 0) {
+        forbidden.appendCodePoint(first);
+      }
+    }
+    return forbidden.toString();
+  }
+
+  /**
+   * Splits a key attribute's text into the texts of its slots, in slot order; empty when the key
+   * does not have this template's shape (it belongs to another entity).
+   */
+  public Optional<List<String>> decode(String key) {
+    List<String> values = new ArrayList<>();
+    int pos = 0;
+    for (int i = 0; i < segments.size(); i++) {
+      TemplateSegment segment = segments.get(i);
+      if (segment instanceof Literal lit) {
+        if (!key.startsWith(lit.text(), pos)) {
+          return Optional.empty();
+        }
+        pos += lit.text().length();
+        continue;
+      }
+      Slot slot = (Slot) segment;
+      int end = key.length();
+      if (i + 1 < segments.size()) {
+        String next = ((Literal) segments.get(i + 1)).text();
+        end = key.indexOf(next.codePointAt(0), pos);
+        if (end < 0) {
+          return Optional.empty();
+        }
+      }
+      String value = key.substring(pos, end);
+      if (containsAny(value, forbiddenCharacters(slot))) {
+        return Optional.empty();
+      }
+      values.add(value);
+      pos = end;
+    }
+    return pos == key.length() ? Optional.of(values) : Optional.empty();
+  }
+
+  /** Builds the key text from the slots' texts, in slot order. */
+  public String encode(List<String> slotTexts) {
+    StringBuilder key = new StringBuilder();
+    int slot = 0;
+    for (TemplateSegment segment : segments) {
+      if (segment instanceof Literal lit) {
+        key.append(lit.text());
+      } else {
+        key.append(slotTexts.get(slot++));
+      }
+    }
+    return key.toString();
+  }
+
+  static boolean containsAny(String value, String characters) {
+    return characters.codePoints().anyMatch(c -> value.indexOf(c) >= 0);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof KeyTemplate other && other.text.equals(text);
+  }
+
+  @Override
+  public int hashCode() {
+    return text.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return text;
+  }
+}

@@ -1,0 +1,267 @@
+package dev.keycond.planner.mapping;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.mapping.TemplateSegment.Slot;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads a mapping file and checks everything that can be checked without DynamoDB. Every error
+ * names the table and the field at fault, because the person reading it is editing that file.
+ */
+public final class MappingParser {
+  private static final String INLINE = "inline:";
+  private static final Set<String> TABLE_FIELDS =
+      Set.of("source", "columns", "keys", "hierarchy", "references");
+  private static final Set<String> HIERARCHY_FIELDS = Set.of("path", "delimiter", "parent");
+  private static final Set<String> COLUMN_FIELDS = Set.of("type", "attribute");
+
+  private MappingParser() {}
+
+  /** Loads the {@code mapping} connection property: a file path, or {@code inline:} JSON. */
+  public static Mapping load(String property) {
+    if (property == null || property.isBlank()) {
+      return Mapping.EMPTY;
+    }
+    if (property.startsWith(INLINE)) {
+      return parse(property.substring(INLINE.length()), "inline mapping");
+    }
+    Path path = Path.of(property);
+    try {
+      return parse(Files.readString(path, StandardCharsets.UTF_8), "mapping file " + path);
+    } catch (NoSuchFileException e) {
+      throw error("mapping file " + path + " does not exist");
+    } catch (IOException e) {
+      throw new KeycondException(
+          SqlState.INVALID_MAPPING, "cannot read mapping file " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  public static Mapping parse(String json, String origin) {
+    JsonNode root;
+    try {
+      root = new ObjectMapper().readTree(json);
+    } catch (JsonProcessingException e) {
+      throw error(origin + " is not valid JSON: " + e.getOriginalMessage()
+          + " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")");
+    }
+    if (root == null || !root.isObject() || !root.path("tables").isObject()) {
+      throw error(origin + " must be a JSON object with a \"tables\" object");
+    }
+    Map<String, TableMapping> tables = new LinkedHashMap<>();
+    Iterator<Map.Entry<String, JsonNode>> it = root.get("tables").fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> entry = it.next();
+      tables.put(entry.getKey(), parseTable(origin, entry.getKey(), entry.getValue()));
+    }
+    for (TableMapping table : tables.values()) {
+      checkReferences(origin, table, tables);
+    }
+    return new Mapping(ImmutableMap.copyOf(tables));
+  }
+
+  private static TableMapping parseTable(String origin, String name, JsonNode node) {
+    TableErrors errors = new TableErrors(origin, name);
+    if (!node.isObject()) {
+      throw errors.at("", "must be an object with \"source\", \"columns\" and \"keys\"");
+    }
+    checkFields(errors, "", node, TABLE_FIELDS);
+    String source = requiredText(errors, node, "source");
+
+    JsonNode columnsNode = node.path("columns");
+    if (!columnsNode.isObject() || columnsNode.isEmpty()) {
+      throw errors.at("columns", "must be an object of column name to type");
+    }
+    ImmutableList.Builder<Column> columns = ImmutableList.builder();
+    Iterator<Map.Entry<String, JsonNode>> cols = columnsNode.fields();
+    while (cols.hasNext()) {
+      Map.Entry<String, JsonNode> c = cols.next();
+      columns.add(parseColumn(errors, c.getKey(), c.getValue()));
+    }
+    ImmutableList<Column> columnList = columns.build();
+
+    JsonNode keysNode = node.path("keys");
+    if (!keysNode.isObject() || keysNode.isEmpty()) {
+      throw errors.at("keys", "must map each DynamoDB key attribute to a template, like {\"PK\": \"USER#{id}\"}");
+    }
+    Map<String, KeyTemplate> keys = new LinkedHashMap<>();
+    Iterator<Map.Entry<String, JsonNode>> ks = keysNode.fields();
+    while (ks.hasNext()) {
+      Map.Entry<String, JsonNode> k = ks.next();
+      String field = "keys." + k.getKey();
+      if (!k.getValue().isTextual()) {
+        throw errors.at(field, "must be a template string");
+      }
+      KeyTemplate template;
+      try {
+        template = KeyTemplate.parse(k.getValue().asText());
+      } catch (IllegalArgumentException e) {
+        throw errors.at(field, "template '" + k.getValue().asText() + "': " + e.getMessage());
+      }
+      checkSlots(errors, field, template, columnList);
+      keys.put(k.getKey(), template);
+    }
+
+    TableMapping partial =
+        new TableMapping(name, source, columnList, ImmutableMap.copyOf(keys), Optional.empty(), ImmutableList.of());
+    Optional<Hierarchy> hierarchy = parseHierarchy(errors, node.get("hierarchy"), partial);
+    ImmutableList<Reference> references = parseReferences(errors, node.get("references"), partial);
+    return new TableMapping(name, source, columnList, ImmutableMap.copyOf(keys), hierarchy, references);
+  }
+
+  private static Column parseColumn(TableErrors errors, String name, JsonNode node) {
+    String field = "columns." + name;
+    String typeText;
+    String attribute = name;
+    if (node.isTextual()) {
+      typeText = node.asText();
+    } else if (node.isObject()) {
+      checkFields(errors, field, node, COLUMN_FIELDS);
+      typeText = requiredText(errors, node, "type", field);
+      if (node.has("attribute")) {
+        attribute = requiredText(errors, node, "attribute", field);
+      }
+    } else {
+      throw errors.at(field, "must be a type name or {\"type\": ..., \"attribute\": ...}");
+    }
+    ColumnType type = ColumnType.parse(typeText).orElseThrow(() -> errors.at(field,
+        "unknown type '" + typeText + "'; use one of " + ColumnType.names()));
+    return new Column(name, type, attribute);
+  }
+
+  private static void checkSlots(TableErrors errors, String field, KeyTemplate template, List<Column> columns) {
+    Set<String> seen = new HashSet<>();
+    for (Slot slot : template.slots()) {
+      Column column = columns.stream().filter(c -> c.name().equals(slot.column())).findFirst()
+          .orElseThrow(() -> errors.at(field, "template '" + template + "' uses column '" + slot.column()
+              + "', which is not declared in \"columns\""));
+      if (!seen.add(slot.column())) {
+        throw errors.at(field, "template '" + template + "' uses column '" + slot.column() + "' twice");
+      }
+      if (slot.fixedWidth() && !column.type().isExactInteger()) {
+        throw errors.at(field, "template '" + template + "' gives column '" + slot.column()
+            + "' a zero-padded width, which only INTEGER and BIGINT columns can have");
+      }
+      if (column.type() == ColumnType.VARBINARY && !template.isIdentity()) {
+        throw errors.at(field, "template '" + template + "' embeds VARBINARY column '" + slot.column()
+            + "' in text; a binary column can only be a key on its own, as '{" + slot.column() + "}'");
+      }
+    }
+  }
+
+  private static Optional<Hierarchy> parseHierarchy(TableErrors errors, JsonNode node, TableMapping table) {
+    if (node == null || node.isNull()) {
+      return Optional.empty();
+    }
+    if (!node.isObject()) {
+      throw errors.at("hierarchy", "must be an object with \"path\", \"delimiter\" and \"parent\"");
+    }
+    checkFields(errors, "hierarchy", node, HIERARCHY_FIELDS);
+    String path = requiredText(errors, node, "path", "hierarchy");
+    String delimiter = requiredText(errors, node, "delimiter", "hierarchy");
+    String parent = requiredText(errors, node, "parent", "hierarchy");
+    for (String[] ref : new String[][] {{"path", path}, {"parent", parent}}) {
+      Column column = table.column(ref[1]).orElseThrow(() -> errors.at("hierarchy." + ref[0],
+          "column '" + ref[1] + "' is not declared in \"columns\""));
+      if (column.type() != ColumnType.VARCHAR) {
+        throw errors.at("hierarchy." + ref[0], "column '" + ref[1] + "' must be VARCHAR to hold a path");
+      }
+    }
+    if (delimiter.isEmpty()) {
+      throw errors.at("hierarchy.delimiter", "must not be empty");
+    }
+    return Optional.of(new Hierarchy(path, delimiter, parent));
+  }
+
+  private static ImmutableList<Reference> parseReferences(TableErrors errors, JsonNode node, TableMapping table) {
+    if (node == null || node.isNull()) {
+      return ImmutableList.of();
+    }
+    if (!node.isObject()) {
+      throw errors.at("references", "must map a column to \"table.column\"");
+    }
+    ImmutableList.Builder<Reference> references = ImmutableList.builder();
+    Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      String field = "references." + e.getKey();
+      if (table.column(e.getKey()).isEmpty()) {
+        throw errors.at(field, "column '" + e.getKey() + "' is not declared in \"columns\"");
+      }
+      String target = e.getValue().asText("");
+      int dot = target.lastIndexOf('.');
+      if (!e.getValue().isTextual() || dot <= 0 || dot == target.length() - 1) {
+        throw errors.at(field, "must be \"table.column\", not '" + e.getValue() + "'");
+      }
+      references.add(new Reference(e.getKey(), target.substring(0, dot), target.substring(dot + 1)));
+    }
+    return references.build();
+  }
+
+  private static void checkReferences(String origin, TableMapping table, Map<String, TableMapping> tables) {
+    TableErrors errors = new TableErrors(origin, table.name());
+    for (Reference ref : table.references()) {
+      String field = "references." + ref.column();
+      TableMapping target = tables.get(ref.targetTable());
+      if (target == null) {
+        throw errors.at(field, "refers to table '" + ref.targetTable() + "', which the mapping does not declare");
+      }
+      if (target.column(ref.targetColumn()).isEmpty()) {
+        throw errors.at(field, "refers to column '" + ref.targetColumn() + "', which table '"
+            + ref.targetTable() + "' does not declare");
+      }
+    }
+  }
+
+  private static void checkFields(TableErrors errors, String prefix, JsonNode node, Set<String> allowed) {
+    Iterator<String> names = node.fieldNames();
+    while (names.hasNext()) {
+      String n = names.next();
+      if (!allowed.contains(n)) {
+        throw errors.at(prefix.isEmpty() ? n : prefix + "." + n,
+            "is not a known field; expected one of " + String.join(", ", allowed.stream().sorted().toList()));
+      }
+    }
+  }
+
+  private static String requiredText(TableErrors errors, JsonNode node, String field) {
+    return requiredText(errors, node, field, "");
+  }
+
+  private static String requiredText(TableErrors errors, JsonNode node, String field, String prefix) {
+    JsonNode value = node.get(field);
+    String path = prefix.isEmpty() ? field : prefix + "." + field;
+    if (value == null || !value.isTextual() || value.asText().isEmpty()) {
+      throw errors.at(path, "is required and must be a non-empty string");
+    }
+    return value.asText();
+  }
+
+  private static KeycondException error(String message) {
+    return new KeycondException(SqlState.INVALID_MAPPING, "Invalid mapping: " + message);
+  }
+
+  /** Builds errors that name the origin, the table and the field. */
+  private record TableErrors(String origin, String table) {
+    KeycondException at(String field, String problem) {
+      String where = field.isEmpty() ? "" : ", field '" + field + "'";
+      return error(origin + ": table '" + table + "'" + where + " " + problem);
+    }
+  }
+}

@@ -1,0 +1,42 @@
+package dev.keycond.planner.plan;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import dev.keycond.planner.dynamo.SourceIndex;
+import java.util.Optional;
+
+/**
+ * How one table reference is read: the operation, the table or index, and the key conditions
+ * (one per request; more than one when an IN list or OR fans out).
+ *
+ * @param consumed the indexes of the pushed-down conjuncts that the key conditions express exactly;
+ *     the others are checked in the driver after the read
+ * @param membershipExact true when every item the key conditions return has the table's own key
+ *     shape, so no item is dropped as belonging to another entity; together with no residual
+ *     conditions this makes DynamoDB's Limit and Select=COUNT safe to use
+ * @param orderColumn the table column whose order equals the sort key order within the read, if
+ *     any; ORDER BY on it becomes ScanIndexForward
+ */
+public record AccessPath(
+    Kind kind,
+    Optional<SourceIndex> index,
+    ImmutableList<KeyCondition> keys,
+    ImmutableSet<Integer> consumed,
+    boolean membershipExact,
+    Optional<Integer> orderColumn) {
+
+  public enum Kind {
+    GET_ITEM,
+    QUERY,
+    SCAN
+  }
+
+  public static AccessPath scan(boolean membershipExact) {
+    return new AccessPath(Kind.SCAN, Optional.empty(), ImmutableList.of(), ImmutableSet.of(), membershipExact,
+        Optional.empty());
+  }
+
+  public boolean isScan() {
+    return kind == Kind.SCAN;
+  }
+}

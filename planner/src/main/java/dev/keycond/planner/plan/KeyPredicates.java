@@ -1,0 +1,127 @@
+package dev.keycond.planner.plan;
+
+import dev.keycond.planner.codec.SqlValues;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.schema.EntityTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+
+/**
+ * Finds the conjuncts a key condition might express: comparisons of a column with a literal or a
+ * parameter, and {@code LIKE} with a literal prefix. Everything else is left for the driver.
+ */
+public final class KeyPredicates {
+  private KeyPredicates() {}
+
+  /** @param conjuncts conditions over the table's full row type, already split on AND */
+  public static List<KeyPredicate> extract(EntityTable table, List<RexNode> conjuncts) {
+    List<KeyPredicate> predicates = new ArrayList<>();
+    for (int i = 0; i < conjuncts.size(); i++) {
+      extract(table, conjuncts.get(i), i).ifPresent(predicates::add);
+    }
+    return predicates;
+  }
+
+  private static Optional<KeyPredicate> extract(EntityTable table, RexNode node, int conjunct) {
+    if (!(node instanceof RexCall call)) {
+      return Optional.empty();
+    }
+    KeyPredicate.Kind kind = comparison(call.getKind());
+    if (kind != null && call.getOperands().size() == 2) {
+      RexNode left = call.getOperands().get(0);
+      RexNode right = call.getOperands().get(1);
+      if (left instanceof RexInputRef ref) {
+        return operand(table, ref, right).map(op -> new KeyPredicate(ref.getIndex(), kind, op, conjunct, true));
+      }
+      if (right instanceof RexInputRef ref) {
+        return operand(table, ref, left).map(op -> new KeyPredicate(ref.getIndex(), kind.flip(), op, conjunct, true));
+      }
+      return Optional.empty();
+    }
+    if (call.getOperator() == SqlStdOperatorTable.LIKE && call.getOperands().get(0) instanceof RexInputRef ref) {
+      return like(table, ref, call, conjunct);
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<KeyPredicate> like(EntityTable table, RexInputRef ref, RexCall call, int conjunct) {
+    if (table.column(ref.getIndex()).type() != ColumnType.VARCHAR) {
+      return Optional.empty();
+    }
+    RexNode pattern = call.getOperands().get(1);
+    Character escape = null;
+    if (call.getOperands().size() > 2) {
+      if (!(call.getOperands().get(2) instanceof RexLiteral e)) {
+        return Optional.empty();
+      }
+      String text = e.getValueAs(String.class);
+      if (text == null || text.length() != 1) {
+        return Optional.empty();
+      }
+      escape = text.charAt(0);
+    }
+    if (!(pattern instanceof RexLiteral literal) || literal.isNull()) {
+      return Optional.empty();
+    }
+    LikePattern parsed;
+    try {
+      parsed = LikePattern.parse(literal.getValueAs(String.class), escape);
+    } catch (IllegalArgumentException invalid) {
+      // Left to the driver, which reports the invalid pattern when it evaluates it.
+      return Optional.empty();
+    }
+    Operand prefix = new Operand.Literal(parsed.prefix());
+    if (parsed.wildcardFree()) {
+      return Optional.of(new KeyPredicate(ref.getIndex(), KeyPredicate.Kind.EQ, prefix, conjunct, true));
+    }
+    return Optional.of(new KeyPredicate(ref.getIndex(), KeyPredicate.Kind.PREFIX, prefix, conjunct, parsed.prefixOnly()));
+  }
+
+  private static KeyPredicate.Kind comparison(SqlKind kind) {
+    switch (kind) {
+      case EQUALS:
+        return KeyPredicate.Kind.EQ;
+      case LESS_THAN:
+        return KeyPredicate.Kind.LT;
+      case LESS_THAN_OR_EQUAL:
+        return KeyPredicate.Kind.LE;
+      case GREATER_THAN:
+        return KeyPredicate.Kind.GT;
+      case GREATER_THAN_OR_EQUAL:
+        return KeyPredicate.Kind.GE;
+      default:
+        return null;
+    }
+  }
+
+  /** The value side of a comparison, converted to the column's type; empty when it is not a value. */
+  private static Optional<Operand> operand(EntityTable table, RexInputRef ref, RexNode node) {
+    RexNode value = node;
+    while (value.getKind() == SqlKind.CAST) {
+      value = ((RexCall) value).getOperands().get(0);
+    }
+    if (value instanceof RexDynamicParam param) {
+      return Optional.of(new Operand.Parameter(param.getIndex()));
+    }
+    if (!(value instanceof RexLiteral literal) || literal.isNull()) {
+      return Optional.empty();
+    }
+    Column column = table.column(ref.getIndex());
+    try {
+      // A lossy conversion (1.5 for an INTEGER column) fails here, so it never becomes a key value.
+      return Optional.of(new Operand.Literal(SqlValues.toColumnValue(SqlValues.fromLiteral(literal), column.type())));
+    } catch (KeycondException notConvertible) {
+      return Optional.empty();
+    }
+  }
+}

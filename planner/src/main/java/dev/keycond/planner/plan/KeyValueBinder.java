@@ -1,0 +1,98 @@
+package dev.keycond.planner.plan;
+
+import dev.keycond.planner.codec.AttributeCodec;
+import dev.keycond.planner.codec.KeyText;
+import dev.keycond.planner.codec.SqlValues;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.mapping.AttributeType;
+import dev.keycond.planner.mapping.KeyTemplate;
+import java.util.List;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Turns {@link KeyValue}s into DynamoDB attribute values once the statement's parameters are known.
+ */
+public final class KeyValueBinder {
+  private final List<Object> parameters;
+
+  /** @param parameters the statement's parameter values, in marker order */
+  public KeyValueBinder(List<Object> parameters) {
+    this.parameters = parameters;
+  }
+
+  /** The operand's value; null for a NULL value, which no key equals. */
+  public Object valueOf(Operand operand) {
+    if (operand instanceof Operand.Literal literal) {
+      return literal.value();
+    }
+    int index = ((Operand.Parameter) operand).index();
+    if (index >= parameters.size()) {
+      throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Parameter " + (index + 1) + " is not set");
+    }
+    return parameters.get(index);
+  }
+
+  /**
+   * Binds a key value; empty when a part is NULL, in which case no item can match.
+   *
+   * @throws KeycondException when a value contains a literal of its template next to its slot
+   */
+  public Optional<AttributeValue> bind(KeyValue key) {
+    if (key.type() != AttributeType.S && key.parts().size() == 1 && key.parts().get(0) instanceof KeyPart.Value v) {
+      Object value = valueOf(v.operand());
+      if (value == null) {
+        return Optional.empty();
+      }
+      return Optional.of(AttributeCodec.encodeKey(SqlValues.toColumnValue(value, v.column().type()),
+          v.column().type(), key.type()));
+    }
+    StringBuilder text = new StringBuilder();
+    for (KeyPart part : key.parts()) {
+      if (part instanceof KeyPart.Text t) {
+        text.append(t.text());
+        continue;
+      }
+      KeyPart.Value v = (KeyPart.Value) part;
+      Object value = valueOf(v.operand());
+      if (value == null) {
+        return Optional.empty();
+      }
+      String slotText = v.raw()
+          ? SqlValues.coerce(value, org.apache.calcite.sql.type.SqlTypeName.VARCHAR).toString()
+          : KeyText.encode(SqlValues.toColumnValue(value, v.column().type()), v.column().type(), v.slot());
+      checkRepresentable(v, slotText);
+      text.append(slotText);
+    }
+    String result = key.successor() ? successor(text.toString()) : text.toString();
+    return Optional.of(AttributeValue.fromS(result));
+  }
+
+  private static void checkRepresentable(KeyPart.Value v, String slotText) {
+    String forbidden = KeyTemplate.parse(v.template()).forbiddenCharacters(v.slot());
+    forbidden.codePoints().filter(c -> slotText.indexOf(c) >= 0).findFirst().ifPresent(c -> {
+      throw new KeycondException(SqlState.KEY_VALUE_NOT_REPRESENTABLE,
+          "Value '" + slotText + "' of column '" + v.column().name() + "' contains '"
+              + new String(Character.toChars(c)) + "', which key template '" + v.template()
+              + "' uses next to that column; such a value cannot be stored in or looked up by that key");
+    });
+  }
+
+  /** The smallest string greater than every string that starts with {@code prefix}. */
+  static String successor(String prefix) {
+    if (prefix.isEmpty()) {
+      throw new IllegalArgumentException("no successor of the empty prefix");
+    }
+    int last = prefix.codePointBefore(prefix.length());
+    String head = prefix.substring(0, prefix.length() - Character.charCount(last));
+    if (last == Character.MAX_CODE_POINT) {
+      return successor(head);
+    }
+    int next = last + 1;
+    if (next >= Character.MIN_SURROGATE && next <= Character.MAX_SURROGATE) {
+      next = Character.MAX_SURROGATE + 1;
+    }
+    return head + new String(Character.toChars(next));
+  }
+}

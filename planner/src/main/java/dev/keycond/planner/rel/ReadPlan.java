@@ -1,0 +1,108 @@
+package dev.keycond.planner.rel;
+
+import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.plan.AccessPath;
+import dev.keycond.planner.plan.AccessPathPlanner;
+import dev.keycond.planner.plan.Operand;
+import dev.keycond.planner.schema.EntityTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rex.RexNode;
+
+/**
+ * Everything pushed into one DynamoDB read, in the order it applies: the key read chosen from the
+ * conditions, the residual conditions the driver checks, the projection, the order and the limit,
+ * or a count instead of rows. Immutable; every push-down makes a new plan, and the access path is
+ * re-chosen from the new state so that it never goes stale.
+ *
+ * @param conditions conjuncts over the table's full row type
+ * @param projection the table columns the read outputs, in output order
+ * @param order the requested sort-key order, when ORDER BY was pushed into the read
+ * @param offset rows to skip, from OFFSET
+ * @param fetch rows to return at most, from LIMIT / FETCH
+ * @param count true when the read returns one row holding COUNT(*) instead of the rows
+ */
+public record ReadPlan(
+    EntityTable table,
+    ImmutableList<RexNode> conditions,
+    ImmutableList<Integer> projection,
+    Optional<Order> order,
+    Optional<Operand> offset,
+    Optional<Operand> fetch,
+    boolean count,
+    AccessPath access) {
+
+  public enum Order {
+    ASCENDING,
+    DESCENDING
+  }
+
+  /** The plan of a bare table reference: every column, no conditions. */
+  public static ReadPlan of(EntityTable table) {
+    ImmutableList.Builder<Integer> all = ImmutableList.builder();
+    for (int i = 0; i < table.columns().size(); i++) {
+      all.add(i);
+    }
+    return make(table, ImmutableList.of(), all.build(), Optional.empty(), Optional.empty(), Optional.empty(), false);
+  }
+
+  private static ReadPlan make(EntityTable table, ImmutableList<RexNode> conditions, ImmutableList<Integer> projection,
+      Optional<Order> order, Optional<Operand> offset, Optional<Operand> fetch, boolean count) {
+    Set<Integer> needed = new TreeSet<>(projection);
+    for (RexNode condition : conditions) {
+      RelOptUtil.InputFinder.bits(condition).forEach(needed::add);
+    }
+    AccessPath access = AccessPathPlanner.choose(table, conditions, needed);
+    return new ReadPlan(table, conditions, projection, order, offset, fetch, count, access);
+  }
+
+  public ReadPlan withConditions(List<RexNode> added) {
+    ImmutableList<RexNode> all = ImmutableList.<RexNode>builder().addAll(conditions).addAll(added).build();
+    return make(table, all, projection, order, offset, fetch, count);
+  }
+
+  public ReadPlan withProjection(List<Integer> columns) {
+    return make(table, conditions, ImmutableList.copyOf(columns), order, offset, fetch, count);
+  }
+
+  public ReadPlan withOrder(Order newOrder) {
+    return make(table, conditions, projection, Optional.of(newOrder), offset, fetch, count);
+  }
+
+  public ReadPlan withLimit(Optional<Operand> newOffset, Optional<Operand> newFetch) {
+    return make(table, conditions, projection, order, newOffset, newFetch, count);
+  }
+
+  public ReadPlan withCount() {
+    return make(table, conditions, ImmutableList.of(), Optional.empty(), offset, fetch, true);
+  }
+
+  /** The conditions the key read does not express exactly; the driver checks them on each item. */
+  public List<RexNode> residual() {
+    List<RexNode> residual = new ArrayList<>();
+    for (int i = 0; i < conditions.size(); i++) {
+      if (!access.consumed().contains(i)) {
+        residual.add(conditions.get(i));
+      }
+    }
+    return residual;
+  }
+
+  /** True when every item the key read returns is a result row, so Limit and Select=COUNT are safe. */
+  public boolean isExact() {
+    return residual().isEmpty() && access.membershipExact();
+  }
+
+  public boolean hasLimit() {
+    return offset.isPresent() || fetch.isPresent();
+  }
+
+  /** Whether more conditions may still be pushed: not below a limit, an order or a count already taken. */
+  public boolean acceptsConditions() {
+    return !hasLimit() && order.isEmpty() && !count;
+  }
+}

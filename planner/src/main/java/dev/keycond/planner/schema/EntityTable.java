@@ -1,0 +1,262 @@
+package dev.keycond.planner.schema;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import dev.keycond.planner.dynamo.KeySchema;
+import dev.keycond.planner.dynamo.SourceIndex;
+import dev.keycond.planner.dynamo.SourceTable;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.mapping.AttributeType;
+import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.mapping.KeyTemplate;
+import dev.keycond.planner.mapping.TableMapping;
+import dev.keycond.planner.mapping.TemplateSegment.Slot;
+import dev.keycond.planner.rel.DynamoRead;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.schema.TranslatableTable;
+import org.apache.calcite.schema.impl.AbstractTable;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * A SQL table over the items of one entity in a DynamoDB table: a mapped table, or a DynamoDB
+ * table exposed raw. It knows which columns are decoded from the table's own key attributes and
+ * which are stored in attributes of their own.
+ */
+public final class EntityTable extends AbstractTable implements TranslatableTable {
+  /** DynamoDB numbers carry up to 38 significant digits. */
+  public static final int DECIMAL_PRECISION = 38;
+  public static final int DECIMAL_SCALE = 10;
+
+  private final TableMapping mapping;
+  private final SourceTable source;
+  private final boolean raw;
+  /** Column name to the own key attribute (partition or sort key) it is decoded from. */
+  private final ImmutableMap<String, String> keyColumns;
+
+  private EntityTable(TableMapping mapping, SourceTable source, boolean raw) {
+    this.mapping = mapping;
+    this.source = source;
+    this.raw = raw;
+    Map<String, String> keyColumns = new LinkedHashMap<>();
+    for (String attribute : ownKeyAttributes()) {
+      for (String column : mapping.keys().get(attribute).columns()) {
+        keyColumns.putIfAbsent(column, attribute);
+      }
+    }
+    this.keyColumns = ImmutableMap.copyOf(keyColumns);
+  }
+
+  /**
+   * Binds a mapped table to its DynamoDB table and checks that the mapping fits the key schema.
+   *
+   * @throws KeycondException with {@link SqlState#INVALID_MAPPING} naming the table and field
+   */
+  public static EntityTable bind(TableMapping mapping, SourceTable source) {
+    KeySchema keys = source.keys();
+    List<String> required = new ArrayList<>();
+    required.add(keys.hashAttribute());
+    keys.rangeAttribute().ifPresent(required::add);
+    for (String attribute : required) {
+      if (mapping.keyTemplate(attribute).isEmpty()) {
+        throw invalid(mapping, "keys", "has no template for '" + attribute + "', the "
+            + (attribute.equals(keys.hashAttribute()) ? "partition" : "sort") + " key of DynamoDB table '"
+            + source.name() + "'; add \"" + attribute + "\": \"...\" to \"keys\"");
+      }
+    }
+    for (Map.Entry<String, KeyTemplate> key : mapping.keys().entrySet()) {
+      checkKeyType(mapping, source, key.getKey(), key.getValue());
+    }
+    mapping.hierarchy().ifPresent(h -> {
+      KeyTemplate sortTemplate = keys.rangeAttribute().map(mapping.keys()::get).orElse(null);
+      List<Slot> slots = sortTemplate == null ? List.of() : sortTemplate.slots();
+      boolean pathIsLastSlot = !slots.isEmpty()
+          && slots.get(slots.size() - 1).column().equals(h.pathColumn())
+          && sortTemplate.segments().get(sortTemplate.segments().size() - 1) instanceof Slot;
+      if (!pathIsLastSlot) {
+        throw invalid(mapping, "hierarchy.path", "column '" + h.pathColumn()
+            + "' must be the last part of the sort key template, so that a subtree is one key range");
+      }
+    });
+    return new EntityTable(mapping, source, false);
+  }
+
+  private static void checkKeyType(TableMapping mapping, SourceTable source, String attribute, KeyTemplate template) {
+    boolean isKey = source.keys().isKeyAttribute(attribute)
+        || source.indexes().stream().anyMatch(i -> i.keys().isKeyAttribute(attribute));
+    if (!isKey) {
+      return;
+    }
+    AttributeType type = source.keyAttributeType(attribute);
+    if (type == AttributeType.S) {
+      if (template.isIdentity()) {
+        ColumnType columnType = mapping.column(template.columns().get(0)).orElseThrow().type();
+        if (columnType == ColumnType.VARBINARY) {
+          throw invalid(mapping, "keys." + attribute, "stores binary column '" + template.columns().get(0)
+              + "' in '" + attribute + "', which is a string (S) key");
+        }
+      }
+      return;
+    }
+    String field = "keys." + attribute;
+    if (!template.isIdentity()) {
+      throw invalid(mapping, field, "template '" + template + "' builds text, but '" + attribute
+          + "' is a " + (type == AttributeType.N ? "number (N)" : "binary (B)")
+          + " key; use a single column such as '{id}'");
+    }
+    Column column = mapping.column(template.columns().get(0)).orElseThrow();
+    boolean fits = type == AttributeType.N ? column.type().isNumeric() : column.type() == ColumnType.VARBINARY;
+    if (!fits) {
+      throw invalid(mapping, field, "column '" + column.name() + "' is " + column.type() + ", but '"
+          + attribute + "' is a " + (type == AttributeType.N ? "number (N)" : "binary (B)") + " key");
+    }
+  }
+
+  private static KeycondException invalid(TableMapping mapping, String field, String problem) {
+    return new KeycondException(SqlState.INVALID_MAPPING,
+        "Invalid mapping: table '" + mapping.name() + "', field '" + field + "' " + problem);
+  }
+
+  /**
+   * Exposes a DynamoDB table without a mapping: the key attributes of the table and of its indexes
+   * become typed columns.
+   */
+  public static EntityTable raw(SourceTable source) {
+    Map<String, Column> columns = new LinkedHashMap<>();
+    Map<String, KeyTemplate> keys = new LinkedHashMap<>();
+    List<KeySchema> schemas = new ArrayList<>();
+    schemas.add(source.keys());
+    source.indexes().forEach(i -> schemas.add(i.keys()));
+    for (KeySchema schema : schemas) {
+      List<String> attributes = new ArrayList<>();
+      attributes.add(schema.hashAttribute());
+      schema.rangeAttribute().ifPresent(attributes::add);
+      for (String attribute : attributes) {
+        columns.computeIfAbsent(attribute, a -> new Column(a, rawType(source.keyAttributeType(a)), a));
+        keys.computeIfAbsent(attribute, a -> KeyTemplate.parse("{" + a + "}"));
+      }
+    }
+    TableMapping mapping = new TableMapping(source.name(), source.name(), ImmutableList.copyOf(columns.values()),
+        ImmutableMap.copyOf(keys), Optional.empty(), ImmutableList.of());
+    return new EntityTable(mapping, source, true);
+  }
+
+  private static ColumnType rawType(AttributeType type) {
+    switch (type) {
+      case N:
+        return ColumnType.DECIMAL;
+      case B:
+        return ColumnType.VARBINARY;
+      default:
+        return ColumnType.VARCHAR;
+    }
+  }
+
+  public String name() {
+    return mapping.name();
+  }
+
+  public TableMapping mapping() {
+    return mapping;
+  }
+
+  public SourceTable source() {
+    return source;
+  }
+
+  public boolean isRaw() {
+    return raw;
+  }
+
+  public List<Column> columns() {
+    return mapping.columns();
+  }
+
+  public Column column(int index) {
+    return mapping.columns().get(index);
+  }
+
+  public int columnIndex(String name) {
+    return mapping.columnIndex(name);
+  }
+
+  /** The table's own key attributes: partition key, then sort key. */
+  public List<String> ownKeyAttributes() {
+    List<String> attributes = new ArrayList<>();
+    attributes.add(source.keys().hashAttribute());
+    source.keys().rangeAttribute().ifPresent(attributes::add);
+    return attributes;
+  }
+
+  public KeyTemplate template(String attribute) {
+    return mapping.keys().get(attribute);
+  }
+
+  /** The own key attribute a column is decoded from, if it is a key column. */
+  public Optional<String> keyAttributeOf(String column) {
+    return Optional.ofNullable(keyColumns.get(column));
+  }
+
+  public boolean isKeyColumn(String column) {
+    return keyColumns.containsKey(column);
+  }
+
+  /** The attribute holding a column's value in an item: its key attribute or its own attribute. */
+  public String attributeOf(Column column) {
+    return keyAttributeOf(column.name()).orElse(column.attribute());
+  }
+
+  /** The key schemas keycond may read by: the table's own, then each index whose keys the mapping can compute. */
+  public List<KeyTarget> keyTargets() {
+    List<KeyTarget> targets = new ArrayList<>();
+    targets.add(new KeyTarget(Optional.empty(), source.keys()));
+    for (SourceIndex index : source.indexes()) {
+      boolean mapped = mapping.keyTemplate(index.keys().hashAttribute()).isPresent()
+          && index.keys().rangeAttribute().map(r -> mapping.keyTemplate(r).isPresent()).orElse(true);
+      if (mapped) {
+        targets.add(new KeyTarget(Optional.of(index), index.keys()));
+      }
+    }
+    return targets;
+  }
+
+  @Override
+  public RelDataType getRowType(RelDataTypeFactory typeFactory) {
+    RelDataTypeFactory.Builder builder = typeFactory.builder();
+    for (Column column : mapping.columns()) {
+      builder.add(column.name(), sqlType(typeFactory, column.type())).nullable(!isKeyColumn(column.name()));
+    }
+    return builder.build();
+  }
+
+  public static RelDataType sqlType(RelDataTypeFactory typeFactory, ColumnType type) {
+    SqlTypeName name = type.sqlType();
+    switch (name) {
+      case DECIMAL:
+        return typeFactory.createSqlType(name, DECIMAL_PRECISION, DECIMAL_SCALE);
+      case TIMESTAMP:
+        return typeFactory.createSqlType(name, 3);
+      default:
+        return typeFactory.createSqlType(name);
+    }
+  }
+
+  @Override
+  public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
+    return DynamoRead.create(context.getCluster(), relOptTable, this);
+  }
+
+  @Override
+  public String toString() {
+    return "EntityTable(" + mapping.name() + " over " + source.name() + ")";
+  }
+}
