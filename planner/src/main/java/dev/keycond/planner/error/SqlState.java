@@ -31,6 +31,7 @@ public enum SqlState {
   INVALID_REQUEST("42Z20"),
 
   DATA_EXCEPTION("22000"),
+  DIVISION_BY_ZERO("22012"),
   NUMERIC_OUT_OF_RANGE("22003"),
   INVALID_DATETIME("22007"),
   INVALID_CHARACTER_VALUE("22018"),
@@ -39,7 +40,12 @@ public enum SqlState {
   /** A key column value cannot be encoded into its key template (it contains a template literal). */
   KEY_VALUE_NOT_REPRESENTABLE("22Z01"),
 
+  /** A scalar subquery returned more than one row. */
+  CARDINALITY_VIOLATION("21000"),
   UNIQUE_VIOLATION("23505"),
+
+  /** A statement ran with a {@code ?} marker that has no value. */
+  PARAMETER_NOT_SET("07001"),
 
   CONNECTION_FAILED("08001"),
   CONNECTION_LOST("08006"),

@@ -2,7 +2,11 @@ package dev.keycond.planner.exec;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.calcite.rel.core.CorrelationId;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -15,6 +19,8 @@ public final class ExecutionContext {
   private final ReadSettings settings;
   private final ReadStatistics statistics = new ReadStatistics();
   private final long deadlineNanos;
+  private final Instant startTime = Instant.now();
+  private final Map<CorrelationId, Object[]> correlations = new HashMap<>();
   private volatile boolean cancelled;
 
   /**
@@ -49,6 +55,25 @@ public final class ExecutionContext {
 
   public ReadStatistics statistics() {
     return statistics;
+  }
+
+  /** When the execution began; CURRENT_TIMESTAMP and its relatives read it so that every row sees one time. */
+  public Instant startTime() {
+    return startTime;
+  }
+
+  /** Makes {@code row} the value of a correlation variable while the correlated side is read for it. */
+  public void bindCorrelation(CorrelationId id, Object[] row) {
+    correlations.put(id, row);
+  }
+
+  /** The row a correlation variable is bound to. */
+  public Object[] correlation(CorrelationId id) {
+    Object[] row = correlations.get(id);
+    if (row == null) {
+      throw new KeycondException(SqlState.INTERNAL_ERROR, "Correlation variable " + id + " is read before it is bound");
+    }
+    return row;
   }
 
   /** Asks running cursors to stop; they notice before their next request. */

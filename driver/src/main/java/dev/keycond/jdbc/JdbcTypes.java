@@ -1,0 +1,98 @@
+package dev.keycond.jdbc;
+
+import java.math.BigDecimal;
+import java.sql.Types;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/** How SQL types are described to JDBC callers: type codes, names, sizes and Java classes. */
+final class JdbcTypes {
+  /** DynamoDB items are at most 400 KB, so no string or binary value is longer. */
+  static final int MAX_VALUE_LENGTH = 400 * 1024;
+
+  private JdbcTypes() {}
+
+  static int code(SqlTypeName type) {
+    switch (type) {
+      case ARRAY:
+        return Types.ARRAY;
+      case MAP:
+      case ROW:
+      case ANY:
+      case OTHER:
+        return Types.OTHER;
+      default:
+        return type.getJdbcOrdinal();
+    }
+  }
+
+  static String name(SqlTypeName type) {
+    return type == SqlTypeName.CHAR ? "VARCHAR" : type.getName();
+  }
+
+  static String className(SqlTypeName type) {
+    switch (type) {
+      case CHAR:
+      case VARCHAR:
+        return String.class.getName();
+      case BOOLEAN:
+        return Boolean.class.getName();
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+        return Integer.class.getName();
+      case BIGINT:
+        return Long.class.getName();
+      case DECIMAL:
+        return BigDecimal.class.getName();
+      case REAL:
+      case FLOAT:
+      case DOUBLE:
+        return Double.class.getName();
+      case BINARY:
+      case VARBINARY:
+        return byte[].class.getName();
+      case DATE:
+        return java.sql.Date.class.getName();
+      case TIME:
+        return java.sql.Time.class.getName();
+      case TIMESTAMP:
+        return java.sql.Timestamp.class.getName();
+      default:
+        return Object.class.getName();
+    }
+  }
+
+  /** Display width in characters, as getColumnDisplaySize and COLUMN_SIZE report it. */
+  static int displaySize(SqlTypeName type, int precision) {
+    switch (type) {
+      case BOOLEAN:
+        return 5;
+      case TINYINT:
+        return 4;
+      case SMALLINT:
+        return 6;
+      case INTEGER:
+        return 11;
+      case BIGINT:
+        return 20;
+      case DECIMAL:
+        return precision + 2;
+      case REAL:
+      case FLOAT:
+      case DOUBLE:
+        return 24;
+      case DATE:
+        return 10;
+      case TIME:
+        return 8;
+      case TIMESTAMP:
+        return 23;
+      default:
+        return precision > 0 ? precision : MAX_VALUE_LENGTH;
+    }
+  }
+
+  static boolean isSigned(SqlTypeName type) {
+    return SqlTypeName.NUMERIC_TYPES.contains(type);
+  }
+}

@@ -1,0 +1,240 @@
+package dev.keycond.jdbc;
+
+import dev.keycond.planner.codec.SqlValues;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.sql.Date;
+import java.sql.SQLException;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.HexFormat;
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * Converts keycond's internal values to what JDBC getters return, and JDBC setter arguments to
+ * internal values. A value that does not fit is an SQLException with a class 22 state, never a
+ * silently wrong number.
+ */
+final class JdbcValues {
+  private JdbcValues() {}
+
+  /** The natural Java object for {@code getObject}. */
+  static Object toJdbc(Object value) {
+    if (value instanceof ByteString b) {
+      return b.getBytes();
+    }
+    if (value instanceof LocalDateTime t) {
+      return Timestamp.valueOf(t);
+    }
+    if (value instanceof LocalDate d) {
+      return Date.valueOf(d);
+    }
+    if (value instanceof LocalTime t) {
+      return Time.valueOf(t);
+    }
+    return value;
+  }
+
+  static String toText(Object value) {
+    if (value == null) {
+      return null;
+    }
+    if (value instanceof BigDecimal d) {
+      return d.toPlainString();
+    }
+    if (value instanceof ByteString b) {
+      return HexFormat.of().formatHex(b.getBytes());
+    }
+    if (value instanceof LocalDateTime t) {
+      return Timestamp.valueOf(t).toString();
+    }
+    return value.toString();
+  }
+
+  static BigDecimal toDecimal(Object value, String column) throws SQLException {
+    try {
+      return (BigDecimal) SqlValues.coerce(value instanceof Boolean b ? (b ? 1 : 0) : value, SqlTypeName.DECIMAL);
+    } catch (KeycondException e) {
+      throw conversion(value, "a number", column, e);
+    }
+  }
+
+  static long toLong(Object value, String column, long min, long max) throws SQLException {
+    if (value == null) {
+      return 0;
+    }
+    BigDecimal d = toDecimal(value, column);
+    try {
+      long n = d.setScale(0, java.math.RoundingMode.DOWN).longValueExact();
+      if (n < min || n > max) {
+        throw new ArithmeticException();
+      }
+      return n;
+    } catch (ArithmeticException e) {
+      throw SqlState.NUMERIC_OUT_OF_RANGE.toException(
+          "Value " + d.toPlainString() + " of column " + column + " is out of range for the requested type", e);
+    }
+  }
+
+  static double toDouble(Object value, String column) throws SQLException {
+    if (value == null) {
+      return 0;
+    }
+    if (value instanceof Number n) {
+      return n.doubleValue();
+    }
+    return toDecimal(value, column).doubleValue();
+  }
+
+  static boolean toBoolean(Object value, String column) throws SQLException {
+    if (value == null) {
+      return false;
+    }
+    if (value instanceof Boolean b) {
+      return b;
+    }
+    if (value instanceof Number n) {
+      return toDecimal(n, column).signum() != 0;
+    }
+    String s = value.toString().trim();
+    if (s.equalsIgnoreCase("true") || s.equals("1")) {
+      return true;
+    }
+    if (s.equalsIgnoreCase("false") || s.equals("0")) {
+      return false;
+    }
+    throw conversion(value, "a boolean", column, null);
+  }
+
+  static byte[] toBytes(Object value, String column) throws SQLException {
+    if (value == null) {
+      return null;
+    }
+    if (value instanceof ByteString b) {
+      return b.getBytes();
+    }
+    if (value instanceof String s) {
+      return s.getBytes(StandardCharsets.UTF_8);
+    }
+    throw conversion(value, "binary data", column, null);
+  }
+
+  static LocalDateTime toTimestamp(Object value, String column) throws SQLException {
+    try {
+      return (LocalDateTime) SqlValues.coerce(value, SqlTypeName.TIMESTAMP);
+    } catch (KeycondException | ClassCastException e) {
+      throw conversion(value, "a timestamp", column, e);
+    }
+  }
+
+  static LocalDate toDate(Object value, String column) throws SQLException {
+    try {
+      return (LocalDate) SqlValues.coerce(value, SqlTypeName.DATE);
+    } catch (KeycondException | ClassCastException e) {
+      throw conversion(value, "a date", column, e);
+    }
+  }
+
+  static LocalTime toTime(Object value, String column) throws SQLException {
+    if (value instanceof LocalDateTime t) {
+      return t.toLocalTime();
+    }
+    try {
+      return (LocalTime) SqlValues.coerce(value, SqlTypeName.TIME);
+    } catch (KeycondException | ClassCastException e) {
+      throw conversion(value, "a time", column, e);
+    }
+  }
+
+  /** {@code getObject(column, type)}. */
+  static <T> T as(Object value, Class<T> type, String column) throws SQLException {
+    if (value == null) {
+      return null;
+    }
+    Object result;
+    if (type == Object.class) {
+      result = toJdbc(value);
+    } else if (type == String.class) {
+      result = toText(value);
+    } else if (type == Integer.class) {
+      result = (int) toLong(value, column, Integer.MIN_VALUE, Integer.MAX_VALUE);
+    } else if (type == Long.class) {
+      result = toLong(value, column, Long.MIN_VALUE, Long.MAX_VALUE);
+    } else if (type == Short.class) {
+      result = (short) toLong(value, column, Short.MIN_VALUE, Short.MAX_VALUE);
+    } else if (type == Double.class) {
+      result = toDouble(value, column);
+    } else if (type == Float.class) {
+      result = (float) toDouble(value, column);
+    } else if (type == BigDecimal.class) {
+      result = toDecimal(value, column);
+    } else if (type == Boolean.class) {
+      result = toBoolean(value, column);
+    } else if (type == byte[].class) {
+      result = toBytes(value, column);
+    } else if (type == LocalDateTime.class) {
+      result = toTimestamp(value, column);
+    } else if (type == LocalDate.class) {
+      result = toDate(value, column);
+    } else if (type == LocalTime.class) {
+      result = toTime(value, column);
+    } else if (type == Instant.class) {
+      result = toTimestamp(value, column).toInstant(ZoneOffset.UTC);
+    } else if (type == OffsetDateTime.class) {
+      result = toTimestamp(value, column).atOffset(ZoneOffset.UTC);
+    } else if (type == Timestamp.class) {
+      result = Timestamp.valueOf(toTimestamp(value, column));
+    } else if (type == Date.class) {
+      result = Date.valueOf(toDate(value, column));
+    } else if (type == Time.class) {
+      result = Time.valueOf(toTime(value, column));
+    } else if (type.isInstance(value)) {
+      result = value;
+    } else {
+      throw conversion(value, type.getSimpleName(), column, null);
+    }
+    return type.cast(result);
+  }
+
+  /** A JDBC setter's argument as an internal value of the parameter's type. */
+  static Object fromJdbc(Object value, SqlTypeName type) {
+    Object internal = value;
+    if (value instanceof byte[] bytes) {
+      internal = new ByteString(bytes);
+    } else if (value instanceof Timestamp t) {
+      internal = t.toLocalDateTime();
+    } else if (value instanceof Date d) {
+      internal = d.toLocalDate();
+    } else if (value instanceof Time t) {
+      internal = t.toLocalTime();
+    } else if (value instanceof java.util.Date d) {
+      internal = LocalDateTime.ofInstant(d.toInstant(), ZoneOffset.UTC);
+    } else if (value instanceof Instant i) {
+      internal = LocalDateTime.ofInstant(i, ZoneOffset.UTC);
+    } else if (value instanceof OffsetDateTime o) {
+      internal = o.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
+    } else if (value instanceof Short || value instanceof Byte) {
+      internal = ((Number) value).intValue();
+    } else if (value instanceof Float f) {
+      internal = f.doubleValue();
+    } else if (value instanceof Character c) {
+      internal = c.toString();
+    }
+    return type == SqlTypeName.ANY || type == SqlTypeName.NULL ? internal : SqlValues.coerce(internal, type);
+  }
+
+  private static SQLException conversion(Object value, String target, String column, Throwable cause) {
+    String shown = value instanceof String s ? "'" + s + "'" : String.valueOf(value);
+    return SqlState.INVALID_CHARACTER_VALUE.toException(
+        "Value " + shown + " of column " + column + " cannot be read as " + target, cause);
+  }
+}

@@ -1,0 +1,378 @@
+package dev.keycond.jdbc;
+
+import dev.keycond.planner.ParameterType;
+import dev.keycond.planner.PreparedQuery;
+import dev.keycond.planner.error.SqlState;
+import java.math.BigDecimal;
+import java.sql.Date;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Calendar;
+import java.util.List;
+
+/**
+ * A statement planned once and executed many times. Parameter markers in key conditions stay
+ * symbolic in the plan, so every execution is a key read with that execution's values.
+ */
+public final class KeycondPreparedStatement extends KeycondStatement implements PreparedStatement {
+  private static final Object UNSET = new Object();
+
+  private final String sql;
+  private PreparedQuery query;
+  private long plannedMaxRows;
+  private final Object[] values;
+
+  KeycondPreparedStatement(KeycondConnection connection, String sql) throws SQLException {
+    super(connection);
+    this.sql = sql;
+    this.query = plan(0);
+    this.values = new Object[query.parameters().size()];
+    Arrays.fill(values, UNSET);
+  }
+
+  private PreparedQuery plan(long maxRows) throws SQLException {
+    try {
+      PreparedQuery planned = connection.planner().prepare(sql, maxRows);
+      plannedMaxRows = maxRows;
+      return planned;
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    }
+  }
+
+  /** The plan for the current maxRows; a different maxRows changes the limit pushed to DynamoDB. */
+  private PreparedQuery query() throws SQLException {
+    if (plannedMaxRows != maxRowsLimit()) {
+      query = plan(maxRowsLimit());
+    }
+    return query;
+  }
+
+  @Override
+  public ResultSet executeQuery() throws SQLException {
+    checkOpen();
+    PreparedQuery current = query();
+    List<Object> parameters = new ArrayList<>(values.length);
+    boolean allSet = true;
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == UNSET) {
+        if (!current.explain()) {
+          throw SqlState.PARAMETER_NOT_SET.toException("Parameter " + (i + 1) + " has no value; set it with setXxx("
+              + (i + 1) + ", value) or setNull", null);
+        }
+        allSet = false;
+      }
+      parameters.add(values[i]);
+    }
+    return run(current, parameters, allSet);
+  }
+
+  @Override
+  public boolean execute() throws SQLException {
+    executeQuery();
+    return true;
+  }
+
+  @Override
+  public int executeUpdate() throws SQLException {
+    checkOpen();
+    throw new SQLException("executeUpdate was given a query; run queries with executeQuery", "07000");
+  }
+
+  @Override
+  public ResultSet executeQuery(String sql) throws SQLException {
+    throw new SQLException("A PreparedStatement runs its own SQL; call executeQuery() without arguments", "HY000");
+  }
+
+  @Override
+  public boolean execute(String sql) throws SQLException {
+    return executeQuery(sql) != null;
+  }
+
+  private void set(int index, Object value) throws SQLException {
+    checkOpen();
+    if (index < 1 || index > values.length) {
+      throw new SQLException("Parameter index " + index + " is out of range 1.." + values.length, "07009");
+    }
+    if (value == null) {
+      values[index - 1] = null;
+      return;
+    }
+    ParameterType type = query.parameters().get(index - 1);
+    try {
+      values[index - 1] = JdbcValues.fromJdbc(value, type.type());
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    }
+  }
+
+  @Override
+  public void clearParameters() throws SQLException {
+    checkOpen();
+    Arrays.fill(values, UNSET);
+  }
+
+  @Override
+  public void setNull(int parameterIndex, int sqlType) throws SQLException {
+    set(parameterIndex, null);
+  }
+
+  @Override
+  public void setNull(int parameterIndex, int sqlType, String typeName) throws SQLException {
+    set(parameterIndex, null);
+  }
+
+  @Override
+  public void setBoolean(int parameterIndex, boolean x) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setByte(int parameterIndex, byte x) throws SQLException {
+    set(parameterIndex, (int) x);
+  }
+
+  @Override
+  public void setShort(int parameterIndex, short x) throws SQLException {
+    set(parameterIndex, (int) x);
+  }
+
+  @Override
+  public void setInt(int parameterIndex, int x) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setLong(int parameterIndex, long x) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setFloat(int parameterIndex, float x) throws SQLException {
+    set(parameterIndex, (double) x);
+  }
+
+  @Override
+  public void setDouble(int parameterIndex, double x) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setBigDecimal(int parameterIndex, BigDecimal x) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setString(int parameterIndex, String x) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setNString(int parameterIndex, String value) throws SQLException {
+    set(parameterIndex, value);
+  }
+
+  @Override
+  public void setBytes(int parameterIndex, byte[] x) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setDate(int parameterIndex, Date x) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setDate(int parameterIndex, Date x, Calendar cal) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setTime(int parameterIndex, Time x) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setTime(int parameterIndex, Time x, Calendar cal) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setTimestamp(int parameterIndex, Timestamp x) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setTimestamp(int parameterIndex, Timestamp x, Calendar cal) throws SQLException {
+    set(parameterIndex, x == null || cal == null ? x
+        : Timestamp.valueOf(x.toInstant().atZone(cal.getTimeZone().toZoneId()).toLocalDateTime()));
+  }
+
+  @Override
+  public void setObject(int parameterIndex, Object x) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public void setObject(int parameterIndex, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
+    set(parameterIndex, x);
+  }
+
+  @Override
+  public ResultSetMetaData getMetaData() throws SQLException {
+    checkOpen();
+    return new KeycondResultSetMetaData(query().columns());
+  }
+
+  @Override
+  public ParameterMetaData getParameterMetaData() throws SQLException {
+    checkOpen();
+    return new KeycondParameterMetaData(query().parameters());
+  }
+  @Override
+  public void addBatch() throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.addBatch");
+  }
+
+  @Override
+  public void setArray(int p0, java.sql.Array p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setArray");
+  }
+
+  @Override
+  public void setAsciiStream(int p0, java.io.InputStream p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setAsciiStream");
+  }
+
+  @Override
+  public void setAsciiStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setAsciiStream");
+  }
+
+  @Override
+  public void setAsciiStream(int p0, java.io.InputStream p1, long p2) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setAsciiStream");
+  }
+
+  @Override
+  public void setBinaryStream(int p0, java.io.InputStream p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setBinaryStream");
+  }
+
+  @Override
+  public void setBinaryStream(int p0, java.io.InputStream p1, long p2) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setBinaryStream");
+  }
+
+  @Override
+  public void setBinaryStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setBinaryStream");
+  }
+
+  @Override
+  public void setBlob(int p0, java.sql.Blob p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setBlob");
+  }
+
+  @Override
+  public void setBlob(int p0, java.io.InputStream p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setBlob");
+  }
+
+  @Override
+  public void setBlob(int p0, java.io.InputStream p1, long p2) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setBlob");
+  }
+
+  @Override
+  public void setCharacterStream(int p0, java.io.Reader p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setCharacterStream");
+  }
+
+  @Override
+  public void setCharacterStream(int p0, java.io.Reader p1, int p2) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setCharacterStream");
+  }
+
+  @Override
+  public void setCharacterStream(int p0, java.io.Reader p1, long p2) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setCharacterStream");
+  }
+
+  @Override
+  public void setClob(int p0, java.sql.Clob p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setClob");
+  }
+
+  @Override
+  public void setClob(int p0, java.io.Reader p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setClob");
+  }
+
+  @Override
+  public void setClob(int p0, java.io.Reader p1, long p2) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setClob");
+  }
+
+  @Override
+  public void setNCharacterStream(int p0, java.io.Reader p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setNCharacterStream");
+  }
+
+  @Override
+  public void setNCharacterStream(int p0, java.io.Reader p1, long p2) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setNCharacterStream");
+  }
+
+  @Override
+  public void setNClob(int p0, java.io.Reader p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setNClob");
+  }
+
+  @Override
+  public void setNClob(int p0, java.sql.NClob p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setNClob");
+  }
+
+  @Override
+  public void setNClob(int p0, java.io.Reader p1, long p2) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setNClob");
+  }
+
+  @Override
+  public void setRef(int p0, java.sql.Ref p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setRef");
+  }
+
+  @Override
+  public void setRowId(int p0, java.sql.RowId p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setRowId");
+  }
+
+  @Override
+  public void setSQLXML(int p0, java.sql.SQLXML p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setSQLXML");
+  }
+
+  @Override
+  public void setURL(int p0, java.net.URL p1) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setURL");
+  }
+
+  @Override
+  public void setUnicodeStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
+    throw Jdbc.notSupported("PreparedStatement.setUnicodeStream");
+  }
+}

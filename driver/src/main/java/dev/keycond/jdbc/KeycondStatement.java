@@ -1,0 +1,383 @@
+package dev.keycond.jdbc;
+
+import dev.keycond.planner.PreparedQuery;
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.ReadStatistics;
+import dev.keycond.planner.exec.RowCursor;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A statement: plans SQL, runs it, and keeps the warnings that say what the plan costs beyond its
+ * key reads. Cancellation and the query timeout stop the read before its next DynamoDB request.
+ */
+public class KeycondStatement implements Statement {
+  final KeycondConnection connection;
+  private KeycondResultSet resultSet;
+  private SQLWarning warnings;
+  private ExecutionContext running;
+  private long maxRows;
+  private int fetchSize;
+  private int queryTimeoutSeconds;
+  private boolean closeOnCompletion;
+  private boolean closed;
+
+  KeycondStatement(KeycondConnection connection) {
+    this.connection = connection;
+  }
+
+  @Override
+  public ResultSet executeQuery(String sql) throws SQLException {
+    checkOpen();
+    PreparedQuery query;
+    try {
+      query = connection.planner().prepare(sql, maxRows);
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    }
+    return run(query, List.of(), true);
+  }
+
+  /**
+   * Runs a planned query and makes its result the current one.
+   *
+   * @param parametersSet false when a marker has no value, which only EXPLAIN tolerates
+   */
+  ResultSet run(PreparedQuery query, List<Object> parameters, boolean parametersSet) throws SQLException {
+    closeResultSet();
+    clearWarnings();
+    query.warnings().forEach(w -> addWarning(new SQLWarning(w)));
+    try {
+      if (query.explain()) {
+        List<Object[]> lines = new ArrayList<>();
+        for (String line : query.describe(connection.planner().settings(),
+            parametersSet ? Optional.of(parameters) : Optional.empty())) {
+          lines.add(new Object[] {line});
+        }
+        resultSet = new KeycondResultSet(this, query.columns(), new ListRowCursor(lines), null);
+        return resultSet;
+      }
+      ExecutionContext context = new ExecutionContext(connection.client(), parameters,
+          connection.planner().settings(), queryTimeoutSeconds * 1000L);
+      running = context;
+      RowCursor cursor = query.execute(context);
+      resultSet = new KeycondResultSet(this, query.columns(), cursor, query.warnings().isEmpty() ? null : context);
+      return resultSet;
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    }
+  }
+
+  /** Called by the result set when it has read its last row, to report what the read cost. */
+  synchronized void finished(ReadStatistics statistics) {
+    addWarning(new SQLWarning("DynamoDB read " + statistics.itemsRead() + " items in " + statistics.requests()
+        + (statistics.requests() == 1 ? " request" : " requests") + " to return " + statistics.itemsReturned()
+        + " rows"));
+  }
+
+  void resultSetClosed(KeycondResultSet closedSet) throws SQLException {
+    if (resultSet == closedSet) {
+      resultSet = null;
+      running = null;
+      if (closeOnCompletion) {
+        close();
+      }
+    }
+  }
+
+  private void closeResultSet() throws SQLException {
+    if (resultSet != null) {
+      KeycondResultSet previous = resultSet;
+      resultSet = null;
+      previous.close();
+    }
+  }
+
+  synchronized void addWarning(SQLWarning warning) {
+    if (warnings == null) {
+      warnings = warning;
+    } else {
+      warnings.setNextWarning(warning);
+    }
+  }
+
+  void checkOpen() throws SQLException {
+    if (closed) {
+      throw Jdbc.closed("statement");
+    }
+    connection.checkOpen();
+  }
+
+  long maxRowsLimit() {
+    return maxRows;
+  }
+
+  @Override
+  public boolean execute(String sql) throws SQLException {
+    executeQuery(sql);
+    return true;
+  }
+
+  @Override
+  public int executeUpdate(String sql) throws SQLException {
+    checkOpen();
+    try {
+      connection.planner().prepare(sql);
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    }
+    throw new SQLException("executeUpdate was given a query; run queries with executeQuery", "07000");
+  }
+
+  @Override
+  public void close() throws SQLException {
+    if (!closed) {
+      closeResultSet();
+      closed = true;
+    }
+  }
+
+  @Override
+  public boolean isClosed() {
+    return closed;
+  }
+
+  @Override
+  public void cancel() {
+    ExecutionContext context = running;
+    if (context != null) {
+      context.cancel();
+    }
+  }
+
+  @Override
+  public ResultSet getResultSet() throws SQLException {
+    checkOpen();
+    return resultSet;
+  }
+
+  @Override
+  public int getUpdateCount() throws SQLException {
+    checkOpen();
+    return -1;
+  }
+
+  @Override
+  public boolean getMoreResults() throws SQLException {
+    checkOpen();
+    closeResultSet();
+    return false;
+  }
+
+  @Override
+  public boolean getMoreResults(int current) throws SQLException {
+    return getMoreResults();
+  }
+
+  @Override
+  public void setMaxRows(int max) throws SQLException {
+    setLargeMaxRows(max);
+  }
+
+  @Override
+  public int getMaxRows() throws SQLException {
+    return (int) Math.min(Integer.MAX_VALUE, getLargeMaxRows());
+  }
+
+  @Override
+  public void setLargeMaxRows(long max) throws SQLException {
+    checkOpen();
+    if (max < 0) {
+      throw new SQLException("maxRows must not be negative", "HY024");
+    }
+    maxRows = max;
+  }
+
+  @Override
+  public long getLargeMaxRows() throws SQLException {
+    checkOpen();
+    return maxRows;
+  }
+
+  @Override
+  public void setQueryTimeout(int seconds) throws SQLException {
+    checkOpen();
+    if (seconds < 0) {
+      throw new SQLException("the query timeout must not be negative", "HY024");
+    }
+    queryTimeoutSeconds = seconds;
+  }
+
+  @Override
+  public int getQueryTimeout() throws SQLException {
+    checkOpen();
+    return queryTimeoutSeconds;
+  }
+
+  @Override
+  public void setFetchSize(int rows) throws SQLException {
+    checkOpen();
+    if (rows < 0) {
+      throw new SQLException("the fetch size must not be negative", "HY024");
+    }
+    fetchSize = rows;
+  }
+
+  @Override
+  public int getFetchSize() throws SQLException {
+    checkOpen();
+    return fetchSize;
+  }
+
+  @Override
+  public void setFetchDirection(int direction) throws SQLException {
+    checkOpen();
+    if (direction != ResultSet.FETCH_FORWARD) {
+      throw Jdbc.notSupported("fetch directions other than FETCH_FORWARD");
+    }
+  }
+
+  @Override
+  public int getFetchDirection() {
+    return ResultSet.FETCH_FORWARD;
+  }
+
+  @Override
+  public int getResultSetConcurrency() {
+    return ResultSet.CONCUR_READ_ONLY;
+  }
+
+  @Override
+  public int getResultSetType() {
+    return ResultSet.TYPE_FORWARD_ONLY;
+  }
+
+  @Override
+  public int getResultSetHoldability() {
+    return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+  }
+
+  @Override
+  public void setMaxFieldSize(int max) throws SQLException {
+    checkOpen();
+  }
+
+  @Override
+  public int getMaxFieldSize() {
+    return 0;
+  }
+
+  @Override
+  public void setEscapeProcessing(boolean enable) throws SQLException {
+    checkOpen();
+  }
+
+  @Override
+  public synchronized SQLWarning getWarnings() throws SQLException {
+    checkOpen();
+    return warnings;
+  }
+
+  @Override
+  public synchronized void clearWarnings() {
+    warnings = null;
+  }
+
+  @Override
+  public Connection getConnection() throws SQLException {
+    checkOpen();
+    return connection;
+  }
+
+  @Override
+  public void closeOnCompletion() throws SQLException {
+    checkOpen();
+    closeOnCompletion = true;
+  }
+
+  @Override
+  public boolean isCloseOnCompletion() throws SQLException {
+    checkOpen();
+    return closeOnCompletion;
+  }
+
+  @Override
+  public void setPoolable(boolean poolable) throws SQLException {
+    checkOpen();
+  }
+
+  @Override
+  public boolean isPoolable() {
+    return false;
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> iface) throws SQLException {
+    return Jdbc.unwrap(this, iface);
+  }
+
+  @Override
+  public boolean isWrapperFor(Class<?> iface) {
+    return iface.isInstance(this);
+  }
+  @Override
+  public void addBatch(String p0) throws SQLException {
+    throw Jdbc.notSupported("Statement.addBatch");
+  }
+
+  @Override
+  public void clearBatch() throws SQLException {
+    throw Jdbc.notSupported("Statement.clearBatch");
+  }
+
+  @Override
+  public boolean execute(String p0, String[] p1) throws SQLException {
+    throw Jdbc.notSupported("Statement.execute");
+  }
+
+  @Override
+  public boolean execute(String p0, int[] p1) throws SQLException {
+    throw Jdbc.notSupported("Statement.execute");
+  }
+
+  @Override
+  public boolean execute(String p0, int p1) throws SQLException {
+    throw Jdbc.notSupported("Statement.execute");
+  }
+
+  @Override
+  public int[] executeBatch() throws SQLException {
+    throw Jdbc.notSupported("Statement.executeBatch");
+  }
+
+  @Override
+  public int executeUpdate(String p0, String[] p1) throws SQLException {
+    throw Jdbc.notSupported("Statement.executeUpdate");
+  }
+
+  @Override
+  public int executeUpdate(String p0, int p1) throws SQLException {
+    throw Jdbc.notSupported("Statement.executeUpdate");
+  }
+
+  @Override
+  public int executeUpdate(String p0, int[] p1) throws SQLException {
+    throw Jdbc.notSupported("Statement.executeUpdate");
+  }
+
+  @Override
+  public java.sql.ResultSet getGeneratedKeys() throws SQLException {
+    throw Jdbc.notSupported("Statement.getGeneratedKeys");
+  }
+
+  @Override
+  public void setCursorName(String p0) throws SQLException {
+    throw Jdbc.notSupported("Statement.setCursorName");
+  }
+}

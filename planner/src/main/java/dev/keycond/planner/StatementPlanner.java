@@ -1,0 +1,278 @@
+package dev.keycond.planner;
+
+import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.exec.Operator;
+import dev.keycond.planner.exec.OperatorCompiler;
+import dev.keycond.planner.exec.ReadSettings;
+import dev.keycond.planner.explain.ExpressionFormatter;
+import dev.keycond.planner.plan.ScanRefusal;
+import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.rules.ReadCountRule;
+import dev.keycond.planner.rules.ReadFilterRule;
+import dev.keycond.planner.rules.ReadProjectRule;
+import dev.keycond.planner.rules.ReadSortRule;
+import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.schema.KeycondTypeSystem;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelCollations;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.RelShuttleImpl;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.logical.LogicalSort;
+import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
+import org.apache.calcite.rel.metadata.ProxyingMetadataHandlerProvider;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rel.rules.FilterJoinRule;
+import org.apache.calcite.rel.rules.FilterMergeRule;
+import org.apache.calcite.rel.rules.FilterProjectTransposeRule;
+import org.apache.calcite.rel.rules.ProjectMergeRule;
+import org.apache.calcite.rel.rules.ProjectRemoveRule;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlExplain;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+
+/**
+ * Plans SQL statements for one connection: parse, validate, convert to relational algebra, then a
+ * single Hep pass of keycond's own push-down rules. It never builds Calcite's cost-based planner
+ * or its default rule set, and never generates code, which is what makes a first statement fast.
+ */
+public final class StatementPlanner {
+  private static final HepProgram PUSH_DOWN = new HepProgramBuilder()
+      .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+      .addRuleCollection(List.of(
+          FilterProjectTransposeRule.Config.DEFAULT.toRule(),
+          FilterMergeRule.Config.DEFAULT.toRule(),
+          FilterJoinRule.FilterIntoJoinRule.FilterIntoJoinRuleConfig.DEFAULT.toRule(),
+          FilterJoinRule.JoinConditionPushRule.JoinConditionPushRuleConfig.DEFAULT.toRule(),
+          ProjectMergeRule.Config.DEFAULT.toRule(),
+          ProjectRemoveRule.Config.DEFAULT.toRule(),
+          ReadFilterRule.INSTANCE,
+          ReadProjectRule.INSTANCE,
+          ReadSortRule.INSTANCE,
+          ReadCountRule.DIRECT,
+          ReadCountRule.THROUGH_PROJECT))
+      .build();
+
+  private static final SqlParser.Config PARSER = SqlParser.config()
+      .withQuoting(Quoting.DOUBLE_QUOTE)
+      .withUnquotedCasing(Casing.UNCHANGED)
+      .withQuotedCasing(Casing.UNCHANGED)
+      .withCaseSensitive(true)
+      .withConformance(SqlConformanceEnum.LENIENT);
+
+  private final KeycondSchema schema;
+  private final ReadSettings settings;
+  private final JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(KeycondTypeSystem.INSTANCE);
+  private final CalciteCatalogReader catalogReader;
+
+  public StatementPlanner(KeycondSchema schema, ReadSettings settings) {
+    this.schema = schema;
+    this.settings = settings;
+    CalciteSchema root = CalciteSchema.createRootSchema(false, false);
+    root.add(KeycondSchema.NAME, schema);
+    Properties properties = new Properties();
+    properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
+    this.catalogReader = new CalciteCatalogReader(root, List.of(KeycondSchema.NAME), typeFactory,
+        new CalciteConnectionConfigImpl(properties));
+  }
+
+  public ReadSettings settings() {
+    return settings;
+  }
+
+  /**
+   * Plans a statement.
+   *
+   * @throws KeycondException for bad SQL, unknown names, unsupported statements, and plans that
+   *     need a Scan the {@code scan} property forbids; no request has been sent when it throws
+   */
+  public PreparedQuery prepare(String sql) {
+    return prepare(sql, 0);
+  }
+
+  /**
+   * Plans a statement whose result is cut at {@code maxRows} rows (JDBC's setMaxRows), as if it
+   * ended in a LIMIT, so that the limit reaches DynamoDB's Limit where it can.
+   *
+   * @param maxRows 0 for no limit
+   */
+  public PreparedQuery prepare(String sql, long maxRows) {
+    SqlNode parsed = parse(sql);
+    boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
+    SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
+    if (!query.isA(SqlKind.QUERY)) {
+      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED,
+          "keycond runs queries (SELECT, WITH, VALUES) and EXPLAIN PLAN FOR a query; "
+              + query.getKind() + " statements are not supported");
+    }
+    SqlValidator validator = SqlValidatorUtil.newValidator(SqlStdOperatorTable.instance(), catalogReader,
+        typeFactory, SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
+            .withIdentifierExpansion(true));
+    SqlNode validated = validate(validator, query);
+
+    RelOptCluster cluster = RelOptCluster.create(new HepPlanner(PUSH_DOWN), new RexBuilder(typeFactory));
+    cluster.setMetadataQuerySupplier(
+        () -> new RelMetadataQuery(new ProxyingMetadataHandlerProvider(DefaultRelMetadataProvider.INSTANCE)));
+    SqlToRelConverter converter = new SqlToRelConverter((type, text, schemaPath, viewPath) -> {
+      throw new UnsupportedOperationException("views");
+    }, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE,
+        SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(true)
+            .withInSubQueryThreshold(Integer.MAX_VALUE));
+    RelRoot root = converter.convertQuery(validated, false, true);
+    RelNode rel = converter.trimUnusedFields(true, root.project());
+    if (maxRows > 0) {
+      rel = LogicalSort.create(rel, RelCollations.EMPTY, null,
+          cluster.getRexBuilder().makeExactLiteral(BigDecimal.valueOf(maxRows)));
+    }
+
+    HepPlanner planner = (HepPlanner) cluster.getPlanner();
+    planner.setRoot(rel);
+    RelNode plan = planner.findBestExp();
+
+    List<DynamoRead> reads = reads(plan);
+    Optional<String> refusal = reads.stream()
+        .filter(r -> r.plan().access().isScan() && !settings.scanPolicy().allowed())
+        .findFirst()
+        .map(r -> ScanRefusal.message(r.entity(), settings.scanPolicy()));
+    if (refusal.isPresent() && !explain) {
+      throw new KeycondException(SqlState.SCAN_REFUSED, refusal.get());
+    }
+    Operator operator = explain ? null : OperatorCompiler.compile(plan);
+    return new PreparedQuery(explain, columns(validator, validated, root, explain),
+        parameters(validator, validated), plan, operator, refusal, warnings(reads));
+  }
+
+  private static SqlNode parse(String sql) {
+    try {
+      return SqlParser.create(sql, PARSER).parseStmt();
+    } catch (SqlParseException e) {
+      String message = e.getMessage();
+      int expecting = message.indexOf("Was expecting");
+      if (expecting > 0) {
+        message = message.substring(0, expecting).trim();
+      }
+      throw new KeycondException(SqlState.SYNTAX_ERROR, "Syntax error: " + message, e);
+    }
+  }
+
+  private SqlNode validate(SqlValidator validator, SqlNode query) {
+    try {
+      return validator.validate(query);
+    } catch (CalciteContextException e) {
+      String message = e.getMessage();
+      SqlState state = SqlState.SYNTAX_ERROR;
+      if (message.contains("Object '") && message.contains("not found")) {
+        state = SqlState.UNKNOWN_TABLE;
+        message += "; the tables are " + schema.tableNames() + " (names are case-sensitive)";
+      } else if (message.contains("Column '") && message.contains("not found")) {
+        state = SqlState.UNKNOWN_COLUMN;
+        message += " (names are case-sensitive)";
+      }
+      throw new KeycondException(state, message, e);
+    } catch (KeycondException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new KeycondException(SqlState.SYNTAX_ERROR, "Invalid statement: " + e.getMessage(), e);
+    }
+  }
+
+  private static ImmutableList<ResultColumn> columns(SqlValidator validator, SqlNode validated, RelRoot root,
+      boolean explain) {
+    if (explain) {
+      return ImmutableList.of(new ResultColumn("PLAN", org.apache.calcite.sql.type.SqlTypeName.VARCHAR,
+          0, 0, false, Optional.empty(), Optional.empty()));
+    }
+    List<List<String>> origins = validator.getFieldOrigins(validated);
+    ImmutableList.Builder<ResultColumn> columns = ImmutableList.builder();
+    List<RelDataTypeField> fields = root.validatedRowType.getFieldList();
+    for (int i = 0; i < fields.size(); i++) {
+      RelDataType type = fields.get(i).getType();
+      List<String> origin = i < origins.size() ? origins.get(i) : null;
+      boolean hasOrigin = origin != null && origin.size() >= 2;
+      columns.add(new ResultColumn(fields.get(i).getName(), type.getSqlTypeName(),
+          Math.max(type.getPrecision(), 0), Math.max(type.getScale(), 0), type.isNullable(),
+          hasOrigin ? Optional.of(origin.get(origin.size() - 2)) : Optional.empty(),
+          hasOrigin ? Optional.of(origin.get(origin.size() - 1)) : Optional.empty()));
+    }
+    return columns.build();
+  }
+
+  private static ImmutableList<ParameterType> parameters(SqlValidator validator, SqlNode validated) {
+    ImmutableList.Builder<ParameterType> parameters = ImmutableList.builder();
+    for (RelDataTypeField field : validator.getParameterRowType(validated).getFieldList()) {
+      RelDataType type = field.getType();
+      parameters.add(new ParameterType(type.getSqlTypeName(), Math.max(type.getPrecision(), 0),
+          Math.max(type.getScale(), 0)));
+    }
+    return parameters.build();
+  }
+
+  private static List<DynamoRead> reads(RelNode plan) {
+    List<DynamoRead> reads = new ArrayList<>();
+    plan.accept(new RelShuttleImpl() {
+      @Override
+      public RelNode visit(TableScan scan) {
+        if (scan instanceof DynamoRead read) {
+          reads.add(read);
+        }
+        return scan;
+      }
+    });
+    return reads;
+  }
+
+  private ImmutableList<String> warnings(List<DynamoRead> reads) {
+    ImmutableList.Builder<String> warnings = ImmutableList.builder();
+    for (DynamoRead read : reads) {
+      ReadPlan plan = read.plan();
+      String table = plan.table().name();
+      if (plan.access().isScan()) {
+        warnings.add("Table '" + table + "' is read with a full Scan of DynamoDB table '"
+            + plan.table().source().name() + "' (scan=" + settings.scanPolicy() + ")");
+      }
+      List<RexNode> residual = plan.residual();
+      if (!residual.isEmpty()) {
+        ExpressionFormatter formatter = new ExpressionFormatter(
+            plan.table().columns().stream().map(c -> c.name()).toList());
+        warnings.add("Table '" + table + "': the driver reads items and then discards those that fail "
+            + String.join(" AND ", residual.stream().map(formatter::format).toList())
+            + "; the key condition cannot express it");
+      }
+    }
+    return warnings.build();
+  }
+}

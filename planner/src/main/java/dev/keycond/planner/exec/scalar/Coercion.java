@@ -1,0 +1,264 @@
+package dev.keycond.planner.exec.scalar;
+
+import dev.keycond.planner.codec.SqlValues;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.temporal.ChronoField;
+import java.util.function.UnaryOperator;
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * Converts values into the internal representation of a SQL type (see {@link SqlValues}).
+ *
+ * <p>Conversions follow CAST: a fractional number becomes an integer by truncation toward zero, a
+ * DECIMAL(p,s) is rounded HALF_UP to s digits and must fit p, a TIMESTAMP(p) or TIME(p) keeps p
+ * fractional digits, and a value that does not fit raises 22003.
+ *
+ * <p>Only an explicit CAST also pads: DECIMAL to exactly s digits and CHAR(n) with spaces, and
+ * cuts VARCHAR(n) to n characters. Implicit conversions (a CASE branch, an aggregate result) must
+ * not change a value that already fits, so they leave those alone.
+ */
+public final class Coercion {
+  private static final DateTimeFormatter TIME_TEXT = new DateTimeFormatterBuilder()
+      .appendPattern("HH:mm:ss")
+      .optionalStart()
+      .appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true)
+      .toFormatter();
+  private static final DateTimeFormatter TIMESTAMP_TEXT = new DateTimeFormatterBuilder()
+      .appendPattern("uuuu-MM-dd ")
+      .append(TIME_TEXT)
+      .toFormatter();
+  private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
+  private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+
+  private Coercion() {}
+
+  /** The implicit conversion into {@code type}'s representation; null stays null. */
+  public static UnaryOperator<Object> to(RelDataType type) {
+    return nullSafe(converter(type, false));
+  }
+
+  /** The conversion of {@code CAST(x AS type)}; null stays null. */
+  public static UnaryOperator<Object> cast(RelDataType type) {
+    return nullSafe(converter(type, true));
+  }
+
+  /** Whether values of the two types have the same Java representation, so no conversion is needed. */
+  static boolean sameRepresentation(RelDataType a, RelDataType b) {
+    return representation(a.getSqlTypeName()) == representation(b.getSqlTypeName());
+  }
+
+  private static UnaryOperator<Object> nullSafe(UnaryOperator<Object> converter) {
+    return value -> value == null ? null : converter.apply(value);
+  }
+
+  private static UnaryOperator<Object> converter(RelDataType type, boolean explicit) {
+    SqlTypeName name = type.getSqlTypeName();
+    switch (name) {
+      case TINYINT:
+        return value -> (int) wholeNumber(value, name, Byte.MIN_VALUE, Byte.MAX_VALUE);
+      case SMALLINT:
+        return value -> (int) wholeNumber(value, name, Short.MIN_VALUE, Short.MAX_VALUE);
+      case INTEGER:
+        return value -> value instanceof Integer ? value
+            : (int) wholeNumber(value, name, Integer.MIN_VALUE, Integer.MAX_VALUE);
+      case BIGINT:
+        return value -> value instanceof Long ? value : wholeNumber(value, name, Long.MIN_VALUE, Long.MAX_VALUE);
+      case DECIMAL:
+        return value -> fitDecimal(toDecimal(value, name), type.getPrecision(), type.getScale(), explicit);
+      case REAL:
+        return value -> (double) (float) toDouble(value, name);
+      case FLOAT:
+      case DOUBLE:
+        return value -> value instanceof Double ? value : toDouble(value, name);
+      case CHAR:
+        return explicit ? value -> padOrCut(toText(value), type.getPrecision()) : Coercion::toText;
+      case VARCHAR:
+        return explicit ? value -> cut(toText(value), type.getPrecision()) : Coercion::toText;
+      case TIME:
+        return value -> truncate(value instanceof LocalDateTime t ? t.toLocalTime()
+            : (LocalTime) SqlValues.coerce(value, name), type.getPrecision());
+      case TIMESTAMP:
+        return value -> truncate((LocalDateTime) SqlValues.coerce(value, name), type.getPrecision());
+      case BOOLEAN:
+      case DATE:
+      case BINARY:
+      case VARBINARY:
+        return value -> SqlValues.coerce(value, name);
+      default:
+        // Intervals keep their count of months or milliseconds whatever their units; other
+        // types (ARRAY, MAP, ANY) have one representation.
+        return UnaryOperator.identity();
+    }
+  }
+
+  private static Class<?> representation(SqlTypeName name) {
+    switch (name) {
+      case CHAR:
+      case VARCHAR:
+        return String.class;
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+        return Integer.class;
+      case BIGINT:
+        return Long.class;
+      case DECIMAL:
+        return BigDecimal.class;
+      case REAL:
+      case FLOAT:
+      case DOUBLE:
+        return Double.class;
+      case BINARY:
+      case VARBINARY:
+        return ByteString.class;
+      case BOOLEAN:
+        return Boolean.class;
+      case DATE:
+        return LocalDate.class;
+      case TIMESTAMP:
+        return LocalDateTime.class;
+      case TIME:
+        return LocalTime.class;
+      default:
+        return Object.class;
+    }
+  }
+
+  /** A number as a BigDecimal, reading strings as CAST does. */
+  static BigDecimal toDecimal(Object value, SqlTypeName target) {
+    if (value instanceof BigDecimal d) {
+      return d;
+    }
+    if (value instanceof Integer || value instanceof Long) {
+      return BigDecimal.valueOf(((Number) value).longValue());
+    }
+    if (value instanceof Double d) {
+      if (!Double.isFinite(d)) {
+        throw outOfRange(value, target);
+      }
+      return BigDecimal.valueOf(d);
+    }
+    if (value instanceof String s) {
+      try {
+        return new BigDecimal(s.trim());
+      } catch (NumberFormatException e) {
+        throw notConvertible(value, target);
+      }
+    }
+    throw notConvertible(value, target);
+  }
+
+  private static long wholeNumber(Object value, SqlTypeName target, long min, long max) {
+    long result;
+    if (value instanceof Integer || value instanceof Long) {
+      result = ((Number) value).longValue();
+    } else {
+      BigDecimal truncated = toDecimal(value, target).setScale(0, RoundingMode.DOWN);
+      if (truncated.compareTo(LONG_MIN) < 0 || truncated.compareTo(LONG_MAX) > 0) {
+        throw outOfRange(value, target);
+      }
+      result = truncated.longValue();
+    }
+    if (result < min || result > max) {
+      throw outOfRange(value, target);
+    }
+    return result;
+  }
+
+  private static BigDecimal fitDecimal(BigDecimal value, int precision, int scale, boolean explicit) {
+    BigDecimal result = value;
+    if (result.scale() > scale || (explicit && result.scale() < scale)) {
+      result = result.setScale(scale, RoundingMode.HALF_UP);
+    }
+    if (result.signum() != 0 && result.precision() - result.scale() > precision - scale) {
+      throw outOfRange(value, SqlTypeName.DECIMAL + "(" + precision + "," + scale + ")");
+    }
+    return result;
+  }
+
+  private static double toDouble(Object value, SqlTypeName target) {
+    double result;
+    if (value instanceof Number n) {
+      result = n.doubleValue();
+    } else if (value instanceof String s) {
+      try {
+        result = Double.parseDouble(s.trim());
+      } catch (NumberFormatException e) {
+        throw notConvertible(value, target);
+      }
+    } else {
+      throw notConvertible(value, target);
+    }
+    if (!Double.isFinite(result)) {
+      throw outOfRange(value, target);
+    }
+    return result;
+  }
+
+  private static String toText(Object value) {
+    if (value instanceof String s) {
+      return s;
+    }
+    if (value instanceof LocalDateTime t) {
+      return TIMESTAMP_TEXT.format(t);
+    }
+    if (value instanceof LocalTime t) {
+      return TIME_TEXT.format(t);
+    }
+    return (String) SqlValues.coerce(value, SqlTypeName.VARCHAR);
+  }
+
+  /** Lengths count characters (code points), as CHAR_LENGTH does. */
+  private static String cut(String text, int length) {
+    if (length < 0 || text.codePointCount(0, text.length()) <= length) {
+      return text;
+    }
+    return text.substring(0, text.offsetByCodePoints(0, length));
+  }
+
+  private static String padOrCut(String text, int length) {
+    String cut = cut(text, length);
+    int missing = length - cut.codePointCount(0, cut.length());
+    return missing > 0 ? cut + " ".repeat(missing) : cut;
+  }
+
+  private static LocalDateTime truncate(LocalDateTime value, int precision) {
+    return value.withNano(truncateNanos(value.getNano(), precision));
+  }
+
+  private static LocalTime truncate(LocalTime value, int precision) {
+    return value.withNano(truncateNanos(value.getNano(), precision));
+  }
+
+  private static int truncateNanos(int nanos, int precision) {
+    if (precision < 0 || precision >= 9) {
+      return nanos;
+    }
+    int unit = (int) Math.pow(10, 9 - precision);
+    return nanos - nanos % unit;
+  }
+
+  static KeycondException outOfRange(Object value, Object target) {
+    return new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE,
+        "Value " + describe(value) + " is out of range for " + target);
+  }
+
+  private static KeycondException notConvertible(Object value, SqlTypeName target) {
+    return new KeycondException(SqlState.INVALID_CHARACTER_VALUE,
+        "Value " + describe(value) + " cannot be converted to " + target);
+  }
+
+  private static String describe(Object value) {
+    return value instanceof String s ? "'" + s + "'" : String.valueOf(value);
+  }
+}

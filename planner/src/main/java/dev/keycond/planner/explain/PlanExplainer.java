@@ -1,0 +1,153 @@
+package dev.keycond.planner.explain;
+
+import dev.keycond.planner.exec.ReadSettings;
+import dev.keycond.planner.plan.Operand;
+import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.request.ReadRequest;
+import dev.keycond.planner.request.ReadRequestBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rex.RexNode;
+
+/**
+ * Writes EXPLAIN output: every DynamoDB request the statement sends, and every step the driver
+ * does itself, as an indented tree from the result down to the reads.
+ */
+public final class PlanExplainer {
+  private final ReadSettings settings;
+  private final Optional<List<Object>> parameters;
+  private final List<String> lines = new ArrayList<>();
+  private int requests;
+
+  /** @param parameters bound parameter values, or empty to show the markers */
+  private PlanExplainer(ReadSettings settings, Optional<List<Object>> parameters) {
+    this.settings = settings;
+    this.parameters = parameters;
+  }
+
+  public static List<String> explain(RelNode root, ReadSettings settings, Optional<List<Object>> parameters,
+      Optional<String> refusal) {
+    PlanExplainer explainer = new PlanExplainer(settings, parameters);
+    explainer.visit(root, 1);
+    List<String> result = new ArrayList<>();
+    result.add("DynamoDB requests: " + explainer.requests
+        + (explainer.requests == 1 ? "" : " (run one after another)"));
+    refusal.ifPresent(r -> result.add("REFUSED: " + r));
+    result.addAll(explainer.lines);
+    return result;
+  }
+
+  private void visit(RelNode node, int depth) {
+    if (node instanceof DynamoRead read) {
+      read(read, depth);
+      return;
+    }
+    add(depth, "Driver: " + describe(node));
+    for (RelNode input : node.getInputs()) {
+      visit(input, depth + 1);
+    }
+  }
+
+  private void read(DynamoRead read, int depth) {
+    ReadPlan plan = read.plan();
+    List<ReadRequest> built = new ReadRequestBuilder(plan, settings, parameters).build();
+    requests += built.size();
+    add(depth, "Read " + plan.table().name() + (plan.count() ? " (COUNT(*))" : "") + ": " + built.size()
+        + (built.size() == 1 ? " request" : " requests")
+        + (plan.access().isScan() ? ", a full Scan (scan=" + settings.scanPolicy() + ")" : ""));
+    for (ReadRequest request : built) {
+      for (String line : RequestFormatter.format(request)) {
+        add(depth + 1, line);
+      }
+    }
+    List<String> columns = plan.table().columns().stream().map(c -> c.name()).collect(Collectors.toList());
+    ExpressionFormatter formatter = new ExpressionFormatter(columns);
+    for (RexNode residual : plan.residual()) {
+      add(depth + 1, "Driver after the read: keeps items where " + formatter.format(residual)
+          + " (items are read, then filtered)");
+    }
+    if (!plan.access().membershipExact() && !plan.table().isRaw()) {
+      add(depth + 1, "Driver after the read: keeps items whose keys match table '" + plan.table().name()
+          + "' (" + plan.table().ownKeyAttributes().stream()
+              .map(a -> a + " = '" + plan.table().template(a) + "'").collect(Collectors.joining(", ")) + ")");
+    }
+    if (plan.count() && !plan.isExact()) {
+      add(depth + 1, "Driver after the read: counts the rows");
+    }
+    if (plan.hasLimit()) {
+      add(depth + 1, "Driver after the read: " + plan.offset().map(o -> "OFFSET " + o + " ").orElse("")
+          + plan.fetch().map(f -> "LIMIT " + f).orElse("")
+          + (plan.fetch().filter(f -> f instanceof Operand.Parameter).isPresent()
+              ? " (Limit is sent when the parameter is bound)" : ""));
+    }
+  }
+
+  private String describe(RelNode node) {
+    List<String> in = node.getInputs().isEmpty() ? List.of() : node.getInput(0).getRowType().getFieldNames();
+    ExpressionFormatter formatter = new ExpressionFormatter(in);
+    if (node instanceof Filter filter) {
+      return "Filter " + formatter.format(filter.getCondition());
+    }
+    if (node instanceof Project project) {
+      List<String> items = new ArrayList<>();
+      List<String> names = project.getRowType().getFieldNames();
+      for (int i = 0; i < project.getProjects().size(); i++) {
+        String expression = formatter.format(project.getProjects().get(i));
+        items.add(expression.equals(names.get(i)) ? expression : expression + " AS " + names.get(i));
+      }
+      return "Project " + String.join(", ", items);
+    }
+    if (node instanceof Sort sort) {
+      List<String> keys = new ArrayList<>();
+      for (RelFieldCollation c : sort.getCollation().getFieldCollations()) {
+        keys.add(in.get(c.getFieldIndex()) + (c.getDirection().isDescending() ? " DESC" : ""));
+      }
+      String text = keys.isEmpty() ? "" : "Sort by " + String.join(", ", keys);
+      if (sort.offset != null) {
+        text += (text.isEmpty() ? "" : ", then ") + "OFFSET " + formatter.format(sort.offset);
+      }
+      if (sort.fetch != null) {
+        text += (text.isEmpty() ? "" : ", then ") + "LIMIT " + formatter.format(sort.fetch);
+      }
+      return text;
+    }
+    if (node instanceof Aggregate aggregate) {
+      List<String> parts = new ArrayList<>();
+      if (!aggregate.getGroupSet().isEmpty()) {
+        parts.add("group by " + aggregate.getGroupSet().asList().stream().map(in::get)
+            .collect(Collectors.joining(", ")));
+      }
+      for (AggregateCall call : aggregate.getAggCallList()) {
+        parts.add(call.getAggregation().getName() + "(" + (call.isDistinct() ? "DISTINCT " : "")
+            + (call.getArgList().isEmpty() ? "*" : call.getArgList().stream().map(in::get)
+                .collect(Collectors.joining(", "))) + ")");
+      }
+      return "Aggregate " + String.join(", ", parts);
+    }
+    if (node instanceof Join join) {
+      List<String> both = new ArrayList<>(join.getLeft().getRowType().getFieldNames());
+      both.addAll(join.getRight().getRowType().getFieldNames());
+      return join.getJoinType() + " join on " + new ExpressionFormatter(both).format(join.getCondition());
+    }
+    if (node instanceof Values values) {
+      return "Values (" + values.getTuples().size() + " rows)";
+    }
+    return node.getRelTypeName().replace("Logical", "");
+  }
+
+  private void add(int depth, String line) {
+    lines.add("  ".repeat(depth - 1) + line);
+  }
+}

@@ -1,0 +1,40 @@
+package dev.keycond.planner.plan;
+
+import dev.keycond.planner.exec.ScanPolicy;
+import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.schema.KeyTarget;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The message for a statement that only a full-table Scan could answer: which table, which key
+ * attributes no condition binds, and the ways to fix it.
+ */
+public final class ScanRefusal {
+  private ScanRefusal() {}
+
+  public static String message(EntityTable table, ScanPolicy policy) {
+    StringBuilder m = new StringBuilder()
+        .append("Reading table '").append(table.name()).append("' needs a full Scan of DynamoDB table '")
+        .append(table.source().name()).append("', which keycond refuses (scan=").append(policy).append("). ");
+    String hash = table.source().keys().hashAttribute();
+    m.append("No condition binds its partition key '").append(hash).append("'");
+    if (!table.template(hash).isIdentity()) {
+      m.append(" (template '").append(table.template(hash)).append("')");
+    }
+    m.append(". To fix it: ");
+    List<String> fixes = new ArrayList<>();
+    for (KeyTarget target : table.keyTargets()) {
+      List<String> columns = table.template(target.keys().hashAttribute()).columns();
+      String condition = columns.isEmpty() ? "any condition on its sort key"
+          : String.join(" AND ", columns.stream().map(c -> c + " = <value>").toList());
+      fixes.add(target.index().isEmpty()
+          ? "add WHERE " + condition
+          : "or use index '" + target.index().get().name() + "' by adding WHERE " + condition);
+    }
+    m.append(String.join("; ", fixes));
+    m.append("; or, to permit Scans, set the connection property scan=allow, or scan=limit:N to read at most "
+        + "N items (for browsing tables in a GUI).");
+    return m.toString();
+  }
+}

@@ -1,0 +1,112 @@
+package dev.keycond.planner.request;
+
+import com.google.common.collect.ImmutableMap;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.Select;
+
+/**
+ * One DynamoDB read request, described completely. EXPLAIN prints it and execution sends it, so
+ * what EXPLAIN shows is what goes on the wire.
+ *
+ * @param key for GetItem, the full primary key
+ * @param limit the request's Limit: the most items one page reads
+ * @param count true for Select=COUNT
+ */
+public record ReadRequest(
+    Operation operation,
+    String tableName,
+    Optional<String> indexName,
+    ImmutableMap<String, RequestValue> key,
+    Optional<String> keyConditionExpression,
+    Optional<String> filterExpression,
+    Optional<String> projectionExpression,
+    ImmutableMap<String, String> names,
+    ImmutableMap<String, RequestValue> values,
+    boolean scanIndexForward,
+    Optional<Integer> limit,
+    boolean count,
+    boolean consistentRead) {
+
+  public enum Operation {
+    GET_ITEM("GetItem"),
+    QUERY("Query"),
+    SCAN("Scan");
+
+    private final String wireName;
+
+    Operation(String wireName) {
+      this.wireName = wireName;
+    }
+
+    public String wireName() {
+      return wireName;
+    }
+  }
+
+  public ReadRequest withLimit(Optional<Integer> newLimit) {
+    return new ReadRequest(operation, tableName, indexName, key, keyConditionExpression, filterExpression,
+        projectionExpression, names, values, scanIndexForward, newLimit, count, consistentRead);
+  }
+
+  public GetItemRequest toGetItem() {
+    return GetItemRequest.builder()
+        .tableName(tableName)
+        .key(bound(key))
+        .projectionExpression(projectionExpression.orElse(null))
+        .expressionAttributeNames(names.isEmpty() ? null : names)
+        .consistentRead(consistentRead ? true : null)
+        .build();
+  }
+
+  public QueryRequest toQuery(Map<String, AttributeValue> exclusiveStartKey) {
+    return QueryRequest.builder()
+        .tableName(tableName)
+        .indexName(indexName.orElse(null))
+        .keyConditionExpression(keyConditionExpression.orElseThrow())
+        .filterExpression(filterExpression.orElse(null))
+        .projectionExpression(projectionExpression.orElse(null))
+        .expressionAttributeNames(names.isEmpty() ? null : names)
+        .expressionAttributeValues(values.isEmpty() ? null : bound(values))
+        .scanIndexForward(scanIndexForward ? null : false)
+        .limit(limit.orElse(null))
+        .select(count ? Select.COUNT : null)
+        .consistentRead(consistentRead ? true : null)
+        .exclusiveStartKey(exclusiveStartKey)
+        .build();
+  }
+
+  public ScanRequest toScan(Map<String, AttributeValue> exclusiveStartKey) {
+    return ScanRequest.builder()
+        .tableName(tableName)
+        .indexName(indexName.orElse(null))
+        .filterExpression(filterExpression.orElse(null))
+        .projectionExpression(projectionExpression.orElse(null))
+        .expressionAttributeNames(names.isEmpty() ? null : names)
+        .expressionAttributeValues(values.isEmpty() ? null : bound(values))
+        .limit(limit.orElse(null))
+        .select(count ? Select.COUNT : null)
+        .consistentRead(consistentRead ? true : null)
+        .exclusiveStartKey(exclusiveStartKey)
+        .build();
+  }
+
+  private static Map<String, AttributeValue> bound(Map<String, RequestValue> values) {
+    Map<String, AttributeValue> result = new LinkedHashMap<>();
+    values.forEach((name, value) -> {
+      if (!(value instanceof RequestValue.Bound b)) {
+        throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
+            "Parameter " + ((RequestValue.Unbound) value).description() + " is not set");
+      }
+      result.put(name, b.value());
+    });
+    return result;
+  }
+}

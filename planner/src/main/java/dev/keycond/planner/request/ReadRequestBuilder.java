@@ -1,0 +1,212 @@
+package dev.keycond.planner.request;
+
+import com.google.common.collect.ImmutableMap;
+import dev.keycond.planner.exec.ReadSettings;
+import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.plan.AccessPath;
+import dev.keycond.planner.plan.KeyCondition;
+import dev.keycond.planner.plan.KeyPart;
+import dev.keycond.planner.plan.KeyValue;
+import dev.keycond.planner.plan.KeyValueBinder;
+import dev.keycond.planner.plan.Operand;
+import dev.keycond.planner.plan.SortCondition;
+import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.schema.EntityTable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rex.RexNode;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Builds the requests of a read plan. With parameter values it builds what execution sends; without
+ * them (EXPLAIN of a prepared statement) it describes the markers instead.
+ */
+public final class ReadRequestBuilder {
+  private final ReadPlan plan;
+  private final ReadSettings settings;
+  private final Optional<KeyValueBinder> binder;
+
+  /** @param parameters the statement's parameter values, or empty to describe the markers */
+  public ReadRequestBuilder(ReadPlan plan, ReadSettings settings, Optional<List<Object>> parameters) {
+    this.plan = plan;
+    this.settings = settings;
+    this.binder = parameters.map(KeyValueBinder::new);
+  }
+
+  /**
+   * The requests, one per key condition. A key condition with a NULL value matches no item and
+   * sends no request.
+   */
+  public List<ReadRequest> build() {
+    AccessPath access = plan.access();
+    if (access.isScan()) {
+      return List.of(request(ReadRequest.Operation.SCAN, new Placeholders(), ImmutableMap.of(), Optional.empty()));
+    }
+    List<ReadRequest> requests = new ArrayList<>();
+    for (KeyCondition key : access.keys()) {
+      keyRequest(key).ifPresent(requests::add);
+    }
+    return requests;
+  }
+
+  private Optional<ReadRequest> keyRequest(KeyCondition key) {
+    Placeholders placeholders = new Placeholders();
+    Optional<RequestValue> partition = value(key.partitionValue());
+    if (partition.isEmpty()) {
+      return Optional.empty();
+    }
+    if (plan.access().kind() == AccessPath.Kind.GET_ITEM) {
+      Map<String, RequestValue> itemKey = new LinkedHashMap<>();
+      itemKey.put(key.partitionAttribute(), partition.get());
+      if (key.sort().isPresent()) {
+        Optional<RequestValue> sortValue = value(key.sort().get().low());
+        if (sortValue.isEmpty()) {
+          return Optional.empty();
+        }
+        itemKey.put(key.sort().get().attribute(), sortValue.get());
+      }
+      return Optional.of(request(ReadRequest.Operation.GET_ITEM, placeholders, ImmutableMap.copyOf(itemKey),
+          Optional.empty()));
+    }
+    StringBuilder expression = new StringBuilder()
+        .append(placeholders.name(key.partitionAttribute())).append(" = ").append(placeholders.value(partition.get()));
+    if (key.sort().isPresent()) {
+      SortCondition sort = key.sort().get();
+      Optional<RequestValue> low = value(sort.low());
+      Optional<RequestValue> high = sort.high() == null ? Optional.empty() : value(sort.high());
+      if (low.isEmpty() || sort.high() != null && high.isEmpty()) {
+        return Optional.empty();
+      }
+      String name = placeholders.name(sort.attribute());
+      expression.append(" AND ");
+      switch (sort.op()) {
+        case BEGINS_WITH:
+          expression.append("begins_with(").append(name).append(", ").append(placeholders.value(low.get())).append(')');
+          break;
+        case BETWEEN:
+          expression.append(name).append(" BETWEEN ").append(placeholders.value(low.get()))
+              .append(" AND ").append(placeholders.value(high.get()));
+          break;
+        default:
+          expression.append(name).append(' ').append(sort.op().symbol()).append(' ')
+              .append(placeholders.value(low.get()));
+      }
+    }
+    return Optional.of(request(ReadRequest.Operation.QUERY, placeholders, ImmutableMap.of(),
+        Optional.of(expression.toString())));
+  }
+
+  private ReadRequest request(ReadRequest.Operation operation, Placeholders placeholders,
+      ImmutableMap<String, RequestValue> key, Optional<String> keyCondition) {
+    AccessPath access = plan.access();
+    boolean selectCount = plan.count() && plan.isExact() && operation != ReadRequest.Operation.GET_ITEM;
+    Optional<String> projection = selectCount ? Optional.empty() : Optional.of(projectedAttributes().stream()
+        .map(placeholders::name).collect(Collectors.joining(", ")));
+    boolean consistent = settings.consistentRead()
+        && access.index().map(i -> i.supportsConsistentRead()).orElse(true);
+    return new ReadRequest(
+        operation,
+        plan.table().source().name(),
+        access.index().map(i -> i.name()),
+        key,
+        keyCondition,
+        Optional.empty(),
+        projection.filter(p -> !p.isEmpty()),
+        ImmutableMap.copyOf(placeholders.names()),
+        ImmutableMap.copyOf(placeholders.values()),
+        plan.order().map(o -> o == ReadPlan.Order.ASCENDING).orElse(true),
+        operation == ReadRequest.Operation.GET_ITEM ? Optional.empty() : pageLimit(),
+        selectCount,
+        consistent);
+  }
+
+  /** DynamoDB's Limit, when the read returns every item it reads so that Limit items are Limit rows. */
+  private Optional<Integer> pageLimit() {
+    if (plan.fetch().isEmpty() || plan.count() || !plan.isExact()) {
+      return Optional.empty();
+    }
+    Optional<Long> fetch = number(plan.fetch().get());
+    Optional<Long> offset = plan.offset().isPresent() ? number(plan.offset().get()) : Optional.of(0L);
+    if (fetch.isEmpty() || offset.isEmpty()) {
+      return Optional.empty();
+    }
+    long limit = fetch.get() + offset.get();
+    return limit > 0 && limit <= Integer.MAX_VALUE ? Optional.of((int) limit) : Optional.empty();
+  }
+
+  private Optional<Long> number(Operand operand) {
+    if (operand instanceof Operand.Literal l) {
+      return Optional.of(((Number) l.value()).longValue());
+    }
+    return binder.map(b -> b.valueOf(operand)).map(v -> ((Number) v).longValue());
+  }
+
+  /**
+   * The attributes the read must fetch: those of the output columns and residual conditions, and
+   * always the own key attributes, which decide whether an item belongs to the table.
+   */
+  public List<String> projectedAttributes() {
+    EntityTable table = plan.table();
+    Set<String> attributes = new LinkedHashSet<>(table.ownKeyAttributes());
+    for (int column : neededColumns(plan)) {
+      Column c = table.column(column);
+      attributes.add(table.attributeOf(c));
+    }
+    return new ArrayList<>(attributes);
+  }
+
+  /** The columns a read must decode: its output and what its residual conditions use. */
+  public static Set<Integer> neededColumns(ReadPlan plan) {
+    Set<Integer> needed = new LinkedHashSet<>(plan.projection());
+    for (RexNode condition : plan.residual()) {
+      RelOptUtil.InputFinder.bits(condition).forEach(needed::add);
+    }
+    return needed;
+  }
+
+  /** The key value bound to an attribute value; empty when it is NULL and matches nothing. */
+  private Optional<RequestValue> value(KeyValue key) {
+    if (binder.isPresent()) {
+      return binder.get().bind(key).map(RequestValue.Bound::new);
+    }
+    if (key.isConstant()) {
+      Optional<AttributeValue> bound = new KeyValueBinder(List.of()).bind(key);
+      return Optional.of(bound.<RequestValue>map(RequestValue.Bound::new)
+          .orElse(new RequestValue.Unbound("NULL")));
+    }
+    return Optional.of(new RequestValue.Unbound(describe(key)));
+  }
+
+  private static String describe(KeyValue key) {
+    List<String> pieces = new ArrayList<>();
+    StringBuilder text = new StringBuilder();
+    for (KeyPart part : key.parts()) {
+      if (part instanceof KeyPart.Text t) {
+        text.append(t.text());
+        continue;
+      }
+      Operand operand = ((KeyPart.Value) part).operand();
+      if (operand instanceof Operand.Literal l) {
+        text.append(l.value());
+        continue;
+      }
+      if (text.length() > 0) {
+        pieces.add("'" + text + "'");
+        text.setLength(0);
+      }
+      pieces.add(operand.toString());
+    }
+    if (text.length() > 0) {
+      pieces.add("'" + text + "'");
+    }
+    String joined = String.join(" || ", pieces);
+    return key.successor() ? "successor(" + joined + ")" : joined;
+  }
+}

@@ -1,0 +1,88 @@
+package dev.keycond.planner.schema;
+
+import com.google.common.collect.ImmutableMap;
+import dev.keycond.planner.dynamo.DynamoCatalog;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.mapping.Mapping;
+import dev.keycond.planner.mapping.TableMapping;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.calcite.schema.Table;
+import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.schema.lookup.CompatibilityLookup;
+import org.apache.calcite.schema.lookup.Lookup;
+
+/**
+ * The SQL tables of a connection: every mapped table, and every DynamoDB table that no mapped table
+ * reads from, exposed raw. Mapped tables are checked against DescribeTable when the connection
+ * opens; raw ones are described the first time a statement uses them.
+ */
+public final class KeycondSchema extends AbstractSchema {
+  public static final String NAME = "dynamodb";
+
+  private final DynamoCatalog catalog;
+  private final ImmutableMap<String, EntityTable> mapped;
+  private final Set<String> rawNames;
+  private final Map<String, EntityTable> raw = new ConcurrentHashMap<>();
+
+  private KeycondSchema(DynamoCatalog catalog, ImmutableMap<String, EntityTable> mapped, Set<String> rawNames) {
+    this.catalog = catalog;
+    this.mapped = mapped;
+    this.rawNames = rawNames;
+  }
+
+  /**
+   * Lists the DynamoDB tables and binds every mapped table.
+   *
+   * @throws dev.keycond.planner.error.KeycondException when the mapping does not fit the tables,
+   *     naming the table and field, or DynamoDB cannot be reached
+   */
+  public static KeycondSchema open(DynamoCatalog catalog, Mapping mapping) {
+    List<String> tables = catalog.listTables(true);
+    Map<String, EntityTable> mapped = new LinkedHashMap<>();
+    for (TableMapping table : mapping.tables().values()) {
+      if (!tables.contains(table.source())) {
+        throw new KeycondException(SqlState.INVALID_MAPPING,
+            "Invalid mapping: table '" + table.name() + "', field 'source' names DynamoDB table '" + table.source()
+                + "', which does not exist" + (tables.isEmpty() ? "" : "; the tables are " + tables));
+      }
+      mapped.put(table.name(), EntityTable.bind(table, catalog.describe(table.source())));
+    }
+    Set<String> rawNames = new TreeSet<>(tables);
+    rawNames.removeAll(mapping.sources());
+    rawNames.removeAll(mapped.keySet());
+    return new KeycondSchema(catalog, ImmutableMap.copyOf(mapped), rawNames);
+  }
+
+  public Optional<EntityTable> table(String name) {
+    EntityTable table = mapped.get(name);
+    if (table != null) {
+      return Optional.of(table);
+    }
+    if (!rawNames.contains(name)) {
+      return Optional.empty();
+    }
+    return Optional.of(raw.computeIfAbsent(name, n -> EntityTable.raw(catalog.describe(n))));
+  }
+
+  /** Every table name: mapped tables first, in mapping order, then raw tables by name. */
+  public List<String> tableNames() {
+    List<String> names = new ArrayList<>(mapped.keySet());
+    names.addAll(rawNames);
+    return names;
+  }
+
+  /** Looks tables up by name without describing the raw ones that are not asked for. */
+  @Override
+  public Lookup<Table> tables() {
+    return new CompatibilityLookup<>(name -> table(name).orElse(null), () -> new LinkedHashSet<>(tableNames()));
+  }
+}
