@@ -7,9 +7,11 @@ import dev.keycond.planner.exec.Operator;
 import dev.keycond.planner.exec.OperatorCompiler;
 import dev.keycond.planner.exec.ReadSettings;
 import dev.keycond.planner.explain.ExpressionFormatter;
+import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.ScanRefusal;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.rules.ReadCountRule;
 import dev.keycond.planner.rules.ReadFilterRule;
 import dev.keycond.planner.rules.ReadProjectRule;
@@ -164,16 +166,43 @@ public final class StatementPlanner {
     RelNode plan = planner.findBestExp();
 
     List<DynamoRead> reads = reads(plan);
-    Optional<String> refusal = reads.stream()
-        .filter(r -> r.plan().access().isScan() && !settings.scanPolicy().allowed())
-        .findFirst()
-        .map(r -> ScanRefusal.message(r.entity(), settings.scanPolicy()));
+    Optional<KeycondException> refusal = refusal(reads);
     if (refusal.isPresent() && !explain) {
-      throw new KeycondException(SqlState.SCAN_REFUSED, refusal.get());
+      throw refusal.get();
     }
     Operator operator = explain ? null : OperatorCompiler.compile(plan);
     return new PreparedQuery(explain, columns(validator, validated, root, explain),
-        parameters(validator, validated), plan, operator, refusal, warnings(reads));
+        parameters(validator, validated), plan, operator, refusal.map(KeycondException::getMessage), warnings(reads));
+  }
+
+  /** Why the statement may not run: a read that needs a forbidden Scan, or too many key reads. */
+  private Optional<KeycondException> refusal(List<DynamoRead> reads) {
+    for (DynamoRead read : reads) {
+      if (read.plan().access().isScan() && !settings.scanPolicy().allowed()) {
+        return Optional.of(new KeycondException(SqlState.SCAN_REFUSED,
+            ScanRefusal.message(read.entity(), settings.scanPolicy())));
+      }
+      Optional<KeycondException> fanOut = fanOut(read.plan());
+      if (fanOut.isPresent()) {
+        return fanOut;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Refuses a read whose IN lists or ORs on key columns need more requests than maxFanOut. */
+  private Optional<KeycondException> fanOut(ReadPlan plan) {
+    int keys = plan.access().keys().size();
+    boolean batched = plan.access().kind() == AccessPath.Kind.GET_ITEM;
+    int requests = batched ? (keys + ReadRequestBuilder.BATCH_GET_LIMIT - 1) / ReadRequestBuilder.BATCH_GET_LIMIT
+        : keys;
+    if (requests <= settings.maxFanOut()) {
+      return Optional.empty();
+    }
+    return Optional.of(new KeycondException(SqlState.FAN_OUT_EXCEEDED, "Reading table '" + plan.table().name() + "' needs "
+          + requests + (batched ? " BatchGetItem" : " Query") + " requests (one per combination of the IN-list "
+          + "or OR values on its key columns, " + keys + " in all), more than maxFanOut=" + settings.maxFanOut()
+          + ". Use fewer values, or raise the connection property maxFanOut."));
   }
 
   private static SqlNode parse(String sql) {

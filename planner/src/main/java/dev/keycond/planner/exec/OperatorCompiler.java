@@ -2,17 +2,170 @@ package dev.keycond.planner.exec;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.exec.relational.AggregateOperator;
+import dev.keycond.planner.exec.relational.CorrelateOperator;
+import dev.keycond.planner.exec.relational.FilterOperator;
+import dev.keycond.planner.exec.relational.IntersectOperator;
+import dev.keycond.planner.exec.relational.JoinOperator;
+import dev.keycond.planner.exec.relational.MinusOperator;
+import dev.keycond.planner.exec.relational.ProjectOperator;
+import dev.keycond.planner.exec.relational.SortOperator;
+import dev.keycond.planner.exec.relational.UnionOperator;
+import dev.keycond.planner.exec.relational.ValuesOperator;
 import dev.keycond.planner.rel.DynamoRead;
+import java.time.DateTimeException;
+import java.util.List;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Correlate;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Intersect;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Match;
+import org.apache.calcite.rel.core.Minus;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.RepeatUnion;
+import org.apache.calcite.rel.core.Sample;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.Spool;
+import org.apache.calcite.rel.core.TableFunctionScan;
+import org.apache.calcite.rel.core.TableModify;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Uncollect;
+import org.apache.calcite.rel.core.Union;
+import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.core.Window;
 
-/** TEMPORARY until the relational executor lands: only bare reads. */
+/**
+ * Turns a planned statement into the operators that execute it: {@link DynamoRead} leaves become
+ * reads, and what the planner left above them is evaluated by keycond's own operators, lazily and
+ * in DynamoDB's order.
+ */
 public final class OperatorCompiler {
   private OperatorCompiler() {}
 
-  public static Operator compile(RelNode rel) {
+  /**
+   * Compiles a plan once, for every execution of its statement.
+   *
+   * @throws KeycondException 0A000 naming the first construct keycond does not evaluate
+   */
+  public static Operator compile(RelNode plan) {
+    return new Guarded(build(plan));
+  }
+
+  private static Operator build(RelNode rel) {
     if (rel instanceof DynamoRead read) {
       return new ReadOperator(read);
     }
-    throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "not yet: " + rel.getRelTypeName());
+    if (rel instanceof Values values) {
+      return ValuesOperator.of(values);
+    }
+    List<Operator> inputs = rel.getInputs().stream().map(OperatorCompiler::build).toList();
+    if (rel instanceof Filter filter) {
+      return FilterOperator.of(filter, inputs.get(0));
+    }
+    if (rel instanceof Project project) {
+      return ProjectOperator.of(project, inputs.get(0));
+    }
+    if (rel instanceof Sort sort) {
+      return SortOperator.of(sort, inputs.get(0));
+    }
+    if (rel instanceof Aggregate aggregate) {
+      return AggregateOperator.of(aggregate, inputs.get(0));
+    }
+    if (rel instanceof Join join) {
+      return JoinOperator.of(join, inputs.get(0), inputs.get(1));
+    }
+    if (rel instanceof Correlate correlate) {
+      return CorrelateOperator.of(correlate, inputs.get(0), inputs.get(1));
+    }
+    if (rel instanceof Union union) {
+      return UnionOperator.of(union, inputs);
+    }
+    if (rel instanceof Intersect intersect) {
+      return IntersectOperator.of(intersect, inputs);
+    }
+    if (rel instanceof Minus minus) {
+      return MinusOperator.of(minus, inputs);
+    }
+    throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond does not evaluate " + describe(rel) + " yet");
+  }
+
+  /** What a user wrote to get {@code rel}, as far as it can be told. */
+  private static String describe(RelNode rel) {
+    if (rel instanceof Window) {
+      return "window functions (OVER)";
+    }
+    if (rel instanceof TableModify) {
+      return "INSERT, UPDATE, DELETE or MERGE";
+    }
+    if (rel instanceof Uncollect) {
+      return "UNNEST";
+    }
+    if (rel instanceof RepeatUnion || rel instanceof Spool) {
+      return "recursive queries (WITH RECURSIVE) that do not become one read of a hierarchy";
+    }
+    if (rel instanceof TableFunctionScan) {
+      return "table functions";
+    }
+    if (rel instanceof Match) {
+      return "MATCH_RECOGNIZE";
+    }
+    if (rel instanceof Sample) {
+      return "TABLESAMPLE";
+    }
+    if (rel instanceof TableScan scan) {
+      return "reads of " + String.join(".", scan.getTable().getQualifiedName()) + " other than DynamoDB reads";
+    }
+    return "the relational operator " + rel.getRelTypeName();
+  }
+
+  /**
+   * The root of a compiled plan. Operators raise {@link KeycondException}s; anything else that
+   * escapes one is a keycond bug, and reaches the caller as an internal error with a SQLState
+   * rather than as a bare runtime exception.
+   */
+  private static final class Guarded implements Operator {
+    private final Operator plan;
+
+    Guarded(Operator plan) {
+      this.plan = plan;
+    }
+
+    @Override
+    public RowCursor open(ExecutionContext context) {
+      RowCursor rows = guard(() -> plan.open(context));
+      return new RowCursor() {
+        @Override
+        public boolean next() {
+          return guard(rows::next);
+        }
+
+        @Override
+        public Object[] row() {
+          return rows.row();
+        }
+
+        @Override
+        public void close() {
+          guard(() -> {
+            rows.close();
+            return null;
+          });
+        }
+      };
+    }
+
+    private static <T> T guard(java.util.function.Supplier<T> step) {
+      try {
+        return step.get();
+      } catch (KeycondException e) {
+        throw e;
+      } catch (DateTimeException e) {
+        throw new KeycondException(SqlState.DATA_EXCEPTION, "Date or time out of range: " + e.getMessage(), e);
+      } catch (RuntimeException e) {
+        throw new KeycondException(SqlState.INTERNAL_ERROR, "keycond failed to execute the statement: " + e, e);
+      }
+    }
   }
 }

@@ -5,116 +5,166 @@ import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.request.ReadRequest;
 import java.time.Duration;
-import java.util.Iterator;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * Sends a read's requests one page at a time, only when the caller asks for the next page. A Scan
- * under {@code scan=limit:N} never reads more than N items: its page size is capped by what is
- * left, and running out of allowance before the end is an error, not a silently short answer.
+ * Reads one request's results a page at a time, sending the next request only when the caller asks
+ * for the next page. A Scan under {@code scan=limit:N} never reads more than N items: its page size
+ * is capped by what is left, and running out of allowance before the end is an error, not a
+ * silently short answer.
  */
 final class PageReader {
-  private final ExecutionContext context;
-  private final Iterator<ReadRequest> requests;
-  private final boolean scan;
-  private ReadRequest current;
-  private Map<String, AttributeValue> startKey;
-  private boolean currentDone = true;
-  private long scanAllowance;
-  private Optional<Long> lastPageCount = Optional.empty();
+  private static final int BATCH_ATTEMPTS = 8;
 
-  PageReader(ExecutionContext context, List<ReadRequest> requests, boolean scan) {
+  private final ExecutionContext context;
+  private final ReadRequest request;
+  private Map<String, AttributeValue> startKey;
+  private boolean done;
+  private long scanAllowance;
+  private CompletableFuture<Optional<Page>> prefetched;
+
+  /** The items of one response; {@code count} is DynamoDB's count for Select=COUNT. */
+  record Page(List<Map<String, AttributeValue>> items, Optional<Long> count) {}
+
+  PageReader(ExecutionContext context, ReadRequest request) {
     this.context = context;
-    this.requests = requests.iterator();
-    this.scan = scan;
+    this.request = request;
     ScanPolicy policy = context.settings().scanPolicy();
-    this.scanAllowance = scan && policy.isLimited() ? policy.maxItems() : Long.MAX_VALUE;
+    this.scanAllowance = request.operation() == ReadRequest.Operation.SCAN && policy.isLimited()
+        ? policy.maxItems() : Long.MAX_VALUE;
   }
 
-  /** The items of the next page, or empty when every request is finished. */
-  Optional<List<Map<String, AttributeValue>>> next() {
-    while (currentDone) {
-      if (!requests.hasNext()) {
-        return Optional.empty();
+  /** Starts fetching the first page in the background, so that the reads of a fan-out overlap. */
+  void prefetch(Executor executor) {
+    prefetched = CompletableFuture.supplyAsync(this::fetch, executor);
+  }
+
+  /** The next page, or empty when the request is finished. */
+  Optional<Page> next() {
+    if (prefetched != null) {
+      CompletableFuture<Optional<Page>> first = prefetched;
+      prefetched = null;
+      try {
+        return first.join();
+      } catch (CompletionException e) {
+        throw e.getCause() instanceof RuntimeException r ? r : e;
       }
-      current = requests.next();
-      startKey = null;
-      currentDone = false;
+    }
+    return fetch();
+  }
+
+  private Optional<Page> fetch() {
+    if (done) {
+      return Optional.empty();
     }
     context.checkRunning();
     try {
-      switch (current.operation()) {
+      switch (request.operation()) {
         case GET_ITEM:
           return Optional.of(getItem());
+        case BATCH_GET_ITEM:
+          return Optional.of(batchGet());
         case QUERY:
           return Optional.of(query());
         default:
           return Optional.of(scan());
       }
     } catch (SdkException e) {
-      throw DynamoErrors.translate(e, current.operation().wireName() + " on table '" + current.tableName() + "'"
-          + current.indexName().map(i -> " index '" + i + "'").orElse(""), false);
+      throw DynamoErrors.translate(e, request.operation().wireName() + " on table '" + request.tableName() + "'"
+          + request.indexName().map(i -> " index '" + i + "'").orElse(""), false);
     }
   }
 
-  /** For Select=COUNT pages, the count DynamoDB reported for the last page. */
-  Optional<Long> lastPageCount() {
-    return lastPageCount;
-  }
-
-  private List<Map<String, AttributeValue>> getItem() {
-    GetItemResponse response = context.client().getItem(current.toGetItem().toBuilder()
+  private Page getItem() {
+    GetItemResponse response = context.client().getItem(request.toGetItem().toBuilder()
         .overrideConfiguration(timeout()).build());
-    currentDone = true;
+    done = true;
     context.statistics().addRequest(response.hasItem() ? 1 : 0);
-    lastPageCount = Optional.empty();
-    return response.hasItem() ? List.of(response.item()) : List.of();
+    return new Page(response.hasItem() ? List.of(response.item()) : List.of(), Optional.empty());
   }
 
-  private List<Map<String, AttributeValue>> query() {
-    QueryResponse response = context.client().query(current.toQuery(startKey).toBuilder()
+  /** All items of the batch; keys DynamoDB leaves unprocessed (throttling) are retried with backoff. */
+  private Page batchGet() {
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    List<Map<String, AttributeValue>> pending = request.boundKeys();
+    for (int attempt = 0; !pending.isEmpty(); attempt++) {
+      if (attempt == BATCH_ATTEMPTS) {
+        throw new KeycondException(SqlState.THROTTLED, "BatchGetItem on table '" + request.tableName() + "' left "
+            + pending.size() + " keys unprocessed after " + BATCH_ATTEMPTS + " attempts; DynamoDB is throttling");
+      }
+      if (attempt > 0) {
+        backOff(attempt);
+      }
+      BatchGetItemResponse response = context.client().batchGetItem(request.toBatchGet(pending).toBuilder()
+          .overrideConfiguration(timeout()).build());
+      List<Map<String, AttributeValue>> found = response.responses().getOrDefault(request.tableName(), List.of());
+      context.statistics().addRequest(found.size());
+      items.addAll(found);
+      KeysAndAttributes unprocessed = response.unprocessedKeys().get(request.tableName());
+      pending = unprocessed == null ? List.of() : unprocessed.keys();
+    }
+    done = true;
+    return new Page(items, Optional.empty());
+  }
+
+  private void backOff(int attempt) {
+    try {
+      Thread.sleep(Math.min(1000, 25L << attempt));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KeycondException(SqlState.QUERY_CANCELED, "Interrupted while retrying unprocessed keys", e);
+    }
+    context.checkRunning();
+  }
+
+  private Page query() {
+    QueryResponse response = context.client().query(request.toQuery(startKey).toBuilder()
         .overrideConfiguration(timeout()).build());
     context.statistics().addRequest(response.scannedCount() == null ? response.count() : response.scannedCount());
     advance(response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null);
-    lastPageCount = current.count() ? Optional.of((long) response.count()) : Optional.empty();
-    return response.items();
+    return new Page(response.items(), request.count() ? Optional.of((long) response.count()) : Optional.empty());
   }
 
-  private List<Map<String, AttributeValue>> scan() {
-    ReadRequest request = current;
+  private Page scan() {
+    ReadRequest capped = request;
     if (scanAllowance != Long.MAX_VALUE) {
       int cap = (int) Math.min(scanAllowance, request.limit().orElse(Integer.MAX_VALUE));
-      request = request.withLimit(Optional.of(cap));
+      capped = request.withLimit(Optional.of(cap));
     }
-    ScanResponse response = context.client().scan(request.toScan(startKey).toBuilder()
+    ScanResponse response = context.client().scan(capped.toScan(startKey).toBuilder()
         .overrideConfiguration(timeout()).build());
     int scanned = response.scannedCount() == null ? response.count() : response.scannedCount();
     context.statistics().addRequest(scanned);
     advance(response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null);
     if (scanAllowance != Long.MAX_VALUE) {
       scanAllowance -= scanned;
-      if (scanAllowance <= 0 && !currentDone) {
-        throw new KeycondException(SqlState.SCAN_REFUSED, "The Scan of DynamoDB table '" + current.tableName()
+      if (scanAllowance <= 0 && !done) {
+        throw new KeycondException(SqlState.SCAN_REFUSED, "The Scan of DynamoDB table '" + request.tableName()
             + "' read its allowance of " + context.settings().scanPolicy().maxItems()
             + " items (scan=" + context.settings().scanPolicy() + ") before reaching the end of the table. "
             + "Add a LIMIT, bind the partition key, or raise the limit.");
       }
     }
-    lastPageCount = current.count() ? Optional.of((long) response.count()) : Optional.empty();
-    return response.items();
+    return new Page(response.items(), request.count() ? Optional.of((long) response.count()) : Optional.empty());
   }
 
   private void advance(Map<String, AttributeValue> lastEvaluatedKey) {
     startKey = lastEvaluatedKey;
-    currentDone = lastEvaluatedKey == null || lastEvaluatedKey.isEmpty();
+    done = lastEvaluatedKey == null || lastEvaluatedKey.isEmpty();
   }
 
   private AwsRequestOverrideConfiguration timeout() {

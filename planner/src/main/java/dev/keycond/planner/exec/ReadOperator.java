@@ -1,8 +1,10 @@
 package dev.keycond.planner.exec;
 
 import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.codec.DynamoOrder;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.exec.scalar.ScalarCompiler;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.rel.DynamoRead;
@@ -10,17 +12,20 @@ import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import org.apache.calcite.rex.RexNode;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Executes a {@link DynamoRead}: sends its requests, follows pages lazily through
  * LastEvaluatedKey as rows are pulled, and turns items into rows: entity check, residual
- * conditions, projection, offset and limit.
+ * conditions, projection, offset and limit. The requests of a fan-out start concurrently; when
+ * the read is ordered they are merged in key order, otherwise concatenated.
  */
 public final class ReadOperator implements Operator {
   private final ReadPlan plan;
@@ -32,27 +37,43 @@ public final class ReadOperator implements Operator {
     this.decoder = new ItemDecoder(plan.table(), new ArrayList<>(ReadRequestBuilder.neededColumns(plan)));
     ImmutableList.Builder<Scalar> residual = ImmutableList.builder();
     for (RexNode condition : plan.residual()) {
-      residual.add(PENDING_SCALAR_COMPILER(condition));
+      residual.add(ScalarCompiler.compile(condition, read.getCluster().getRexBuilder()));
     }
     this.residual = residual.build();
-  }
-
-  private static Scalar PENDING_SCALAR_COMPILER(RexNode condition) {
-    throw new UnsupportedOperationException("residual: " + condition);
   }
 
   @Override
   public RowCursor open(ExecutionContext context) {
     List<ReadRequest> requests =
         new ReadRequestBuilder(plan, context.settings(), Optional.of(context.parameters())).build();
-    PageReader pages = new PageReader(context, requests, plan.access().isScan());
+    List<PageReader> readers = new ArrayList<>();
+    for (ReadRequest request : requests) {
+      PageReader reader = new PageReader(context, request);
+      if (requests.size() > 1) {
+        reader.prefetch(ReadThreads.EXECUTOR);
+      }
+      readers.add(reader);
+    }
     KeyValueBinder binder = new KeyValueBinder(context.parameters());
     long offset = plan.offset().map(o -> count(binder, o)).orElse(0L);
     long fetch = plan.fetch().map(f -> count(binder, f)).orElse(Long.MAX_VALUE);
     if (plan.count()) {
-      return new CountCursor(pages, context, offset, fetch);
+      return new CountCursor(readers, context, offset, fetch);
     }
-    return new RowsCursor(pages, context, offset, fetch);
+    List<TableRows> streams = new ArrayList<>();
+    for (PageReader reader : readers) {
+      streams.add(new TableRows(reader, context));
+    }
+    Iterator<Object[]> rows = plan.order().isPresent() && streams.size() > 1
+        ? new MergedRows(streams, order())
+        : new ConcatenatedRows(streams);
+    return new OutputCursor(rows, context, offset, fetch);
+  }
+
+  private Comparator<Object[]> order() {
+    int column = plan.access().orderColumn().orElseThrow();
+    Comparator<Object[]> ascending = (a, b) -> DynamoOrder.INSTANCE.compare(a[column], b[column]);
+    return plan.order().get() == ReadPlan.Order.DESCENDING ? ascending.reversed() : ascending;
   }
 
   private static long count(KeyValueBinder binder, Operand operand) {
@@ -64,35 +85,121 @@ public final class ReadOperator implements Operator {
     return n.longValue();
   }
 
-  /** The item as an output row, or null when it is not a row (another entity, or the residual says no). */
-  private Object[] toRow(Map<String, AttributeValue> item, ExecutionContext context) {
-    Object[] tableRow = decoder.decode(item);
-    if (tableRow == null) {
+  /** The item as a row of the table's full width, or null when it is not a row (another entity, or the residual says no). */
+  private Object[] tableRow(Map<String, AttributeValue> item, ExecutionContext context) {
+    Object[] row = decoder.decode(item);
+    if (row == null) {
       return null;
     }
     for (Scalar condition : residual) {
-      if (!Boolean.TRUE.equals(condition.evaluate(tableRow, context))) {
+      if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
         return null;
       }
-    }
-    Object[] row = new Object[plan.projection().size()];
-    for (int i = 0; i < row.length; i++) {
-      row[i] = tableRow[plan.projection().get(i)];
     }
     return row;
   }
 
-  /** Streams rows, fetching a page only when the previous one is used up. */
-  private final class RowsCursor implements RowCursor {
-    private final PageReader pages;
+  /** The rows one request yields, pulling a page only when the previous one is used up. */
+  private final class TableRows implements Iterator<Object[]> {
+    private final PageReader reader;
+    private final ExecutionContext context;
+    private Iterator<Map<String, AttributeValue>> items = List.<Map<String, AttributeValue>>of().iterator();
+    private Object[] next;
+    private boolean finished;
+
+    TableRows(PageReader reader, ExecutionContext context) {
+      this.reader = reader;
+      this.context = context;
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (next == null && !finished) {
+        if (items.hasNext()) {
+          next = tableRow(items.next(), context);
+          continue;
+        }
+        Optional<PageReader.Page> page = reader.next();
+        if (page.isEmpty()) {
+          finished = true;
+        } else {
+          items = page.get().items().iterator();
+        }
+      }
+      return next != null;
+    }
+
+    @Override
+    public Object[] next() {
+      Object[] row = next;
+      next = null;
+      return row;
+    }
+  }
+
+  /** The requests' rows one request after another. */
+  private static final class ConcatenatedRows implements Iterator<Object[]> {
+    private final Iterator<TableRows> streams;
+    private TableRows current;
+
+    ConcatenatedRows(List<TableRows> streams) {
+      this.streams = streams.iterator();
+    }
+
+    @Override
+    public boolean hasNext() {
+      while ((current == null || !current.hasNext()) && streams.hasNext()) {
+        current = streams.next();
+      }
+      return current != null && current.hasNext();
+    }
+
+    @Override
+    public Object[] next() {
+      return current.next();
+    }
+  }
+
+  /** The requests' rows merged in key order; each request's rows are already in that order. */
+  private static final class MergedRows implements Iterator<Object[]> {
+    private record Head(Object[] row, TableRows stream) {}
+
+    private final PriorityQueue<Head> heads;
+
+    MergedRows(List<TableRows> streams, Comparator<Object[]> order) {
+      heads = new PriorityQueue<>(Comparator.comparing(Head::row, order));
+      for (TableRows stream : streams) {
+        if (stream.hasNext()) {
+          heads.add(new Head(stream.next(), stream));
+        }
+      }
+    }
+
+    @Override
+    public boolean hasNext() {
+      return !heads.isEmpty();
+    }
+
+    @Override
+    public Object[] next() {
+      Head head = heads.poll();
+      if (head.stream().hasNext()) {
+        heads.add(new Head(head.stream().next(), head.stream()));
+      }
+      return head.row();
+    }
+  }
+
+  /** Applies OFFSET, LIMIT and the projection to the read's rows. */
+  private final class OutputCursor implements RowCursor {
+    private final Iterator<Object[]> rows;
     private final ExecutionContext context;
     private long toSkip;
     private long remaining;
-    private Iterator<Map<String, AttributeValue>> items = List.<Map<String, AttributeValue>>of().iterator();
     private Object[] current;
 
-    RowsCursor(PageReader pages, ExecutionContext context, long offset, long fetch) {
-      this.pages = pages;
+    OutputCursor(Iterator<Object[]> rows, ExecutionContext context, long offset, long fetch) {
+      this.rows = rows;
       this.context = context;
       this.toSkip = offset;
       this.remaining = fetch;
@@ -100,25 +207,17 @@ public final class ReadOperator implements Operator {
 
     @Override
     public boolean next() {
-      while (remaining > 0) {
-        if (!items.hasNext()) {
-          Optional<List<Map<String, AttributeValue>>> page = pages.next();
-          if (page.isEmpty()) {
-            break;
-          }
-          items = page.get().iterator();
-          continue;
-        }
-        Object[] row = toRow(items.next(), context);
-        if (row == null) {
-          continue;
-        }
+      while (remaining > 0 && rows.hasNext()) {
+        Object[] tableRow = rows.next();
         if (toSkip > 0) {
           toSkip--;
           continue;
         }
         remaining--;
-        current = row;
+        current = new Object[plan.projection().size()];
+        for (int i = 0; i < current.length; i++) {
+          current[i] = tableRow[plan.projection().get(i)];
+        }
         context.statistics().addReturned(1);
         return true;
       }
@@ -139,43 +238,43 @@ public final class ReadOperator implements Operator {
 
   /** Produces the single COUNT(*) row: DynamoDB's counts when it counts for us, or rows counted here. */
   private final class CountCursor implements RowCursor {
-    private final PageReader pages;
+    private final List<PageReader> readers;
     private final ExecutionContext context;
-    private final long offset;
-    private final long fetch;
+    private final boolean visible;
     private Object[] current;
     private boolean done;
 
-    CountCursor(PageReader pages, ExecutionContext context, long offset, long fetch) {
-      this.pages = pages;
+    CountCursor(List<PageReader> readers, ExecutionContext context, long offset, long fetch) {
+      this.readers = readers;
       this.context = context;
-      this.offset = offset;
-      this.fetch = fetch;
+      // An aggregate without GROUP BY has one row; OFFSET and LIMIT act on that row.
+      this.visible = offset == 0 && fetch > 0;
     }
 
     @Override
     public boolean next() {
-      if (done) {
+      if (done || !visible) {
         current = null;
         return false;
       }
       done = true;
       long total = 0;
-      for (Optional<List<Map<String, AttributeValue>>> page = pages.next(); page.isPresent(); page = pages.next()) {
-        if (pages.lastPageCount().isPresent()) {
-          total += pages.lastPageCount().get();
-          continue;
-        }
-        for (Map<String, AttributeValue> item : page.get()) {
-          if (toRow(item, context) != null) {
-            total++;
+      for (PageReader reader : readers) {
+        for (Optional<PageReader.Page> page = reader.next(); page.isPresent(); page = reader.next()) {
+          if (page.get().count().isPresent()) {
+            total += page.get().count().get();
+            continue;
+          }
+          for (Map<String, AttributeValue> item : page.get().items()) {
+            if (tableRow(item, context) != null) {
+              total++;
+            }
           }
         }
       }
       current = new Object[] {total};
       context.statistics().addReturned(1);
-      // An aggregate without GROUP BY has one row; OFFSET and LIMIT act on that row.
-      return offset == 0 && fetch > 0;
+      return true;
     }
 
     @Override

@@ -39,8 +39,9 @@ public final class ExpressionFormatter {
     if (call.getKind() == SqlKind.CAST) {
       return "CAST(" + operands.get(0) + " AS " + call.getType().getFullTypeString().replace(" NOT NULL", "") + ")";
     }
-    if (call.getKind() == SqlKind.LIKE && operands.size() == 3) {
-      return operands.get(0) + " " + name + " " + operands.get(1) + " ESCAPE " + operands.get(2);
+    if (call.getKind() == SqlKind.LIKE) {
+      return operands.get(0) + " " + name + " " + operands.get(1)
+          + (operands.size() == 3 ? " ESCAPE " + operands.get(2) : "");
     }
     if (call.getOperator() instanceof SqlBinaryOperator && operands.size() == 2) {
       boolean logical = call.getKind() == SqlKind.AND || call.getKind() == SqlKind.OR;

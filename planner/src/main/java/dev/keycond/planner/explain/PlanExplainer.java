@@ -42,8 +42,7 @@ public final class PlanExplainer {
     PlanExplainer explainer = new PlanExplainer(settings, parameters);
     explainer.visit(root, 1);
     List<String> result = new ArrayList<>();
-    result.add("DynamoDB requests: " + explainer.requests
-        + (explainer.requests == 1 ? "" : " (run one after another)"));
+    result.add("DynamoDB requests: " + explainer.requests);
     refusal.ifPresent(r -> result.add("REFUSED: " + r));
     result.addAll(explainer.lines);
     return result;
@@ -65,7 +64,7 @@ public final class PlanExplainer {
     List<ReadRequest> built = new ReadRequestBuilder(plan, settings, parameters).build();
     requests += built.size();
     add(depth, "Read " + plan.table().name() + (plan.count() ? " (COUNT(*))" : "") + ": " + built.size()
-        + (built.size() == 1 ? " request" : " requests")
+        + (built.size() == 1 ? " request" : " requests" + fanOut(plan))
         + (plan.access().isScan() ? ", a full Scan (scan=" + settings.scanPolicy() + ")" : ""));
     for (ReadRequest request : built) {
       for (String line : RequestFormatter.format(request)) {
@@ -92,6 +91,11 @@ public final class PlanExplainer {
           + (plan.fetch().filter(f -> f instanceof Operand.Parameter).isPresent()
               ? " (Limit is sent when the parameter is bound)" : ""));
     }
+  }
+
+  private static String fanOut(ReadPlan plan) {
+    return " sent concurrently (fan-out " + plan.access().keys().size() + ")"
+        + (plan.order().isPresent() ? ", merged in key order" : "");
   }
 
   private String describe(RelNode node) {

@@ -25,8 +25,14 @@ final class RequestFormatter {
     List<String> lines = new ArrayList<>();
     lines.add(request.operation().wireName() + " on table '" + request.tableName() + "'"
         + request.indexName().map(i -> ", index '" + i + "'").orElse(""));
-    if (!request.key().isEmpty()) {
-      lines.add("  Key:                       " + json(values(request.key())));
+    if (request.operation() == ReadRequest.Operation.GET_ITEM) {
+      lines.add("  Key:                       " + json(values(request.keys().get(0))));
+    }
+    if (request.operation() == ReadRequest.Operation.BATCH_GET_ITEM) {
+      lines.add("  Keys:                      " + request.keys().size());
+      for (Map<String, RequestValue> key : request.keys()) {
+        lines.add("    " + json(values(key)));
+      }
     }
     request.keyConditionExpression().ifPresent(e -> lines.add("  KeyConditionExpression:    " + e));
     lines.add("  FilterExpression:          " + request.filterExpression().orElse("(none)"));
@@ -40,7 +46,7 @@ final class RequestFormatter {
     if (!request.values().isEmpty()) {
       lines.add("  ExpressionAttributeValues: " + json(values(request.values())));
     }
-    if (request.operation() != ReadRequest.Operation.GET_ITEM) {
+    if (request.operation() == ReadRequest.Operation.QUERY || request.operation() == ReadRequest.Operation.SCAN) {
       if (request.operation() == ReadRequest.Operation.QUERY) {
         lines.add("  ScanIndexForward:          " + request.scanIndexForward());
       }

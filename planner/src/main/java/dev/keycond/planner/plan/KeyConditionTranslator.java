@@ -18,17 +18,19 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * Translates column predicates into a key condition on one key target (the table or an index),
+ * Translates column predicates into key conditions on one key target (the table or an index),
  * through the key templates: a predicate on a column becomes a condition on the attribute its
  * template encodes it into.
  *
- * <p>The partition key needs every column of its template bound by equality. The sort key takes
- * equalities on its leading columns, then the strongest condition on the first column left
- * unbound: a prefix ({@code begins_with}) or a range. A key condition may read a little more than
- * the predicates ask for (range ends, items of other entities); the predicates it does not express
- * exactly stay for the driver to check, so the answer is always exact.
+ * <p>The partition key needs every column of its template bound by equality or an IN list. The sort
+ * key takes equalities on its leading columns, then the strongest condition on the first column
+ * left unbound: a prefix ({@code begins_with}) or a range. IN lists multiply the key conditions,
+ * one read each. A key condition may read a little more than the predicates ask for (range ends,
+ * items of other entities); the predicates it does not express exactly stay for the driver to
+ * check, so the answer is always exact.
  */
 public final class KeyConditionTranslator {
   private final EntityTable table;
@@ -39,134 +41,183 @@ public final class KeyConditionTranslator {
     this.predicates = predicates;
   }
 
-  /** The key read of {@code target} the predicates allow; empty when they do not bind its partition key. */
+  /** The key reads of {@code target} the predicates allow; empty when they do not bind its partition key. */
   public Optional<AccessPath> translate(KeyTarget target) {
     Set<Integer> consumed = new HashSet<>();
     String hashAttribute = target.keys().hashAttribute();
     KeyTemplate hashTemplate = table.template(hashAttribute);
-    List<KeyPart> hashParts = new ArrayList<>();
+    List<List<KeyPart>> partitions = List.of(List.of());
     for (TemplateSegment segment : hashTemplate.segments()) {
-      if (segment instanceof Literal lit) {
-        hashParts.add(new KeyPart.Text(lit.text()));
-        continue;
-      }
-      Slot slot = (Slot) segment;
-      Optional<KeyPredicate> eq = find(slot.column(), Kind.EQ);
-      if (eq.isEmpty()) {
+      Optional<List<List<KeyPart>>> extended = extend(partitions, hashTemplate, segment, consumed);
+      if (extended.isEmpty()) {
         return Optional.empty();
       }
-      hashParts.add(value(hashTemplate, slot, eq.get().operand(), false));
-      consumed.add(eq.get().conjunct());
+      partitions = extended.get();
     }
-    KeyValue partition = new KeyValue(attributeType(hashAttribute), ImmutableList.copyOf(hashParts), false);
+    AttributeType hashType = attributeType(hashAttribute);
 
     SortSide sort = target.keys().rangeAttribute()
         .map(attribute -> sortSide(attribute, consumed))
         .orElse(SortSide.NONE);
-    boolean getItem = target.index().isEmpty()
-        && (target.keys().rangeAttribute().isEmpty()
-            || sort.condition.map(c -> c.op() == Op.EQ).orElse(false));
-    boolean membershipExact = target.index().isEmpty() && sort.membershipExact;
-    KeyCondition condition = new KeyCondition(hashAttribute, partition, sort.condition);
+    boolean wholeKey = target.keys().rangeAttribute().isEmpty()
+        || sort.conditions.stream().allMatch(c -> c.op() == Op.EQ) && !sort.conditions.isEmpty();
+    ImmutableList.Builder<KeyCondition> keys = ImmutableList.builder();
+    for (List<KeyPart> partition : partitions) {
+      KeyValue value = keyValue(hashType, partition);
+      if (sort.conditions.isEmpty()) {
+        keys.add(new KeyCondition(hashAttribute, value, Optional.empty()));
+      }
+      for (SortCondition condition : sort.conditions) {
+        keys.add(new KeyCondition(hashAttribute, value, Optional.of(condition)));
+      }
+    }
     return Optional.of(new AccessPath(
-        getItem ? AccessPath.Kind.GET_ITEM : AccessPath.Kind.QUERY,
+        wholeKey && target.index().isEmpty() ? AccessPath.Kind.GET_ITEM : AccessPath.Kind.QUERY,
         target.index(),
-        ImmutableList.of(condition),
+        keys.build(),
         ImmutableSet.copyOf(consumed),
-        membershipExact,
+        target.index().isEmpty() && sort.membershipExact,
         sort.orderColumn));
   }
 
+  /**
+   * Appends one template segment to every alternative: a literal as it is, a slot by its equality
+   * or, for an IN list, once per value. Empty when the slot has neither.
+   */
+  private Optional<List<List<KeyPart>>> extend(List<List<KeyPart>> alternatives, KeyTemplate template,
+      TemplateSegment segment, Set<Integer> consumed) {
+    if (segment instanceof Literal lit) {
+      return Optional.of(map(alternatives, parts -> append(parts, new KeyPart.Text(lit.text()))));
+    }
+    Slot slot = (Slot) segment;
+    Optional<KeyPredicate> equality = find(slot.column(), Kind.EQ).or(() -> find(slot.column(), Kind.IN));
+    if (equality.isEmpty()) {
+      return Optional.empty();
+    }
+    consumed.add(equality.get().conjunct());
+    List<List<KeyPart>> extended = new ArrayList<>();
+    for (List<KeyPart> parts : alternatives) {
+      for (Operand value : equality.get().operands()) {
+        extended.add(append(parts, value(template, slot, value, false)));
+      }
+    }
+    return Optional.of(extended);
+  }
+
   /** What the predicates make of the sort key. */
-  private record SortSide(Optional<SortCondition> condition, boolean membershipExact, Optional<Integer> orderColumn) {
-    static final SortSide NONE = new SortSide(Optional.empty(), true, Optional.empty());
+  private record SortSide(List<SortCondition> conditions, boolean membershipExact, Optional<Integer> orderColumn) {
+    static final SortSide NONE = new SortSide(List.of(), true, Optional.empty());
   }
 
   private SortSide sortSide(String attribute, Set<Integer> consumed) {
     KeyTemplate template = table.template(attribute);
     AttributeType type = attributeType(attribute);
     List<TemplateSegment> segments = template.segments();
-    List<KeyPart> prefix = new ArrayList<>();
-    List<Integer> prefixConsumed = new ArrayList<>();
+    List<List<KeyPart>> prefixes = List.of(List.of());
+    Set<Integer> prefixConsumed = new HashSet<>();
     for (int i = 0; i < segments.size(); i++) {
-      TemplateSegment segment = segments.get(i);
-      if (segment instanceof Literal lit) {
-        prefix.add(new KeyPart.Text(lit.text()));
+      Optional<List<List<KeyPart>>> extended = extend(prefixes, template, segments.get(i), prefixConsumed);
+      if (extended.isPresent()) {
+        prefixes = extended.get();
         continue;
       }
-      Slot slot = (Slot) segment;
-      Optional<KeyPredicate> eq = find(slot.column(), Kind.EQ);
-      if (eq.isPresent()) {
-        prefix.add(value(template, slot, eq.get().operand(), false));
-        prefixConsumed.add(eq.get().conjunct());
-        continue;
-      }
-      boolean last = i == segments.size() - 1;
       consumed.addAll(prefixConsumed);
-      return openSlot(attribute, type, template, slot, prefix, last, consumed);
+      Slot slot = (Slot) segments.get(i);
+      Optional<String> separator = i + 1 < segments.size()
+          ? Optional.of(firstCharacter(((Literal) segments.get(i + 1)).text()))
+          : Optional.empty();
+      return openSlot(attribute, type, template, slot, prefixes, separator, consumed);
     }
     consumed.addAll(prefixConsumed);
-    return new SortSide(Optional.of(SortCondition.of(attribute, Op.EQ, keyValue(type, prefix))), true,
-        Optional.empty());
+    List<SortCondition> conditions = map(prefixes, p -> SortCondition.of(attribute, Op.EQ, keyValue(type, p)));
+    return new SortSide(conditions, true, Optional.empty());
   }
 
-  /** The sort condition when {@code slot} is the first column of the template without an equality. */
+  /**
+   * The sort conditions when {@code slot} is the first column of the template without an equality.
+   *
+   * @param separator the first character of the literal after the slot; empty when the slot ends the template
+   */
   private SortSide openSlot(String attribute, AttributeType type, KeyTemplate template, Slot slot,
-      List<KeyPart> prefix, boolean last, Set<Integer> consumed) {
+      List<List<KeyPart>> prefixes, Optional<String> separator, Set<Integer> consumed) {
     Column column = column(slot.column());
-    int columnIndex = table.columnIndex(slot.column());
-    boolean ordered = last && isRangeSafe(type, template, column, slot);
-    Optional<Integer> orderColumn = ordered ? Optional.of(columnIndex) : Optional.empty();
-    boolean textPrefix = !prefix.isEmpty();
+    boolean last = separator.isEmpty();
+    boolean rangeSafe = isRangeSafe(type, template, column, slot);
+    Optional<Integer> orderColumn = last && rangeSafe ? Optional.of(table.columnIndex(slot.column()))
+        : Optional.empty();
+    boolean textPrefix = !prefixes.get(0).isEmpty();
 
     Optional<KeyPredicate> like = find(slot.column(), Kind.PREFIX);
     if (like.isPresent() && column.type() == ColumnType.VARCHAR && type == AttributeType.S) {
-      List<KeyPart> parts = new ArrayList<>(prefix);
-      parts.add(value(template, slot, like.get().operand(), true));
       if (like.get().exact() && last) {
         consumed.add(like.get().conjunct());
       }
-      return new SortSide(Optional.of(SortCondition.of(attribute, Op.BEGINS_WITH, keyValue(type, parts))), last,
-          orderColumn);
+      KeyPart prefix = value(template, slot, like.get().operand(), true);
+      return new SortSide(map(prefixes, p -> SortCondition.of(attribute, Op.BEGINS_WITH,
+          keyValue(type, append(p, prefix)))), last, orderColumn);
     }
 
-    Optional<KeyPredicate> lower = ordered ? findLower(slot.column()) : Optional.empty();
-    Optional<KeyPredicate> upper = ordered ? findUpper(slot.column()) : Optional.empty();
+    Optional<KeyPredicate> lower = rangeSafe ? findBound(slot.column(), true) : Optional.empty();
+    Optional<KeyPredicate> upper = rangeSafe ? findBound(slot.column(), false) : Optional.empty();
     if (lower.isPresent() || upper.isPresent()) {
-      KeyValue low = lower.map(p -> keyValue(type, append(prefix, value(template, slot, p.operand(), false))))
-          .orElse(null);
-      KeyValue high = upper.map(p -> keyValue(type, append(prefix, value(template, slot, p.operand(), false))))
-          .orElse(null);
-      if (!textPrefix && (lower.isEmpty() || upper.isEmpty())) {
+      if (last && !textPrefix && (lower.isEmpty() || upper.isEmpty())) {
         // The attribute is the column itself: one comparison says it all.
-        KeyPredicate p = lower.orElseGet(upper::get);
-        consumed.add(p.conjunct());
-        return new SortSide(Optional.of(SortCondition.of(attribute, op(p.kind()), low != null ? low : high)), true,
-            orderColumn);
+        KeyPredicate bound = lower.orElseGet(upper::get);
+        consumed.add(bound.conjunct());
+        KeyValue value = keyValue(type, List.of(value(template, slot, bound.operand(), false)));
+        return new SortSide(List.of(SortCondition.of(attribute, op(bound.kind()), value)), true, orderColumn);
       }
-      // BETWEEN is inclusive: strict bounds are read inclusively and checked again in the driver.
-      lower.filter(p -> p.kind() == Kind.GE).ifPresent(p -> consumed.add(p.conjunct()));
-      upper.filter(p -> p.kind() == Kind.LE).ifPresent(p -> consumed.add(p.conjunct()));
-      if (low == null) {
-        low = keyValue(type, prefix);
+      if (last) {
+        // BETWEEN is inclusive: strict bounds are read inclusively and checked again in the driver.
+        lower.filter(p -> p.kind() == Kind.GE).ifPresent(p -> consumed.add(p.conjunct()));
+        upper.filter(p -> p.kind() == Kind.LE).ifPresent(p -> consumed.add(p.conjunct()));
       }
-      boolean exactEnd = high != null;
-      if (high == null) {
-        high = new KeyValue(type, ImmutableList.copyOf(prefix), true);
+      List<SortCondition> conditions = new ArrayList<>();
+      for (List<KeyPart> prefix : prefixes) {
+        conditions.add(range(attribute, type, template, slot, prefix, separator, lower, upper));
       }
-      return new SortSide(Optional.of(SortCondition.between(attribute, low, high)), exactEnd, orderColumn);
+      boolean exactEnds = last && upper.isPresent() && (lower.isPresent() || textPrefix);
+      return new SortSide(conditions, exactEnds, orderColumn);
     }
 
     if (textPrefix) {
-      return new SortSide(Optional.of(SortCondition.of(attribute, Op.BEGINS_WITH, keyValue(type, prefix))), last,
+      return new SortSide(map(prefixes, p -> SortCondition.of(attribute, Op.BEGINS_WITH, keyValue(type, p))), last,
           orderColumn);
     }
-    return new SortSide(Optional.empty(), true, orderColumn);
+    return new SortSide(List.of(), last, orderColumn);
+  }
+
+  /**
+   * A range on the slot as a condition on the whole attribute. When more template follows the slot,
+   * a value equal to the upper bound continues with the separator and more text, so the range ends
+   * just past "bound + separator"; the driver checks the column itself.
+   */
+  private SortCondition range(String attribute, AttributeType type, KeyTemplate template, Slot slot,
+      List<KeyPart> prefix, Optional<String> separator, Optional<KeyPredicate> lower,
+      Optional<KeyPredicate> upper) {
+    Optional<KeyValue> low = lower.map(p -> keyValue(type, append(prefix, value(template, slot, p.operand(), false))));
+    Optional<KeyValue> high = upper.map(p -> {
+      List<KeyPart> parts = append(prefix, value(template, slot, p.operand(), false));
+      return separator.map(s -> new KeyValue(type, ImmutableList.copyOf(append(parts, new KeyPart.Text(s))), true))
+          .orElseGet(() -> keyValue(type, parts));
+    });
+    if (prefix.isEmpty()) {
+      if (high.isEmpty()) {
+        return SortCondition.of(attribute, Op.GE, low.get());
+      }
+      if (low.isEmpty()) {
+        return SortCondition.of(attribute, high.get().successor() ? Op.LT : Op.LE, high.get());
+      }
+      return SortCondition.between(attribute, low.get(), high.get());
+    }
+    return SortCondition.between(attribute, low.orElseGet(() -> keyValue(type, prefix)),
+        high.orElseGet(() -> new KeyValue(type, ImmutableList.copyOf(prefix), true)));
   }
 
   /**
    * Whether the attribute's order equals the column's order once the slots before it are fixed:
-   * true for text, dates and zero-padded integers, and for a column that is the whole attribute.
+   * true for text, dates and zero-padded integers, and for a number or binary column that is the
+   * whole (N or B) attribute.
    */
   private static boolean isRangeSafe(AttributeType type, KeyTemplate template, Column column, Slot slot) {
     ColumnType columnType = column.type();
@@ -190,6 +241,18 @@ public final class KeyConditionTranslator {
       default:
         throw new IllegalArgumentException(kind.toString());
     }
+  }
+
+  private static String firstCharacter(String text) {
+    return new String(Character.toChars(text.codePointAt(0)));
+  }
+
+  private static <T> List<T> map(List<List<KeyPart>> alternatives, Function<List<KeyPart>, T> f) {
+    List<T> result = new ArrayList<>();
+    for (List<KeyPart> parts : alternatives) {
+      result.add(f.apply(parts));
+    }
+    return result;
   }
 
   private static List<KeyPart> append(List<KeyPart> prefix, KeyPart part) {
@@ -219,13 +282,10 @@ public final class KeyConditionTranslator {
     return predicates.stream().filter(p -> p.column() == index && p.kind() == kind).findFirst();
   }
 
-  private Optional<KeyPredicate> findLower(String column) {
+  private Optional<KeyPredicate> findBound(String column, boolean lower) {
     int index = table.columnIndex(column);
-    return predicates.stream().filter(p -> p.column() == index && p.kind().isLowerBound()).findFirst();
-  }
-
-  private Optional<KeyPredicate> findUpper(String column) {
-    int index = table.columnIndex(column);
-    return predicates.stream().filter(p -> p.column() == index && p.kind().isUpperBound()).findFirst();
+    return predicates.stream()
+        .filter(p -> p.column() == index && (lower ? p.kind().isLowerBound() : p.kind().isUpperBound()))
+        .findFirst();
   }
 }

@@ -1,5 +1,6 @@
 package dev.keycond.planner.plan;
 
+import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.mapping.Column;
@@ -8,6 +9,7 @@ import dev.keycond.planner.schema.EntityTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexInputRef;
@@ -36,6 +38,9 @@ public final class KeyPredicates {
     if (!(node instanceof RexCall call)) {
       return Optional.empty();
     }
+    if (call.getKind() == SqlKind.OR) {
+      return inList(table, call, conjunct);
+    }
     KeyPredicate.Kind kind = comparison(call.getKind());
     if (kind != null && call.getOperands().size() == 2) {
       RexNode left = call.getOperands().get(0);
@@ -52,6 +57,23 @@ public final class KeyPredicates {
       return like(table, ref, call, conjunct);
     }
     return Optional.empty();
+  }
+
+  /** {@code c = a OR c = b ...} (which is also what {@code c IN (a, b)} becomes) on one column. */
+  private static Optional<KeyPredicate> inList(EntityTable table, RexCall or, int conjunct) {
+    List<Operand> values = new ArrayList<>();
+    int column = -1;
+    for (RexNode disjunct : RelOptUtil.disjunctions(or)) {
+      Optional<KeyPredicate> eq = extract(table, disjunct, conjunct);
+      if (eq.isEmpty() || eq.get().kind() != KeyPredicate.Kind.EQ || column >= 0 && eq.get().column() != column) {
+        return Optional.empty();
+      }
+      column = eq.get().column();
+      if (!values.contains(eq.get().operand())) {
+        values.add(eq.get().operand());
+      }
+    }
+    return Optional.of(new KeyPredicate(column, KeyPredicate.Kind.IN, ImmutableList.copyOf(values), conjunct, true));
   }
 
   private static Optional<KeyPredicate> like(EntityTable table, RexInputRef ref, RexCall call, int conjunct) {

@@ -1,12 +1,17 @@
 package dev.keycond.planner.request;
 
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -16,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
  * One DynamoDB read request, described completely. EXPLAIN prints it and execution sends it, so
  * what EXPLAIN shows is what goes on the wire.
  *
- * @param key for GetItem, the full primary key
+ * @param keys for GetItem, the full primary key; for BatchGetItem, up to 100 of them
  * @param limit the request's Limit: the most items one page reads
  * @param count true for Select=COUNT
  */
@@ -24,7 +29,7 @@ public record ReadRequest(
     Operation operation,
     String tableName,
     Optional<String> indexName,
-    ImmutableMap<String, RequestValue> key,
+    ImmutableList<ImmutableMap<String, RequestValue>> keys,
     Optional<String> keyConditionExpression,
     Optional<String> filterExpression,
     Optional<String> projectionExpression,
@@ -37,6 +42,7 @@ public record ReadRequest(
 
   public enum Operation {
     GET_ITEM("GetItem"),
+    BATCH_GET_ITEM("BatchGetItem"),
     QUERY("Query"),
     SCAN("Scan");
 
@@ -52,18 +58,38 @@ public record ReadRequest(
   }
 
   public ReadRequest withLimit(Optional<Integer> newLimit) {
-    return new ReadRequest(operation, tableName, indexName, key, keyConditionExpression, filterExpression,
+    return new ReadRequest(operation, tableName, indexName, keys, keyConditionExpression, filterExpression,
         projectionExpression, names, values, scanIndexForward, newLimit, count, consistentRead);
   }
 
   public GetItemRequest toGetItem() {
     return GetItemRequest.builder()
         .tableName(tableName)
-        .key(bound(key))
+        .key(bound(keys.get(0)))
         .projectionExpression(projectionExpression.orElse(null))
         .expressionAttributeNames(names.isEmpty() ? null : names)
         .consistentRead(consistentRead ? true : null)
         .build();
+  }
+
+  /** The BatchGetItem request for the keys that are still to be read. */
+  public BatchGetItemRequest toBatchGet(List<Map<String, AttributeValue>> pending) {
+    KeysAndAttributes keysAndAttributes = KeysAndAttributes.builder()
+        .keys(pending)
+        .projectionExpression(projectionExpression.orElse(null))
+        .expressionAttributeNames(names.isEmpty() ? null : names)
+        .consistentRead(consistentRead ? true : null)
+        .build();
+    return BatchGetItemRequest.builder().requestItems(Map.of(tableName, keysAndAttributes)).build();
+  }
+
+  /** Every key of a GetItem or BatchGetItem, bound. */
+  public List<Map<String, AttributeValue>> boundKeys() {
+    List<Map<String, AttributeValue>> bound = new ArrayList<>();
+    for (Map<String, RequestValue> key : keys) {
+      bound.add(bound(key));
+    }
+    return bound;
   }
 
   public QueryRequest toQuery(Map<String, AttributeValue> exclusiveStartKey) {

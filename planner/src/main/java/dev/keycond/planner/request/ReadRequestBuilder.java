@@ -1,6 +1,8 @@
 package dev.keycond.planner.request;
 
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.Lists;
 import dev.keycond.planner.exec.ReadSettings;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.AccessPath;
@@ -29,6 +31,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * them (EXPLAIN of a prepared statement) it describes the markers instead.
  */
 public final class ReadRequestBuilder {
+  /** DynamoDB's limit on the keys of one BatchGetItem request. */
+  public static final int BATCH_GET_LIMIT = 100;
+
   private final ReadPlan plan;
   private final ReadSettings settings;
   private final Optional<KeyValueBinder> binder;
@@ -47,33 +52,58 @@ public final class ReadRequestBuilder {
   public List<ReadRequest> build() {
     AccessPath access = plan.access();
     if (access.isScan()) {
-      return List.of(request(ReadRequest.Operation.SCAN, new Placeholders(), ImmutableMap.of(), Optional.empty()));
+      return List.of(request(ReadRequest.Operation.SCAN, new Placeholders(), ImmutableList.of(), Optional.empty()));
+    }
+    if (access.kind() == AccessPath.Kind.GET_ITEM) {
+      return itemRequests(access.keys());
     }
     List<ReadRequest> requests = new ArrayList<>();
     for (KeyCondition key : access.keys()) {
-      keyRequest(key).ifPresent(requests::add);
+      queryRequest(key).ifPresent(requests::add);
     }
     return requests;
   }
 
-  private Optional<ReadRequest> keyRequest(KeyCondition key) {
-    Placeholders placeholders = new Placeholders();
+  /** One GetItem for one key; BatchGetItem requests of up to 100 keys for more. */
+  private List<ReadRequest> itemRequests(List<KeyCondition> keyConditions) {
+    List<ImmutableMap<String, RequestValue>> keys = new ArrayList<>();
+    for (KeyCondition key : keyConditions) {
+      itemKey(key).filter(k -> !keys.contains(k)).ifPresent(keys::add);
+    }
+    if (keys.size() == 1) {
+      return List.of(request(ReadRequest.Operation.GET_ITEM, new Placeholders(), ImmutableList.of(keys.get(0)),
+          Optional.empty()));
+    }
+    List<ReadRequest> requests = new ArrayList<>();
+    for (List<ImmutableMap<String, RequestValue>> batch : Lists.partition(keys, BATCH_GET_LIMIT)) {
+      requests.add(request(ReadRequest.Operation.BATCH_GET_ITEM, new Placeholders(), ImmutableList.copyOf(batch),
+          Optional.empty()));
+    }
+    return requests;
+  }
+
+  private Optional<ImmutableMap<String, RequestValue>> itemKey(KeyCondition key) {
     Optional<RequestValue> partition = value(key.partitionValue());
     if (partition.isEmpty()) {
       return Optional.empty();
     }
-    if (plan.access().kind() == AccessPath.Kind.GET_ITEM) {
-      Map<String, RequestValue> itemKey = new LinkedHashMap<>();
-      itemKey.put(key.partitionAttribute(), partition.get());
-      if (key.sort().isPresent()) {
-        Optional<RequestValue> sortValue = value(key.sort().get().low());
-        if (sortValue.isEmpty()) {
-          return Optional.empty();
-        }
-        itemKey.put(key.sort().get().attribute(), sortValue.get());
+    Map<String, RequestValue> itemKey = new LinkedHashMap<>();
+    itemKey.put(key.partitionAttribute(), partition.get());
+    if (key.sort().isPresent()) {
+      Optional<RequestValue> sortValue = value(key.sort().get().low());
+      if (sortValue.isEmpty()) {
+        return Optional.empty();
       }
-      return Optional.of(request(ReadRequest.Operation.GET_ITEM, placeholders, ImmutableMap.copyOf(itemKey),
-          Optional.empty()));
+      itemKey.put(key.sort().get().attribute(), sortValue.get());
+    }
+    return Optional.of(ImmutableMap.copyOf(itemKey));
+  }
+
+  private Optional<ReadRequest> queryRequest(KeyCondition key) {
+    Placeholders placeholders = new Placeholders();
+    Optional<RequestValue> partition = value(key.partitionValue());
+    if (partition.isEmpty()) {
+      return Optional.empty();
     }
     StringBuilder expression = new StringBuilder()
         .append(placeholders.name(key.partitionAttribute())).append(" = ").append(placeholders.value(partition.get()));
@@ -99,14 +129,15 @@ public final class ReadRequestBuilder {
               .append(placeholders.value(low.get()));
       }
     }
-    return Optional.of(request(ReadRequest.Operation.QUERY, placeholders, ImmutableMap.of(),
+    return Optional.of(request(ReadRequest.Operation.QUERY, placeholders, ImmutableList.of(),
         Optional.of(expression.toString())));
   }
 
   private ReadRequest request(ReadRequest.Operation operation, Placeholders placeholders,
-      ImmutableMap<String, RequestValue> key, Optional<String> keyCondition) {
+      ImmutableList<ImmutableMap<String, RequestValue>> keys, Optional<String> keyCondition) {
     AccessPath access = plan.access();
-    boolean selectCount = plan.count() && plan.isExact() && operation != ReadRequest.Operation.GET_ITEM;
+    boolean itemRead = operation == ReadRequest.Operation.GET_ITEM || operation == ReadRequest.Operation.BATCH_GET_ITEM;
+    boolean selectCount = plan.count() && plan.isExact() && !itemRead;
     Optional<String> projection = selectCount ? Optional.empty() : Optional.of(projectedAttributes().stream()
         .map(placeholders::name).collect(Collectors.joining(", ")));
     boolean consistent = settings.consistentRead()
@@ -115,14 +146,14 @@ public final class ReadRequestBuilder {
         operation,
         plan.table().source().name(),
         access.index().map(i -> i.name()),
-        key,
+        keys,
         keyCondition,
         Optional.empty(),
         projection.filter(p -> !p.isEmpty()),
         ImmutableMap.copyOf(placeholders.names()),
         ImmutableMap.copyOf(placeholders.values()),
         plan.order().map(o -> o == ReadPlan.Order.ASCENDING).orElse(true),
-        operation == ReadRequest.Operation.GET_ITEM ? Optional.empty() : pageLimit(),
+        itemRead ? Optional.empty() : pageLimit(),
         selectCount,
         consistent);
   }

@@ -65,7 +65,8 @@ public final class ReadSortRule extends RelRule<ReadRuleConfig> {
   private static Optional<Optional<ReadPlan.Order>> keyOrder(ReadPlan plan, List<RelFieldCollation> collation) {
     AccessPath access = plan.access();
     if (access.kind() == AccessPath.Kind.GET_ITEM) {
-      return Optional.of(Optional.empty());
+      // One GetItem returns one item at most; a BatchGetItem returns its items in no order.
+      return access.keys().size() == 1 ? Optional.of(Optional.empty()) : Optional.empty();
     }
     Set<Integer> fixed = fixedColumns(plan);
     List<RelFieldCollation> remaining = new ArrayList<>();
@@ -79,7 +80,7 @@ public final class ReadSortRule extends RelRule<ReadRuleConfig> {
     if (remaining.isEmpty()) {
       return Optional.of(Optional.empty());
     }
-    if (remaining.size() != 1 || access.kind() != AccessPath.Kind.QUERY || access.keys().size() != 1) {
+    if (remaining.size() != 1 || access.kind() != AccessPath.Kind.QUERY) {
       return Optional.empty();
     }
     RelFieldCollation field = remaining.get(0);
@@ -95,7 +96,9 @@ public final class ReadSortRule extends RelRule<ReadRuleConfig> {
   private static Set<Integer> fixedColumns(ReadPlan plan) {
     Set<Integer> fixed = new HashSet<>();
     for (KeyPredicate p : KeyPredicates.extract(plan.table(), plan.conditions())) {
-      if (p.kind() == KeyPredicate.Kind.EQ && plan.access().consumed().contains(p.conjunct())) {
+      // An IN list fixes the column within each key read, but not across the reads of a fan-out.
+      if (p.kind().isEquality() && plan.access().consumed().contains(p.conjunct())
+          && (p.kind() == KeyPredicate.Kind.EQ || plan.access().keys().size() == 1)) {
         fixed.add(p.column());
       }
     }

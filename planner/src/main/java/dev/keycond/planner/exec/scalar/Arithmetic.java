@@ -231,7 +231,7 @@ public enum Arithmetic {
     }
   }
 
-  private static Object finite(double value) {
+  static Object finite(double value) {
     if (!Double.isFinite(value)) {
       throw new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE, "floating-point overflow");
     }

@@ -57,7 +57,17 @@ public final class Coercion {
     return representation(a.getSqlTypeName()) == representation(b.getSqlTypeName());
   }
 
+  /** Whether keycond converts values into {@code type}, rather than taking them as they are. */
+  static boolean converts(RelDataType type) {
+    return converter(type, false) != null;
+  }
+
   private static UnaryOperator<Object> nullSafe(UnaryOperator<Object> converter) {
+    if (converter == null) {
+      // Intervals keep their count of months or milliseconds whatever their units; other types
+      // (ARRAY, MAP, ANY) have a single representation.
+      return UnaryOperator.identity();
+    }
     return value -> value == null ? null : converter.apply(value);
   }
 
@@ -95,9 +105,7 @@ public final class Coercion {
       case VARBINARY:
         return value -> SqlValues.coerce(value, name);
       default:
-        // Intervals keep their count of months or milliseconds whatever their units; other
-        // types (ARRAY, MAP, ANY) have one representation.
-        return UnaryOperator.identity();
+        return null;
     }
   }
 

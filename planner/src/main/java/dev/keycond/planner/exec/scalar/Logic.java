@@ -2,6 +2,7 @@ package dev.keycond.planner.exec.scalar;
 
 import dev.keycond.planner.exec.Scalar;
 import java.util.List;
+import java.util.Objects;
 
 /** SQL's three-valued logic: NULL is "unknown", and AND/OR only ignore it when the other side decides. */
 final class Logic {
@@ -40,6 +41,6 @@ final class Logic {
 
   /** {@code x IS [NOT] NULL}, {@code x IS [NOT] TRUE/FALSE}: never NULL themselves. */
   static Scalar is(Scalar operand, Object expected, boolean negated) {
-    return (row, context) -> negated != java.util.Objects.equals(operand.evaluate(row, context), expected);
+    return (row, context) -> negated != Objects.equals(operand.evaluate(row, context), expected);
   }
 }

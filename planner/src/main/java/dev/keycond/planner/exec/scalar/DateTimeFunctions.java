@@ -1,0 +1,95 @@
+package dev.keycond.planner.exec.scalar;
+
+import dev.keycond.planner.exec.Scalar;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoField;
+import java.time.temporal.ChronoUnit;
+import java.time.temporal.IsoFields;
+import java.time.temporal.TemporalAccessor;
+import java.util.List;
+import java.util.function.ToIntFunction;
+import java.util.function.UnaryOperator;
+import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+
+/** Date and time functions. keycond's session time zone is UTC, the zone its TIMESTAMPs are kept in. */
+final class DateTimeFunctions {
+  private static final long MILLIS_PER_DAY = 86_400_000L;
+
+  private DateTimeFunctions() {}
+
+  /**
+   * CURRENT_TIMESTAMP, CURRENT_DATE, CURRENT_TIME, LOCALTIMESTAMP and LOCALTIME: the moment the
+   * execution started, so that every row of one execution sees the same time.
+   */
+  static Scalar now(RexCall call) {
+    UnaryOperator<Object> toType = Coercion.to(call.getType());
+    return (row, context) -> toType.apply(LocalDateTime.ofInstant(context.startTime(), ZoneOffset.UTC));
+  }
+
+  /** {@code EXTRACT(unit FROM datetime)}. */
+  static Scalar extract(RexCall call, TimeUnitRange unit, Scalar operand) {
+    ToIntFunction<TemporalAccessor> field = field(unit);
+    UnaryOperator<Object> toType = Coercion.to(call.getType());
+    return Strict.of(operand, value -> toType.apply(
+        field.applyAsInt(value instanceof LocalDate date ? date.atStartOfDay() : (TemporalAccessor) value)));
+  }
+
+  /**
+   * {@code datetime + interval}, {@code interval + datetime} and {@code datetime - interval}. An
+   * interval value is a count of months or of milliseconds, depending on its type.
+   */
+  static Scalar shift(RexCall call, List<Scalar> operands, int sign) {
+    List<RexNode> rex = call.getOperands();
+    int interval = SqlTypeUtil.isInterval(rex.get(0).getType()) ? 0 : 1;
+    boolean months = rex.get(interval).getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+    UnaryOperator<Object> toType = Coercion.to(call.getType());
+    return Strict.of(operands.get(1 - interval), operands.get(interval), (datetime, amount) -> toType.apply(
+        shift(toType.apply(datetime), sign * ((Number) amount).longValue(), months)));
+  }
+
+  private static Object shift(Object datetime, long amount, boolean months) {
+    if (datetime instanceof LocalDateTime t) {
+      return months ? t.plusMonths(amount) : t.plus(amount, ChronoUnit.MILLIS);
+    }
+    if (datetime instanceof LocalDate d) {
+      return months ? d.plusMonths(amount) : d.plusDays(Math.floorDiv(amount, MILLIS_PER_DAY));
+    }
+    LocalTime t = (LocalTime) datetime;
+    return months ? t : t.plus(amount, ChronoUnit.MILLIS);
+  }
+
+  private static ToIntFunction<TemporalAccessor> field(TimeUnitRange unit) {
+    switch (unit) {
+      case YEAR:
+        return t -> t.get(ChronoField.YEAR);
+      case QUARTER:
+        return t -> t.get(IsoFields.QUARTER_OF_YEAR);
+      case MONTH:
+        return t -> t.get(ChronoField.MONTH_OF_YEAR);
+      case WEEK:
+        return t -> t.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR);
+      case DAY:
+        return t -> t.get(ChronoField.DAY_OF_MONTH);
+      case DOY:
+        return t -> t.get(ChronoField.DAY_OF_YEAR);
+      case DOW:
+        // SQL counts from Sunday = 1; java.time from Monday = 1.
+        return t -> t.get(ChronoField.DAY_OF_WEEK) % 7 + 1;
+      case HOUR:
+        return t -> t.get(ChronoField.HOUR_OF_DAY);
+      case MINUTE:
+        return t -> t.get(ChronoField.MINUTE_OF_HOUR);
+      case SECOND:
+        return t -> t.get(ChronoField.SECOND_OF_MINUTE);
+      default:
+        throw ScalarCompiler.unsupported("EXTRACT(" + unit + " FROM ...)");
+    }
+  }
+}

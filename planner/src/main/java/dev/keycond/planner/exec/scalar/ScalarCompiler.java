@@ -1,0 +1,230 @@
+package dev.keycond.planner.exec.scalar;
+
+import dev.keycond.planner.codec.SqlValues;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.exec.Scalar;
+import java.math.RoundingMode;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rel.core.CorrelationId;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexCorrelVariable;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexFieldAccess;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexOver;
+import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlTrimFunction;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+
+/**
+ * Compiles row expressions into {@link Scalar}s. Everything that does not depend on the row is
+ * resolved here, once per prepared statement: operator dispatch, literal values, result types and
+ * literal LIKE patterns. Evaluating a scalar is then only calls.
+ *
+ * <p>Every value a scalar returns is in keycond's internal representation of the expression's
+ * type, and comparisons use DynamoDB's order.
+ */
+public final class ScalarCompiler {
+  private ScalarCompiler() {}
+
+  /**
+   * Compiles an expression over rows of its input.
+   *
+   * @param rexBuilder the plan's builder, with which SEARCH (IN lists and ranges) is expanded into comparisons
+   * @throws KeycondException 0A000 naming the first construct keycond does not evaluate
+   */
+  public static Scalar compile(RexNode expression, RexBuilder rexBuilder) {
+    return compile(RexUtil.expandSearch(rexBuilder, null, expression));
+  }
+
+  static Scalar compile(RexNode node) {
+    if (node instanceof RexLiteral literal) {
+      Object value = SqlValues.fromLiteral(literal);
+      return (row, context) -> value;
+    }
+    if (node instanceof RexInputRef ref) {
+      int index = ref.getIndex();
+      return (row, context) -> row[index];
+    }
+    if (node instanceof RexDynamicParam param) {
+      int index = param.getIndex();
+      SqlTypeName type = param.getType().getSqlTypeName();
+      return (row, context) -> SqlValues.coerce(context.parameter(index), type);
+    }
+    if (node instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable variable) {
+      CorrelationId id = variable.id;
+      int field = access.getField().getIndex();
+      return (row, context) -> context.correlation(id)[field];
+    }
+    if (node instanceof RexOver) {
+      throw unsupported("window functions (OVER)");
+    }
+    if (node instanceof RexSubQuery) {
+      throw unsupported("subqueries that the planner could not turn into joins");
+    }
+    if (node instanceof RexCall call) {
+      return call(call);
+    }
+    throw unsupported("the expression " + node);
+  }
+
+  /** Compiles {@code node} so that its values come out in the representation of {@code type}. */
+  static Scalar compileAs(RexNode node, RelDataType type) {
+    Scalar scalar = compile(node);
+    if (Coercion.sameRepresentation(node.getType(), type)) {
+      return scalar;
+    }
+    UnaryOperator<Object> conversion = Coercion.to(type);
+    return (row, context) -> conversion.apply(scalar.evaluate(row, context));
+  }
+
+  static KeycondException unsupported(String what) {
+    return new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond does not evaluate " + what + " yet");
+  }
+
+  private static Scalar call(RexCall call) {
+    switch (call.getKind()) {
+      case CASE:
+        return Conditionals.caseWhen(call);
+      case COALESCE:
+        return Conditionals.coalesce(call);
+      case NULLIF:
+        return Conditionals.nullIf(call);
+      default:
+        break;
+    }
+    List<Scalar> operands = call.getOperands().stream().map(ScalarCompiler::compile).toList();
+    switch (call.getKind()) {
+      case AND:
+        return Logic.and(operands);
+      case OR:
+        return Logic.or(operands);
+      case NOT:
+        return Logic.not(operands.get(0));
+      case IS_NULL:
+        return Logic.is(operands.get(0), null, false);
+      case IS_NOT_NULL:
+        return Logic.is(operands.get(0), null, true);
+      case IS_TRUE:
+        return Logic.is(operands.get(0), true, false);
+      case IS_NOT_TRUE:
+        return Logic.is(operands.get(0), true, true);
+      case IS_FALSE:
+        return Logic.is(operands.get(0), false, false);
+      case IS_NOT_FALSE:
+        return Logic.is(operands.get(0), false, true);
+      case EQUALS:
+      case NOT_EQUALS:
+      case LESS_THAN:
+      case LESS_THAN_OR_EQUAL:
+      case GREATER_THAN:
+      case GREATER_THAN_OR_EQUAL:
+        return Comparisons.compare(call.getKind(), operands.get(0), operands.get(1));
+      case IS_DISTINCT_FROM:
+        return Comparisons.distinct(operands.get(0), operands.get(1), true);
+      case IS_NOT_DISTINCT_FROM:
+        return Comparisons.distinct(operands.get(0), operands.get(1), false);
+      case CAST:
+        return cast(call, operands.get(0));
+      case PLUS:
+      case MINUS:
+        if (SqlTypeUtil.isDatetime(call.getType())) {
+          return DateTimeFunctions.shift(call, operands, call.getKind() == SqlKind.PLUS ? 1 : -1);
+        }
+        return NumericFunctions.binary(call, operands.get(0), operands.get(1));
+      case TIMES:
+      case DIVIDE:
+      case MOD:
+        return NumericFunctions.binary(call, operands.get(0), operands.get(1));
+      case MINUS_PREFIX:
+        return NumericFunctions.negate(call, operands.get(0));
+      case PLUS_PREFIX:
+        return operands.get(0);
+      case FLOOR:
+      case CEIL:
+        if (operands.size() > 1) {
+          throw unsupported(call.getKind() + " of a date or time to a unit");
+        }
+        return NumericFunctions.round(call, operands,
+            call.getKind() == SqlKind.FLOOR ? RoundingMode.FLOOR : RoundingMode.CEILING);
+      case LIKE:
+        return Like.compile(call, operands);
+      case TRIM:
+        return StringFunctions.trim(symbol(call, 0, SqlTrimFunction.Flag.class), operands.get(1), operands.get(2));
+      case POSITION:
+        return StringFunctions.position(operands);
+      case CHAR_LENGTH:
+        return StringFunctions.charLength(operands.get(0));
+      case EXTRACT:
+        return DateTimeFunctions.extract(call, symbol(call, 0, TimeUnitRange.class), operands.get(1));
+      case ITEM:
+        return ItemAccess.item(operands.get(0), operands.get(1));
+      default:
+        return function(call, operands);
+    }
+  }
+
+  /** Functions without a kind of their own, known by name. */
+  private static Scalar function(RexCall call, List<Scalar> operands) {
+    String name = call.getOperator().getName();
+    switch (name) {
+      case "||":
+        return StringFunctions.concat(operands.get(0), operands.get(1));
+      case "UPPER":
+        return StringFunctions.upper(operands.get(0));
+      case "LOWER":
+        return StringFunctions.lower(operands.get(0));
+      case "SUBSTRING":
+        return StringFunctions.substring(operands);
+      case "REPLACE":
+        return StringFunctions.replace(operands);
+      case "ABS":
+        return NumericFunctions.abs(call, operands.get(0));
+      case "ROUND":
+        return NumericFunctions.round(call, operands, RoundingMode.HALF_UP);
+      case "TRUNCATE":
+        return NumericFunctions.round(call, operands, RoundingMode.DOWN);
+      case "POWER":
+        return NumericFunctions.power(operands.get(0), operands.get(1));
+      case "CURRENT_TIMESTAMP":
+      case "CURRENT_DATE":
+      case "CURRENT_TIME":
+      case "LOCALTIMESTAMP":
+      case "LOCALTIME":
+        return DateTimeFunctions.now(call);
+      default:
+        throw unsupported((call.getOperator() instanceof SqlFunction ? "the function " : "the operator ") + name);
+    }
+  }
+
+  private static Scalar cast(RexCall call, Scalar operand) {
+    RelDataType from = call.getOperands().get(0).getType();
+    RelDataType to = call.getType();
+    if (SqlTypeUtil.equalSansNullability(from, to)) {
+      return operand;
+    }
+    boolean convertible = from.getSqlTypeName() == SqlTypeName.NULL
+        || (Coercion.converts(from) && Coercion.converts(to))
+        || (SqlTypeUtil.isInterval(from) && SqlTypeUtil.isInterval(to)
+            && from.getSqlTypeName().getFamily() == to.getSqlTypeName().getFamily());
+    if (!convertible) {
+      throw unsupported("CAST from " + from + " to " + to);
+    }
+    return Strict.of(operand, Coercion.cast(to));
+  }
+
+  private static <T> T symbol(RexCall call, int operand, Class<T> type) {
+    return ((RexLiteral) call.getOperands().get(operand)).getValueAs(type);
+  }
+}

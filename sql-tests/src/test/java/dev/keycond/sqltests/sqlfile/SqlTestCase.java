@@ -1,0 +1,54 @@
+package dev.keycond.sqltests.sqlfile;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One case of a {@code .sqltest} file: a statement and what running it must produce.
+ *
+ * @param title the text after {@code ===}, unique within its file
+ * @param line the line of the {@code ===}, for failure messages and IDE navigation
+ * @param rows the expected result, when the statement must succeed
+ * @param error the expected failure, when it must fail (exactly one of rows and error is present)
+ * @param requests the DynamoDB item requests it must send; absent on a failing case, which then
+ *     must send none
+ * @param warnings text that must appear in the statement's warnings once every row is read; when
+ *     absent, the statement must have no warnings at all
+ * @param plan lines that {@code EXPLAIN PLAN FOR} the statement must print, in this order
+ * @param properties connection properties for this case, over the file's
+ * @param parameters values for the statement's {@code ?} markers; when present, the statement
+ *     runs as a PreparedStatement
+ */
+public record SqlTestCase(
+    String title,
+    int line,
+    String sql,
+    Optional<ExpectedRows> rows,
+    Optional<ExpectedError> error,
+    Optional<ExpectedRequests> requests,
+    Optional<List<String>> warnings,
+    List<String> plan,
+    Map<String, String> properties,
+    List<Parameter> parameters,
+    OptionalLong maxRows) {
+
+  /**
+   * @param header the column labels
+   * @param rows each row's cells as getString shows them, null for SQL NULL
+   * @param unordered true to compare as a multiset, for results whose order SQL leaves open
+   */
+  public record ExpectedRows(List<String> header, List<List<String>> rows, boolean unordered) {}
+
+  /**
+   * @param sqlState the exact SQLState
+   * @param exceptionClass the simple name of the SQLException subclass, if asserted
+   * @param messageParts substrings the message must contain
+   */
+  public record ExpectedError(String sqlState, Optional<String> exceptionClass,
+      List<String> messageParts) {}
+
+  /** @param lines requests as {@link RequestLine} renders them */
+  public record ExpectedRequests(List<String> lines, boolean unordered) {}
+}
