@@ -13,6 +13,7 @@ import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -44,8 +45,8 @@ public final class ReadOperator implements Operator {
 
   @Override
   public RowCursor open(ExecutionContext context) {
-    List<ReadRequest> requests =
-        new ReadRequestBuilder(plan, context.settings(), Optional.of(context.parameters())).build();
+    ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), Optional.of(context.parameters()));
+    List<ReadRequest> requests = builder.build();
     List<PageReader> readers = new ArrayList<>();
     for (ReadRequest request : requests) {
       PageReader reader = new PageReader(context, request);
@@ -58,11 +59,11 @@ public final class ReadOperator implements Operator {
     long offset = plan.offset().map(o -> count(binder, o)).orElse(0L);
     long fetch = plan.fetch().map(f -> count(binder, f)).orElse(Long.MAX_VALUE);
     if (plan.count()) {
-      return new CountCursor(readers, context, offset, fetch);
+      return new CountCursor(readers, context, builder, offset, fetch);
     }
     List<TableRows> streams = new ArrayList<>();
     for (PageReader reader : readers) {
-      streams.add(new TableRows(reader, context));
+      streams.add(new TableRows(reader, context, builder));
     }
     Iterator<Object[]> rows = plan.order().isPresent() && streams.size() > 1
         ? new MergedRows(streams, order())
@@ -99,17 +100,61 @@ public final class ReadOperator implements Operator {
     return row;
   }
 
+  /**
+   * The items of a page. For an index that lacks needed columns, the page holds only keys, and the
+   * items are fetched from the table with BatchGetItem, kept in the index's order.
+   */
+  private List<Map<String, AttributeValue>> items(PageReader.Page page, ExecutionContext context,
+      ReadRequestBuilder builder) {
+    if (!plan.access().fetchFromTable() || page.items().isEmpty()) {
+      return page.items();
+    }
+    List<String> keyAttributes = plan.table().ownKeyAttributes();
+    List<Map<String, AttributeValue>> keys = new ArrayList<>();
+    for (Map<String, AttributeValue> item : page.items()) {
+      keys.add(key(item, keyAttributes));
+    }
+    Map<Map<String, AttributeValue>, Map<String, AttributeValue>> fetched = new HashMap<>();
+    for (ReadRequest request : builder.fetchRequests(keys)) {
+      PageReader reader = new PageReader(context, request);
+      for (Optional<PageReader.Page> found = reader.next(); found.isPresent(); found = reader.next()) {
+        for (Map<String, AttributeValue> item : found.get().items()) {
+          fetched.put(key(item, keyAttributes), item);
+        }
+      }
+    }
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    for (Map<String, AttributeValue> key : keys) {
+      Map<String, AttributeValue> item = fetched.get(key);
+      // An item deleted between the index read and the fetch is simply gone.
+      if (item != null) {
+        items.add(item);
+      }
+    }
+    return items;
+  }
+
+  private static Map<String, AttributeValue> key(Map<String, AttributeValue> item, List<String> attributes) {
+    Map<String, AttributeValue> key = new HashMap<>();
+    for (String attribute : attributes) {
+      key.put(attribute, item.get(attribute));
+    }
+    return key;
+  }
+
   /** The rows one request yields, pulling a page only when the previous one is used up. */
   private final class TableRows implements Iterator<Object[]> {
     private final PageReader reader;
     private final ExecutionContext context;
+    private final ReadRequestBuilder builder;
     private Iterator<Map<String, AttributeValue>> items = List.<Map<String, AttributeValue>>of().iterator();
     private Object[] next;
     private boolean finished;
 
-    TableRows(PageReader reader, ExecutionContext context) {
+    TableRows(PageReader reader, ExecutionContext context, ReadRequestBuilder builder) {
       this.reader = reader;
       this.context = context;
+      this.builder = builder;
     }
 
     @Override
@@ -123,7 +168,7 @@ public final class ReadOperator implements Operator {
         if (page.isEmpty()) {
           finished = true;
         } else {
-          items = page.get().items().iterator();
+          items = items(page.get(), context, builder).iterator();
         }
       }
       return next != null;
@@ -240,13 +285,16 @@ public final class ReadOperator implements Operator {
   private final class CountCursor implements RowCursor {
     private final List<PageReader> readers;
     private final ExecutionContext context;
+    private final ReadRequestBuilder builder;
     private final boolean visible;
     private Object[] current;
     private boolean done;
 
-    CountCursor(List<PageReader> readers, ExecutionContext context, long offset, long fetch) {
+    CountCursor(List<PageReader> readers, ExecutionContext context, ReadRequestBuilder builder, long offset,
+        long fetch) {
       this.readers = readers;
       this.context = context;
+      this.builder = builder;
       // An aggregate without GROUP BY has one row; OFFSET and LIMIT act on that row.
       this.visible = offset == 0 && fetch > 0;
     }
@@ -265,7 +313,7 @@ public final class ReadOperator implements Operator {
             total += page.get().count().get();
             continue;
           }
-          for (Map<String, AttributeValue> item : page.get().items()) {
+          for (Map<String, AttributeValue> item : items(page.get(), context, builder)) {
             if (tableRow(item, context) != null) {
               total++;
             }

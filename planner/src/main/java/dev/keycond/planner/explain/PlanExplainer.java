@@ -71,6 +71,15 @@ public final class PlanExplainer {
         add(depth + 1, line);
       }
     }
+    if (plan.access().fetchFromTable()) {
+      add(depth + 1, "then, because index '" + plan.access().index().orElseThrow().name()
+          + "' does not carry every needed column, for each page of keys it returns:");
+      for (String line : RequestFormatter.format(new ReadRequestBuilder(plan, settings, parameters)
+          .fetchRequestTemplate())) {
+        add(depth + 2, line.replace("Keys:                      0", "Keys:                      the keys found, "
+            + ReadRequestBuilder.BATCH_GET_LIMIT + " per request"));
+      }
+    }
     List<String> columns = plan.table().columns().stream().map(c -> c.name()).collect(Collectors.toList());
     ExpressionFormatter formatter = new ExpressionFormatter(columns);
     for (RexNode residual : plan.residual()) {

@@ -16,6 +16,8 @@ import java.util.Optional;
  *     conditions this makes DynamoDB's Limit and Select=COUNT safe to use
  * @param orderColumn the table column whose order equals the sort key order within the read, if
  *     any; ORDER BY on it becomes ScanIndexForward
+ * @param fetchFromTable true for an index that does not carry every needed column: the index read
+ *     finds the keys, and BatchGetItem on the table reads the items
  */
 public record AccessPath(
     Kind kind,
@@ -23,7 +25,8 @@ public record AccessPath(
     ImmutableList<KeyCondition> keys,
     ImmutableSet<Integer> consumed,
     boolean membershipExact,
-    Optional<Integer> orderColumn) {
+    Optional<Integer> orderColumn,
+    boolean fetchFromTable) {
 
   public enum Kind {
     GET_ITEM,
@@ -33,7 +36,12 @@ public record AccessPath(
 
   public static AccessPath scan(boolean membershipExact) {
     return new AccessPath(Kind.SCAN, Optional.empty(), ImmutableList.of(), ImmutableSet.of(), membershipExact,
-        Optional.empty());
+        Optional.empty(), false);
+  }
+
+  /** This index read, followed by BatchGetItem on the table for the columns the index lacks. */
+  public AccessPath withFetchFromTable() {
+    return new AccessPath(kind, index, keys, consumed, membershipExact, orderColumn, true);
   }
 
   public boolean isScan() {

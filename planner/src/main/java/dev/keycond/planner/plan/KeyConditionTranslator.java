@@ -77,7 +77,8 @@ public final class KeyConditionTranslator {
         keys.build(),
         ImmutableSet.copyOf(consumed),
         target.index().isEmpty() && sort.membershipExact,
-        sort.orderColumn));
+        sort.orderColumn,
+        false));
   }
 
   /**

@@ -8,9 +8,6 @@ import dev.keycond.planner.schema.EntityTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
-import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexNode;
 
 /**
@@ -52,11 +49,7 @@ public record ReadPlan(
 
   private static ReadPlan make(EntityTable table, ImmutableList<RexNode> conditions, ImmutableList<Integer> projection,
       Optional<Order> order, Optional<Operand> offset, Optional<Operand> fetch, boolean count) {
-    Set<Integer> needed = new TreeSet<>(projection);
-    for (RexNode condition : conditions) {
-      RelOptUtil.InputFinder.bits(condition).forEach(needed::add);
-    }
-    AccessPath access = AccessPathPlanner.choose(table, conditions, needed);
+    AccessPath access = AccessPathPlanner.choose(table, conditions, projection);
     return new ReadPlan(table, conditions, projection, order, offset, fetch, count, access);
   }
 

@@ -137,8 +137,10 @@ public final class ReadRequestBuilder {
       ImmutableList<ImmutableMap<String, RequestValue>> keys, Optional<String> keyCondition) {
     AccessPath access = plan.access();
     boolean itemRead = operation == ReadRequest.Operation.GET_ITEM || operation == ReadRequest.Operation.BATCH_GET_ITEM;
-    boolean selectCount = plan.count() && plan.isExact() && !itemRead;
-    Optional<String> projection = selectCount ? Optional.empty() : Optional.of(projectedAttributes().stream()
+    boolean selectCount = plan.count() && plan.isExact() && !itemRead && !access.fetchFromTable();
+    // An index read that is followed by a fetch from the table only needs the table's keys.
+    List<String> attributes = access.fetchFromTable() ? plan.table().ownKeyAttributes() : projectedAttributes();
+    Optional<String> projection = selectCount ? Optional.empty() : Optional.of(attributes.stream()
         .map(placeholders::name).collect(Collectors.joining(", ")));
     boolean consistent = settings.consistentRead()
         && access.index().map(i -> i.supportsConsistentRead()).orElse(true);
@@ -153,10 +155,43 @@ public final class ReadRequestBuilder {
         ImmutableMap.copyOf(placeholders.names()),
         ImmutableMap.copyOf(placeholders.values()),
         plan.order().map(o -> o == ReadPlan.Order.ASCENDING).orElse(true),
-        itemRead ? Optional.empty() : pageLimit(),
+        itemRead || access.fetchFromTable() ? Optional.empty() : pageLimit(),
         selectCount,
         consistent);
   }
+
+  /**
+   * The BatchGetItem requests that fetch, from the table, the items whose keys an index read found
+   * (for an index that lacks some of the needed columns); 100 keys a request.
+   */
+  public List<ReadRequest> fetchRequests(List<Map<String, AttributeValue>> keys) {
+    List<ReadRequest> requests = new ArrayList<>();
+    for (List<Map<String, AttributeValue>> batch : Lists.partition(keys, BATCH_GET_LIMIT)) {
+      ImmutableList.Builder<ImmutableMap<String, RequestValue>> bound = ImmutableList.builder();
+      for (Map<String, AttributeValue> key : batch) {
+        ImmutableMap.Builder<String, RequestValue> values = ImmutableMap.builder();
+        key.forEach((attribute, value) -> values.put(attribute, new RequestValue.Bound(value)));
+        bound.add(values.build());
+      }
+      requests.add(fetchRequest(bound.build()));
+    }
+    return requests;
+  }
+
+  /** The fetch request as EXPLAIN shows it, before any key is known. */
+  public ReadRequest fetchRequestTemplate() {
+    return fetchRequest(ImmutableList.of());
+  }
+
+  private ReadRequest fetchRequest(ImmutableList<ImmutableMap<String, RequestValue>> keys) {
+    Placeholders placeholders = new Placeholders();
+    String projection = projectedAttributes().stream().map(placeholders::name).collect(Collectors.joining(", "));
+    return new ReadRequest(ReadRequest.Operation.BATCH_GET_ITEM, plan.table().source().name(), Optional.empty(),
+        keys, Optional.empty(), Optional.empty(), Optional.of(projection),
+        ImmutableMap.copyOf(placeholders.names()), ImmutableMap.of(), true, Optional.empty(), false,
+        settings.consistentRead());
+  }
+
 
   /** DynamoDB's Limit, when the read returns every item it reads so that Limit items are Limit rows. */
   private Optional<Integer> pageLimit() {

@@ -40,13 +40,16 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
   private final TableMapping mapping;
   private final SourceTable source;
   private final boolean raw;
+  /** For {@code "table@index"}: the only index this table reference may read by. */
+  private final Optional<SourceIndex> pinnedIndex;
   /** Column name to the own key attribute (partition or sort key) it is decoded from. */
   private final ImmutableMap<String, String> keyColumns;
 
-  private EntityTable(TableMapping mapping, SourceTable source, boolean raw) {
+  private EntityTable(TableMapping mapping, SourceTable source, boolean raw, Optional<SourceIndex> pinnedIndex) {
     this.mapping = mapping;
     this.source = source;
     this.raw = raw;
+    this.pinnedIndex = pinnedIndex;
     Map<String, String> keyColumns = new LinkedHashMap<>();
     for (String attribute : ownKeyAttributes()) {
       for (String column : mapping.keys().get(attribute).columns()) {
@@ -87,7 +90,7 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
             + "' must be the last part of the sort key template, so that a subtree is one key range");
       }
     });
-    return new EntityTable(mapping, source, false);
+    return new EntityTable(mapping, source, false, Optional.empty());
   }
 
   private static void checkKeyType(TableMapping mapping, SourceTable source, String attribute, KeyTemplate template) {
@@ -147,7 +150,7 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
     }
     TableMapping mapping = new TableMapping(source.name(), source.name(), ImmutableList.copyOf(columns.values()),
         ImmutableMap.copyOf(keys), Optional.empty(), ImmutableList.of());
-    return new EntityTable(mapping, source, true);
+    return new EntityTable(mapping, source, true, Optional.empty());
   }
 
   private static ColumnType rawType(AttributeType type) {
@@ -159,6 +162,23 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
       default:
         return ColumnType.VARCHAR;
     }
+  }
+
+  /**
+   * This table read only through one index, as {@code "table@index"} asks.
+   *
+   * @throws KeycondException when the source has no such index, or the mapping cannot compute its keys
+   */
+  public EntityTable pinnedTo(String indexName) {
+    SourceIndex index = source.index(indexName).orElseThrow(() -> new KeycondException(SqlState.UNKNOWN_TABLE,
+        "Table '" + name() + "' has no index '" + indexName + "'; the indexes of DynamoDB table '" + source.name()
+            + "' are " + source.indexes().stream().map(SourceIndex::name).toList()));
+    boolean mapped = keyTargets().stream().anyMatch(t -> t.index().filter(index::equals).isPresent());
+    if (!mapped) {
+      throw new KeycondException(SqlState.UNKNOWN_TABLE, "Table '" + name() + "' cannot read index '" + indexName
+          + "': the mapping has no template for its key attributes " + index.keys());
+    }
+    return new EntityTable(mapping, source, raw, Optional.of(index));
   }
 
   public String name() {
@@ -215,8 +235,14 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
     return keyAttributeOf(column.name()).orElse(column.attribute());
   }
 
-  /** The key schemas keycond may read by: the table's own, then each index whose keys the mapping can compute. */
+  /**
+   * The key schemas keycond may read by: the table's own, then each index whose keys the mapping can
+   * compute; only the pinned index for {@code "table@index"}.
+   */
   public List<KeyTarget> keyTargets() {
+    if (pinnedIndex.isPresent()) {
+      return List.of(new KeyTarget(pinnedIndex, pinnedIndex.get().keys()));
+    }
     List<KeyTarget> targets = new ArrayList<>();
     targets.add(new KeyTarget(Optional.empty(), source.keys()));
     for (SourceIndex index : source.indexes()) {

@@ -32,6 +32,7 @@ public final class KeycondSchema extends AbstractSchema {
   private final ImmutableMap<String, EntityTable> mapped;
   private final Set<String> rawNames;
   private final Map<String, EntityTable> raw = new ConcurrentHashMap<>();
+  private final Map<String, EntityTable> pinned = new ConcurrentHashMap<>();
 
   private KeycondSchema(DynamoCatalog catalog, ImmutableMap<String, EntityTable> mapped, Set<String> rawNames) {
     this.catalog = catalog;
@@ -62,15 +63,24 @@ public final class KeycondSchema extends AbstractSchema {
     return new KeycondSchema(catalog, ImmutableMap.copyOf(mapped), rawNames);
   }
 
+  /**
+   * A table by name; {@code table@index} is the table read only through that index, which is how a
+   * statement chooses an index explicitly.
+   */
   public Optional<EntityTable> table(String name) {
     EntityTable table = mapped.get(name);
     if (table != null) {
       return Optional.of(table);
     }
-    if (!rawNames.contains(name)) {
-      return Optional.empty();
+    if (rawNames.contains(name)) {
+      return Optional.of(raw.computeIfAbsent(name, n -> EntityTable.raw(catalog.describe(n))));
     }
-    return Optional.of(raw.computeIfAbsent(name, n -> EntityTable.raw(catalog.describe(n))));
+    int at = name.lastIndexOf('@');
+    if (at > 0) {
+      return table(name.substring(0, at)).map(base -> pinned.computeIfAbsent(name,
+          n -> base.pinnedTo(name.substring(at + 1))));
+    }
+    return Optional.empty();
   }
 
   /** Every table name: mapped tables first, in mapping order, then raw tables by name. */

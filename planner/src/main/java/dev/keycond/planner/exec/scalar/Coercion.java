@@ -31,7 +31,7 @@ public final class Coercion {
   private static final DateTimeFormatter TIME_TEXT = new DateTimeFormatterBuilder()
       .appendPattern("HH:mm:ss")
       .optionalStart()
-      .appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true)
+      .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
       .toFormatter();
   private static final DateTimeFormatter TIMESTAMP_TEXT = new DateTimeFormatterBuilder()
       .appendPattern("uuuu-MM-dd ")

@@ -11,17 +11,16 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
 
 /**
- * {@code [NOT] LIKE pattern [ESCAPE e]}, and ILIKE. A literal pattern becomes one regular
- * expression when the statement is prepared; only a pattern that comes from a parameter or a
- * column is translated for each row.
+ * {@code LIKE pattern [ESCAPE e]}, and ILIKE; NOT LIKE reaches here as NOT(LIKE). A literal
+ * pattern becomes one regular expression when the statement is prepared; only a pattern that comes
+ * from a parameter or a column is translated for each row.
  */
 final class Like {
   private Like() {}
 
   static Scalar compile(RexCall call, List<Scalar> operands) {
-    SqlLikeOperator operator = (SqlLikeOperator) call.getOperator();
-    boolean negated = operator.isNegated();
-    int flags = Pattern.DOTALL | (operator.isCaseSensitive() ? 0 : Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+    boolean caseSensitive = ((SqlLikeOperator) call.getOperator()).isCaseSensitive();
+    int flags = Pattern.DOTALL | (caseSensitive ? 0 : Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
     List<RexNode> rex = call.getOperands();
     Scalar value = operands.get(0);
     if (rex.subList(1, rex.size()).stream().allMatch(RexLiteral.class::isInstance)) {
@@ -31,9 +30,9 @@ final class Like {
         return (row, context) -> null;
       }
       Pattern regex = regex(pattern, escape, flags);
-      return Strict.of(value, v -> negated != regex.matcher((String) v).matches());
+      return Strict.of(value, v -> regex.matcher((String) v).matches());
     }
-    return Strict.of(operands, values -> negated != regex((String) values[1],
+    return Strict.of(operands, values -> regex((String) values[1],
         values.length > 2 ? (String) values[2] : null, flags).matcher((String) values[0]).matches());
   }
 
