@@ -1,5 +1,6 @@
 package dev.keycond.jdbc;
 
+import dev.keycond.planner.exec.relational.ListCursor;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.Driver;
 import dev.keycond.planner.ResultColumn;
@@ -27,7 +28,7 @@ final class KeycondDatabaseMetaData implements DatabaseMetaData {
     for (int i = 0; i < columnNames.size(); i++) {
       columns.add(new ResultColumn(columnNames.get(i), types.get(i), 0, 0, true, Optional.empty(), Optional.empty()));
     }
-    return new KeycondResultSet(null, columns.build(), new ListRowCursor(rows), null);
+    return new KeycondResultSet(null, columns.build(), new ListCursor(rows), null);
   }
 
   private static List<SqlTypeName> text(int n) {

@@ -1,5 +1,6 @@
 package dev.keycond.jdbc;
 
+import dev.keycond.planner.exec.relational.ListCursor;
 import dev.keycond.planner.PreparedQuery;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.ReadStatistics;
@@ -60,7 +61,7 @@ public class KeycondStatement implements Statement {
             parametersSet ? Optional.of(parameters) : Optional.empty())) {
           lines.add(new Object[] {line});
         }
-        resultSet = new KeycondResultSet(this, query.columns(), new ListRowCursor(lines), null);
+        resultSet = new KeycondResultSet(this, query.columns(), new ListCursor(lines), null);
         return resultSet;
       }
       ExecutionContext context = new ExecutionContext(connection.client(), parameters,

@@ -12,6 +12,7 @@ import dev.keycond.planner.plan.ScanRefusal;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequestBuilder;
+import dev.keycond.planner.rules.CollectionJoinRule;
 import dev.keycond.planner.rules.ReadCountRule;
 import dev.keycond.planner.rules.ReadFilterRule;
 import dev.keycond.planner.rules.ReadProjectRule;
@@ -86,7 +87,8 @@ public final class StatementPlanner {
           ReadProjectRule.INSTANCE,
           ReadSortRule.INSTANCE,
           ReadCountRule.DIRECT,
-          ReadCountRule.THROUGH_PROJECT))
+          ReadCountRule.THROUGH_PROJECT,
+          CollectionJoinRule.INSTANCE))
       .build();
 
   private static final SqlParser.Config PARSER = SqlParser.config()

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.calcite.rel.core.CorrelationId;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -21,6 +22,7 @@ public final class ExecutionContext {
   private final long deadlineNanos;
   private final Instant startTime = Instant.now();
   private final Map<CorrelationId, Object[]> correlations = new HashMap<>();
+  private final Map<Object, Object> shared = new HashMap<>();
   private volatile boolean cancelled;
 
   /**
@@ -74,6 +76,20 @@ public final class ExecutionContext {
       throw new KeycondException(SqlState.INTERNAL_ERROR, "Correlation variable " + id + " is read before it is bound");
     }
     return row;
+  }
+
+  /**
+   * Something computed once per execution and used by several operators, such as the rows of an
+   * item collection that both sides of a join come from.
+   */
+  @SuppressWarnings("unchecked")
+  public synchronized <T> T shared(Object key, Supplier<T> compute) {
+    Object value = shared.get(key);
+    if (value == null) {
+      value = compute.get();
+      shared.put(key, value);
+    }
+    return (T) value;
   }
 
   /** Asks running cursors to stop; they notice before their next request. */

@@ -12,6 +12,7 @@ import dev.keycond.planner.exec.relational.ProjectOperator;
 import dev.keycond.planner.exec.relational.SortOperator;
 import dev.keycond.planner.exec.relational.UnionOperator;
 import dev.keycond.planner.exec.relational.ValuesOperator;
+import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.DynamoRead;
 import java.time.DateTimeException;
 import java.util.List;
@@ -56,6 +57,9 @@ public final class OperatorCompiler {
   private static Operator build(RelNode rel) {
     if (rel instanceof DynamoRead read) {
       return new ReadOperator(read);
+    }
+    if (rel instanceof CollectionPart part) {
+      return new CollectionPartOperator(part);
     }
     if (rel instanceof Values values) {
       return ValuesOperator.of(values);

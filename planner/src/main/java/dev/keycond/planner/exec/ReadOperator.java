@@ -30,17 +30,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class ReadOperator implements Operator {
   private final ReadPlan plan;
-  private final ItemDecoder decoder;
-  private final ImmutableList<Scalar> residual;
+  private final ItemRows itemRows;
 
   public ReadOperator(DynamoRead read) {
     this.plan = read.plan();
-    this.decoder = new ItemDecoder(plan.table(), new ArrayList<>(ReadRequestBuilder.neededColumns(plan)));
-    ImmutableList.Builder<Scalar> residual = ImmutableList.builder();
-    for (RexNode condition : plan.residual()) {
-      residual.add(ScalarCompiler.compile(condition, read.getCluster().getRexBuilder()));
-    }
-    this.residual = residual.build();
+    this.itemRows = new ItemRows(plan, read.getCluster().getRexBuilder());
   }
 
   @Override
@@ -86,19 +80,6 @@ public final class ReadOperator implements Operator {
     return n.longValue();
   }
 
-  /** The item as a row of the table's full width, or null when it is not a row (another entity, or the residual says no). */
-  private Object[] tableRow(Map<String, AttributeValue> item, ExecutionContext context) {
-    Object[] row = decoder.decode(item);
-    if (row == null) {
-      return null;
-    }
-    for (Scalar condition : residual) {
-      if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
-        return null;
-      }
-    }
-    return row;
-  }
 
   /**
    * The items of a page. For an index that lacks needed columns, the page holds only keys, and the
@@ -161,7 +142,7 @@ public final class ReadOperator implements Operator {
     public boolean hasNext() {
       while (next == null && !finished) {
         if (items.hasNext()) {
-          next = tableRow(items.next(), context);
+          next = itemRows.tableRow(items.next(), context);
           continue;
         }
         Optional<PageReader.Page> page = reader.next();
@@ -259,10 +240,7 @@ public final class ReadOperator implements Operator {
           continue;
         }
         remaining--;
-        current = new Object[plan.projection().size()];
-        for (int i = 0; i < current.length; i++) {
-          current[i] = tableRow[plan.projection().get(i)];
-        }
+        current = itemRows.project(tableRow);
         context.statistics().addReturned(1);
         return true;
       }
@@ -314,7 +292,7 @@ public final class ReadOperator implements Operator {
             continue;
           }
           for (Map<String, AttributeValue> item : items(page.get(), context, builder)) {
-            if (tableRow(item, context) != null) {
+            if (itemRows.tableRow(item, context) != null) {
               total++;
             }
           }

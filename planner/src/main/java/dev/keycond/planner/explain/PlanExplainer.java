@@ -2,6 +2,8 @@ package dev.keycond.planner.explain;
 
 import dev.keycond.planner.exec.ReadSettings;
 import dev.keycond.planner.plan.Operand;
+import dev.keycond.planner.rel.CollectionPart;
+import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequest;
@@ -53,6 +55,10 @@ public final class PlanExplainer {
       read(read, depth);
       return;
     }
+    if (node instanceof CollectionPart part) {
+      collectionPart(part, depth);
+      return;
+    }
     add(depth, "Driver: " + describe(node));
     for (RelNode input : node.getInputs()) {
       visit(input, depth + 1);
@@ -99,6 +105,34 @@ public final class PlanExplainer {
           + plan.fetch().map(f -> "LIMIT " + f).orElse("")
           + (plan.fetch().filter(f -> f instanceof Operand.Parameter).isPresent()
               ? " (Limit is sent when the parameter is bound)" : ""));
+    }
+  }
+
+  /** The first part of an item collection shows its requests; the second says it shares them. */
+  private void collectionPart(CollectionPart part, int depth) {
+    CollectionRead collection = part.collection();
+    String table = part.plan().table().name();
+    if (part.isRightSide()) {
+      add(depth, "Read " + table + ": from the same request, items whose keys match table '" + table + "'");
+    } else {
+      List<String> alsoProjected =
+          new ReadRequestBuilder(collection.right(), settings, Optional.empty()).projectedAttributes();
+      List<ReadRequest> built =
+          new ReadRequestBuilder(collection.left(), settings, parameters, alsoProjected).build();
+      requests += built.size();
+      add(depth, "Read " + table + " and " + collection.right().table().name()
+          + " from one item collection: " + built.size() + (built.size() == 1 ? " request" : " requests"));
+      for (ReadRequest request : built) {
+        for (String line : RequestFormatter.format(request)) {
+          add(depth + 1, line);
+        }
+      }
+      add(depth, "Read " + table + ": items whose keys match table '" + table + "'");
+    }
+    List<String> columns = part.plan().table().columns().stream().map(c -> c.name()).collect(Collectors.toList());
+    ExpressionFormatter formatter = new ExpressionFormatter(columns);
+    for (RexNode condition : part.plan().conditions()) {
+      add(depth + 1, "Driver after the read: keeps rows of " + table + " where " + formatter.format(condition));
     }
   }
 

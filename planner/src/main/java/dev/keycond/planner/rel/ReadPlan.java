@@ -1,6 +1,7 @@
 package dev.keycond.planner.rel;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.AccessPathPlanner;
 import dev.keycond.planner.plan.Operand;
@@ -72,6 +73,17 @@ public record ReadPlan(
 
   public ReadPlan withCount() {
     return make(table, conditions, ImmutableList.of(), Optional.empty(), offset, fetch, true);
+  }
+
+  /**
+   * The same plan read through {@code shared}, another table's key read of the same item collection.
+   * None of this plan's conditions is then expressed by the key, so the driver checks them all.
+   */
+  public ReadPlan readThrough(AccessPath shared) {
+    AccessPath unconsumed = new AccessPath(shared.kind(), shared.index(), shared.keys(), ImmutableSet.of(), false,
+        Optional.empty(), false);
+    return new ReadPlan(table, conditions, projection, Optional.empty(), Optional.empty(), Optional.empty(), false,
+        unconsumed);
   }
 
   /** The conditions the key read does not express exactly; the driver checks them on each item. */

@@ -37,12 +37,23 @@ public final class ReadRequestBuilder {
   private final ReadPlan plan;
   private final ReadSettings settings;
   private final Optional<KeyValueBinder> binder;
+  private final List<String> alsoProjected;
 
   /** @param parameters the statement's parameter values, or empty to describe the markers */
   public ReadRequestBuilder(ReadPlan plan, ReadSettings settings, Optional<List<Object>> parameters) {
+    this(plan, settings, parameters, List.of());
+  }
+
+  /**
+   * @param alsoProjected attributes to fetch besides the plan's own, for another table that shares
+   *     the requests (an item collection read for a join)
+   */
+  public ReadRequestBuilder(ReadPlan plan, ReadSettings settings, Optional<List<Object>> parameters,
+      List<String> alsoProjected) {
     this.plan = plan;
     this.settings = settings;
     this.binder = parameters.map(KeyValueBinder::new);
+    this.alsoProjected = alsoProjected;
   }
 
   /**
@@ -225,6 +236,7 @@ public final class ReadRequestBuilder {
       Column c = table.column(column);
       attributes.add(table.attributeOf(c));
     }
+    attributes.addAll(alsoProjected);
     return new ArrayList<>(attributes);
   }
 

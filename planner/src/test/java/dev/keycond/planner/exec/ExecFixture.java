@@ -1,10 +1,12 @@
 package dev.keycond.planner.exec;
 
+import static org.apache.calcite.sql.type.SqlTypeName.VARCHAR;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -19,9 +21,12 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystem;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlCollation;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.util.NlsString;
 import org.junit.jupiter.api.function.Executable;
 
 /** Plans built with Calcite's RelBuilder over VALUES, run through keycond's executor. */
@@ -35,7 +40,7 @@ final class ExecFixture {
 
   /** A builder that keeps expressions as written, so that the executor, not the simplifier, evaluates them. */
   static RelBuilder builder() {
-    return RelBuilder.proto(Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false))).create(CLUSTER, null);
+    return RelBuilder.proto(Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false).withSimplifyValues(false))).create(CLUSTER, null);
   }
 
   static ExecutionContext context(Object... parameters) {
@@ -90,6 +95,19 @@ final class ExecFixture {
       builder.add((String) namesAndTypes[i], type instanceof SqlTypeName name ? type(name) : (RelDataType) type);
     }
     return builder.build();
+  }
+
+  /**
+   * Pushes a VALUES of one VARCHAR column {@code s}. Its literals are UTF-8, because Calcite's
+   * default charset, ISO-8859-1, cannot hold the characters that order tests need.
+   */
+  static RelBuilder strings(RelBuilder builder, String... values) {
+    RelDataType varchar = TYPES.createTypeWithCharsetAndCollation(type(VARCHAR), StandardCharsets.UTF_8,
+        SqlCollation.IMPLICIT);
+    List<List<RexLiteral>> tuples = Arrays.stream(values)
+        .map(value -> List.of(REX.makeCharLiteral(new NlsString(value, "UTF-8", SqlCollation.IMPLICIT))))
+        .toList();
+    return builder.values(tuples, TYPES.createStructType(List.of(varchar), List.of("s")));
   }
 
   static SqlState stateOf(Executable executable) {

@@ -9,16 +9,16 @@ import java.util.function.Supplier;
  * Iterates rows held in memory. Operators that must read all their input first (sort, aggregate)
  * hand in a supplier, which runs on the first call to {@link #next()} so that opening stays cheap.
  */
-final class ListCursor implements RowCursor {
+public final class ListCursor implements RowCursor {
   private final Supplier<List<Object[]>> rows;
   private Iterator<Object[]> iterator;
   private Object[] current;
 
-  ListCursor(Supplier<List<Object[]>> rows) {
+  public ListCursor(Supplier<List<Object[]>> rows) {
     this.rows = rows;
   }
 
-  ListCursor(List<Object[]> rows) {
+  public ListCursor(List<Object[]> rows) {
     this(() -> rows);
   }
 

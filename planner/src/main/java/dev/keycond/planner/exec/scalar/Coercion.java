@@ -20,12 +20,12 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * Converts values into the internal representation of a SQL type (see {@link SqlValues}).
  *
  * <p>Conversions follow CAST: a fractional number becomes an integer by truncation toward zero, a
- * DECIMAL(p,s) is rounded HALF_UP to s digits and must fit p, a TIMESTAMP(p) or TIME(p) keeps p
- * fractional digits, and a value that does not fit raises 22003.
+ * DECIMAL(p,s) is rounded HALF_UP to s digits, a TIMESTAMP(p) or TIME(p) keeps p fractional
+ * digits, and an integer that does not fit its type raises 22003.
  *
- * <p>Only an explicit CAST also pads: DECIMAL to exactly s digits and CHAR(n) with spaces, and
- * cuts VARCHAR(n) to n characters. Implicit conversions (a CASE branch, an aggregate result) must
- * not change a value that already fits, so they leave those alone.
+ * <p>Only an explicit CAST also checks that a DECIMAL fits p, pads it to exactly s digits, pads
+ * CHAR(n) with spaces and cuts VARCHAR(n) to n characters. Implicit conversions (a CASE branch, an
+ * aggregate result) must not fail or change shape for a value DynamoDB holds, so they do not.
  */
 public final class Coercion {
   private static final DateTimeFormatter TIME_TEXT = new DateTimeFormatterBuilder()
@@ -188,7 +188,7 @@ public final class Coercion {
     if (result.scale() > scale || (explicit && result.scale() < scale)) {
       result = result.setScale(scale, RoundingMode.HALF_UP);
     }
-    if (result.signum() != 0 && result.precision() - result.scale() > precision - scale) {
+    if (explicit && result.signum() != 0 && result.precision() - result.scale() > precision - scale) {
       throw outOfRange(value, SqlTypeName.DECIMAL + "(" + precision + "," + scale + ")");
     }
     return result;

@@ -1,0 +1,75 @@
+package dev.keycond.planner.exec;
+
+import dev.keycond.planner.exec.relational.ListCursor;
+import dev.keycond.planner.rel.CollectionPart;
+import dev.keycond.planner.rel.CollectionRead;
+import dev.keycond.planner.request.ReadRequest;
+import dev.keycond.planner.request.ReadRequestBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Yields one table's rows of an item collection. Whichever part of the join opens first reads the
+ * collection with one Query and splits its items for both; the other part takes its share.
+ */
+public final class CollectionPartOperator implements Operator {
+  private final CollectionRead collection;
+  private final boolean rightSide;
+  private final ItemRows left;
+  private final ItemRows right;
+
+  public CollectionPartOperator(CollectionPart part) {
+    this.collection = part.collection();
+    this.rightSide = part.isRightSide();
+    this.left = new ItemRows(collection.left(), part.getCluster().getRexBuilder());
+    this.right = new ItemRows(collection.right(), part.getCluster().getRexBuilder());
+  }
+
+  /** The rows of both tables, left and right. */
+  private record Split(List<Object[]> left, List<Object[]> right) {}
+
+  @Override
+  public RowCursor open(ExecutionContext context) {
+    return new ListCursor(() -> {
+      Split split = context.shared(collection, () -> read(context));
+      return rightSide ? split.right() : split.left();
+    });
+  }
+
+  private Split read(ExecutionContext context) {
+    List<String> rightAttributes =
+        new ReadRequestBuilder(collection.right(), context.settings(), Optional.empty()).projectedAttributes();
+    List<ReadRequest> requests = new ReadRequestBuilder(collection.left(), context.settings(),
+        Optional.of(context.parameters()), rightAttributes).build();
+    Split split = new Split(new ArrayList<>(), new ArrayList<>());
+    List<PageReader> readers = new ArrayList<>();
+    for (ReadRequest request : requests) {
+      PageReader reader = new PageReader(context, request);
+      if (requests.size() > 1) {
+        reader.prefetch(ReadThreads.EXECUTOR);
+      }
+      readers.add(reader);
+    }
+    for (PageReader reader : readers) {
+      for (Optional<PageReader.Page> page = reader.next(); page.isPresent(); page = reader.next()) {
+        for (Map<String, AttributeValue> item : page.get().items()) {
+          add(left, item, split.left(), context);
+          add(right, item, split.right(), context);
+        }
+      }
+    }
+    context.statistics().addReturned(split.left().size() + split.right().size());
+    return split;
+  }
+
+  private static void add(ItemRows rows, Map<String, AttributeValue> item, List<Object[]> into,
+      ExecutionContext context) {
+    Object[] tableRow = rows.tableRow(item, context);
+    if (tableRow != null) {
+      into.add(rows.project(tableRow));
+    }
+  }
+}
