@@ -10,9 +10,11 @@ import dev.keycond.planner.explain.ExpressionFormatter;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.ScanRefusal;
 import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.LookupJoin;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.rules.CollectionJoinRule;
+import dev.keycond.planner.rules.LookupJoinRule;
 import dev.keycond.planner.rules.ReadCountRule;
 import dev.keycond.planner.rules.ReadFilterRule;
 import dev.keycond.planner.rules.ReadProjectRule;
@@ -38,8 +40,6 @@ import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
-import org.apache.calcite.rel.RelShuttleImpl;
-import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.logical.LogicalSort;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.rel.metadata.ProxyingMetadataHandlerProvider;
@@ -74,6 +74,11 @@ import org.apache.calcite.avatica.util.Quoting;
  * or its default rule set, and never generates code, which is what makes a first statement fast.
  */
 public final class StatementPlanner {
+  /**
+   * Two phases: first every condition and projection moves down into the reads, so that each read
+   * knows its key access; then the shapes that depend on it: ORDER BY, LIMIT and COUNT(*) on a
+   * read, and the joins that can be answered by one item collection or by key lookups.
+   */
   private static final HepProgram PUSH_DOWN = new HepProgramBuilder()
       .addMatchOrder(HepMatchOrder.BOTTOM_UP)
       .addRuleCollection(List.of(
@@ -84,11 +89,17 @@ public final class StatementPlanner {
           ProjectMergeRule.Config.DEFAULT.toRule(),
           ProjectRemoveRule.Config.DEFAULT.toRule(),
           ReadFilterRule.INSTANCE,
-          ReadProjectRule.INSTANCE,
+          ReadProjectRule.INSTANCE))
+      .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+      .addRuleCollection(List.of(
           ReadSortRule.INSTANCE,
           ReadCountRule.DIRECT,
           ReadCountRule.THROUGH_PROJECT,
-          CollectionJoinRule.INSTANCE))
+          CollectionJoinRule.INSTANCE,
+          LookupJoinRule.INNER_ON_RIGHT,
+          LookupJoinRule.INNER_ON_LEFT,
+          ReadProjectRule.INSTANCE,
+          ProjectRemoveRule.Config.DEFAULT.toRule()))
       .build();
 
   private static final SqlParser.Config PARSER = SqlParser.config()
@@ -272,19 +283,21 @@ public final class StatementPlanner {
     return parameters.build();
   }
 
+  /** Every DynamoDB read of a plan, including the inner reads of lookup joins. */
   private static List<DynamoRead> reads(RelNode plan) {
     List<DynamoRead> reads = new ArrayList<>();
-    plan.accept(new RelShuttleImpl() {
-      @Override
-      public RelNode visit(TableScan scan) {
-        if (scan instanceof DynamoRead read) {
-          reads.add(read);
-        }
-        return scan;
-      }
-    });
+    if (plan instanceof DynamoRead read) {
+      reads.add(read);
+    }
+    if (plan instanceof LookupJoin lookup) {
+      reads.add(lookup.inner());
+    }
+    for (RelNode input : plan.getInputs()) {
+      reads.addAll(reads(input));
+    }
     return reads;
   }
+
 
   private ImmutableList<String> warnings(List<DynamoRead> reads) {
     ImmutableList.Builder<String> warnings = ImmutableList.builder();

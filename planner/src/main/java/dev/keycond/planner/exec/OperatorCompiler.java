@@ -14,8 +14,10 @@ import dev.keycond.planner.exec.relational.UnionOperator;
 import dev.keycond.planner.exec.relational.ValuesOperator;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.LookupJoin;
 import java.time.DateTimeException;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Correlate;
@@ -60,6 +62,9 @@ public final class OperatorCompiler {
     }
     if (rel instanceof CollectionPart part) {
       return new CollectionPartOperator(part);
+    }
+    if (rel instanceof LookupJoin lookup) {
+      return new LookupJoinOperator(lookup, build(lookup.getInput()));
     }
     if (rel instanceof Values values) {
       return ValuesOperator.of(values);
@@ -160,7 +165,7 @@ public final class OperatorCompiler {
       };
     }
 
-    private static <T> T guard(java.util.function.Supplier<T> step) {
+    private static <T> T guard(Supplier<T> step) {
       try {
         return step.get();
       } catch (KeycondException e) {

@@ -1,10 +1,12 @@
 package dev.keycond.planner.explain;
 
 import dev.keycond.planner.exec.ReadSettings;
+import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.LookupJoin;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
@@ -32,6 +34,7 @@ public final class PlanExplainer {
   private final Optional<List<Object>> parameters;
   private final List<String> lines = new ArrayList<>();
   private int requests;
+  private boolean perKeyRequests;
 
   /** @param parameters bound parameter values, or empty to show the markers */
   private PlanExplainer(ReadSettings settings, Optional<List<Object>> parameters) {
@@ -44,7 +47,8 @@ public final class PlanExplainer {
     PlanExplainer explainer = new PlanExplainer(settings, parameters);
     explainer.visit(root, 1);
     List<String> result = new ArrayList<>();
-    result.add("DynamoDB requests: " + explainer.requests);
+    result.add("DynamoDB requests: " + explainer.requests
+        + (explainer.perKeyRequests ? ", plus the requests that depend on rows read (see below)" : ""));
     refusal.ifPresent(r -> result.add("REFUSED: " + r));
     result.addAll(explainer.lines);
     return result;
@@ -57,6 +61,10 @@ public final class PlanExplainer {
     }
     if (node instanceof CollectionPart part) {
       collectionPart(part, depth);
+      return;
+    }
+    if (node instanceof LookupJoin lookup) {
+      lookupJoin(lookup, depth);
       return;
     }
     add(depth, "Driver: " + describe(node));
@@ -78,6 +86,7 @@ public final class PlanExplainer {
       }
     }
     if (plan.access().fetchFromTable()) {
+      perKeyRequests = true;
       add(depth + 1, "then, because index '" + plan.access().index().orElseThrow().name()
           + "' does not carry every needed column, for each page of keys it returns:");
       for (String line : RequestFormatter.format(new ReadRequestBuilder(plan, settings, parameters)
@@ -134,6 +143,24 @@ public final class PlanExplainer {
     for (RexNode condition : part.plan().conditions()) {
       add(depth + 1, "Driver after the read: keeps rows of " + table + " where " + formatter.format(condition));
     }
+  }
+
+  /** A lookup join shows its inner read once, with the outer columns its keys come from. */
+  private void lookupJoin(LookupJoin lookup, int depth) {
+    perKeyRequests = true;
+    add(depth, "Driver: " + describe(lookup.join()));
+    ReadPlan inner = lookup.inner().plan();
+    add(depth + 1, "Read " + inner.table().name() + " by key for each distinct join key of the other side: "
+        + (inner.access().kind() == AccessPath.Kind.GET_ITEM
+            ? "BatchGetItem, " + ReadRequestBuilder.BATCH_GET_LIMIT + " keys a request"
+            : "one Query per key, sent concurrently")
+        + ", at most maxFanOut=" + settings.maxFanOut() + " requests");
+    for (ReadRequest request : new ReadRequestBuilder(inner, settings, Optional.empty()).build()) {
+      for (String line : RequestFormatter.format(request)) {
+        add(depth + 2, line);
+      }
+    }
+    visit(lookup.getInput(), depth + 1);
   }
 
   private static String fanOut(ReadPlan plan) {

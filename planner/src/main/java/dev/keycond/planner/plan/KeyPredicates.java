@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexCorrelVariable;
 import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
@@ -134,6 +136,9 @@ public final class KeyPredicates {
     }
     if (value instanceof RexDynamicParam param) {
       return Optional.of(new Operand.Parameter(param.getIndex()));
+    }
+    if (value instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable) {
+      return Optional.of(new Operand.OuterField(access.getField().getIndex(), access.getField().getName()));
     }
     if (!(value instanceof RexLiteral literal) || literal.isNull()) {
       return Optional.empty();

@@ -16,16 +16,29 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class KeyValueBinder {
   private final List<Object> parameters;
+  private final Object[] outer;
 
   /** @param parameters the statement's parameter values, in marker order */
   public KeyValueBinder(List<Object> parameters) {
+    this(parameters, null);
+  }
+
+  /** @param outer the outer row of a lookup join, for {@link Operand.OuterField}s */
+  public KeyValueBinder(List<Object> parameters, Object[] outer) {
     this.parameters = parameters;
+    this.outer = outer;
   }
 
   /** The operand's value; null for a NULL value, which no key equals. */
   public Object valueOf(Operand operand) {
     if (operand instanceof Operand.Literal literal) {
       return literal.value();
+    }
+    if (operand instanceof Operand.OuterField field) {
+      if (outer == null) {
+        throw new IllegalStateException("no outer row for " + field);
+      }
+      return outer[field.index()];
     }
     int index = ((Operand.Parameter) operand).index();
     if (index >= parameters.size()) {

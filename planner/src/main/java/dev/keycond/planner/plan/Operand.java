@@ -1,8 +1,9 @@
 package dev.keycond.planner.plan;
 
 /**
- * A value in a key condition: known when the statement is planned, or a {@code ?} marker bound at
- * each execution. Keeping markers symbolic is what lets a PreparedStatement be planned once.
+ * A value in a key condition: known when the statement is planned, a {@code ?} marker bound at
+ * each execution, or a column of the outer row of a lookup join. Keeping markers symbolic is what
+ * lets a PreparedStatement be planned once.
  */
 public sealed interface Operand {
 
@@ -11,6 +12,19 @@ public sealed interface Operand {
     @Override
     public String toString() {
       return value instanceof String s ? "'" + s.replace("'", "''") + "'" : String.valueOf(value);
+    }
+  }
+
+  /**
+   * A column of the outer row of a lookup join: the key read runs once per distinct value.
+   *
+   * @param index the column's position in the outer row
+   * @param name the column's name, for EXPLAIN
+   */
+  record OuterField(int index, String name) implements Operand {
+    @Override
+    public String toString() {
+      return "outer." + name;
     }
   }
 

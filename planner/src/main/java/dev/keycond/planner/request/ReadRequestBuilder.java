@@ -50,9 +50,19 @@ public final class ReadRequestBuilder {
    */
   public ReadRequestBuilder(ReadPlan plan, ReadSettings settings, Optional<List<Object>> parameters,
       List<String> alsoProjected) {
+    this(plan, settings, alsoProjected, parameters.map(KeyValueBinder::new));
+  }
+
+  /** @param binder the values of the markers and of the outer row of a lookup join */
+  public ReadRequestBuilder(ReadPlan plan, ReadSettings settings, KeyValueBinder binder) {
+    this(plan, settings, List.of(), Optional.of(binder));
+  }
+
+  private ReadRequestBuilder(ReadPlan plan, ReadSettings settings, List<String> alsoProjected,
+      Optional<KeyValueBinder> binder) {
     this.plan = plan;
     this.settings = settings;
-    this.binder = parameters.map(KeyValueBinder::new);
+    this.binder = binder;
     this.alsoProjected = alsoProjected;
   }
 
@@ -66,7 +76,7 @@ public final class ReadRequestBuilder {
       return List.of(request(ReadRequest.Operation.SCAN, new Placeholders(), ImmutableList.of(), Optional.empty()));
     }
     if (access.kind() == AccessPath.Kind.GET_ITEM) {
-      return itemRequests(access.keys());
+      return itemRequests(itemKeys());
     }
     List<ReadRequest> requests = new ArrayList<>();
     for (KeyCondition key : access.keys()) {
@@ -75,11 +85,19 @@ public final class ReadRequestBuilder {
     return requests;
   }
 
-  /** One GetItem for one key; BatchGetItem requests of up to 100 keys for more. */
-  private List<ReadRequest> itemRequests(List<KeyCondition> keyConditions) {
+  /** The distinct full keys of a GetItem plan; a key with a NULL value matches nothing and is left out. */
+  public List<ImmutableMap<String, RequestValue>> itemKeys() {
     List<ImmutableMap<String, RequestValue>> keys = new ArrayList<>();
-    for (KeyCondition key : keyConditions) {
+    for (KeyCondition key : plan.access().keys()) {
       itemKey(key).filter(k -> !keys.contains(k)).ifPresent(keys::add);
+    }
+    return keys;
+  }
+
+  /** One GetItem for one key; BatchGetItem requests of up to 100 keys for more. */
+  public List<ReadRequest> itemRequests(List<ImmutableMap<String, RequestValue>> keys) {
+    if (keys.isEmpty()) {
+      return List.of();
     }
     if (keys.size() == 1) {
       return List.of(request(ReadRequest.Operation.GET_ITEM, new Placeholders(), ImmutableList.of(keys.get(0)),

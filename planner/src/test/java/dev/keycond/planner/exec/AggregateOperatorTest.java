@@ -101,6 +101,14 @@ class AggregateOperatorTest {
   }
 
   @Test
+  void valuesWithMoreDigitsThanTheirTypeDeclaresComeBackUnchanged() {
+    // DynamoDB numbers need not fit the declared DECIMAL(5,2); MAX(d) must be what d is.
+    RelBuilder b = builder().values(rowType("d", type(DECIMAL, 5, 2)), decimal("1.234"), decimal("0.5"));
+    b.aggregate(b.groupKey(), b.max(b.field("d")), b.sum(b.field("d")));
+    assertEquals(rows(row(decimal("1.234"), decimal("1.734"))), run(b.build()));
+  }
+
+  @Test
   void maxOfStringsFollowsUtf8Order() {
     RelBuilder b = strings(builder(), "\uD800\uDC00", "\uFFFD");
     b.aggregate(b.groupKey(), b.max(b.field("s")), b.min(b.field("s")));

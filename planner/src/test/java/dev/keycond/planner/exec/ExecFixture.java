@@ -40,7 +40,8 @@ final class ExecFixture {
 
   /** A builder that keeps expressions as written, so that the executor, not the simplifier, evaluates them. */
   static RelBuilder builder() {
-    return RelBuilder.proto(Contexts.of(RelBuilder.Config.DEFAULT.withSimplify(false).withSimplifyValues(false))).create(CLUSTER, null);
+    RelBuilder.Config config = RelBuilder.Config.DEFAULT.withSimplify(false).withSimplifyValues(false);
+    return RelBuilder.proto(Contexts.of(config)).create(CLUSTER, null);
   }
 
   static ExecutionContext context(Object... parameters) {
@@ -73,10 +74,6 @@ final class ExecFixture {
 
   static Object evaluate(RexNode expression, Object[] row, Object... parameters) {
     return ScalarCompiler.compile(expression, REX).evaluate(row, context(parameters));
-  }
-
-  static Object evaluate(RexNode expression) {
-    return evaluate(expression, new Object[0]);
   }
 
   static RelDataType type(SqlTypeName name) {
@@ -114,7 +111,7 @@ final class ExecFixture {
     return assertThrows(KeycondException.class, executable).state();
   }
 
-  /** Wraps an operator and counts what its consumer asks of it, to show that operators read no more than they must. */
+  /** Wraps an operator and counts what its consumer asks of it, to show that others read no more than they must. */
   static final class Counting implements Operator {
     private final Operator operator;
     int opened;

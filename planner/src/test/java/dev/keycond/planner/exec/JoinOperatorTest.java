@@ -115,7 +115,8 @@ class JoinOperatorTest {
   void keysOfDifferentNumericTypesMatchByValue() {
     RelBuilder b = builder()
         .values(LEFT, 1, "a", 2, "b")
-        .values(rowType("k", type(DECIMAL, 3, 1), "tag", VARCHAR), new BigDecimal("1.0"), "x", new BigDecimal("2.5"), "y");
+        .values(rowType("k", type(DECIMAL, 3, 1), "tag", VARCHAR),
+            new BigDecimal("1.0"), "x", new BigDecimal("2.5"), "y");
     assertEquals(rows(row(1, "a", new BigDecimal("1.0"), "x")), run(b.join(JoinRelType.INNER, keysEqual(b)).build()));
   }
 

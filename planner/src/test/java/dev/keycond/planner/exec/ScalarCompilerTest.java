@@ -237,8 +237,8 @@ class ScalarCompilerTest {
         stateOf(() -> evaluate(REX.makeCast(type(INTEGER), ref(0, VARCHAR)), row("twelve"))));
     assertEquals(SqlState.NUMERIC_OUT_OF_RANGE,
         stateOf(() -> evaluate(REX.makeCast(type(INTEGER), ref(0, BIGINT)), row(3_000_000_000L))));
-    assertEquals(SqlState.NUMERIC_OUT_OF_RANGE,
-        stateOf(() -> evaluate(REX.makeCast(type(DECIMAL, 4, 2), ref(0, type(DECIMAL, 6, 2))), row(decimal("123.45")))));
+    RexNode narrowDecimal = REX.makeCast(type(DECIMAL, 4, 2), ref(0, type(DECIMAL, 6, 2)));
+    assertEquals(SqlState.NUMERIC_OUT_OF_RANGE, stateOf(() -> evaluate(narrowDecimal, row(decimal("123.45")))));
   }
 
   @Test
@@ -248,6 +248,9 @@ class ScalarCompilerTest {
     assertEquals("2026-01-02 03:04:05",
         evaluate(REX.makeCast(type(VARCHAR), ref(0, TIMESTAMP)), row(LocalDateTime.of(2026, 1, 2, 3, 4, 5))));
     assertEquals(LocalDate.of(2026, 1, 2), evaluate(REX.makeCast(type(DATE), ref(0, VARCHAR)), row("2026-01-02")));
+    assertEquals(LocalDateTime.of(2026, 1, 2, 3, 4, 5),
+        evaluate(REX.makeCast(TYPES.createSqlType(TIMESTAMP, 0), ref(0, TYPES.createSqlType(TIMESTAMP, 3))),
+            row(LocalDateTime.of(2026, 1, 2, 3, 4, 5, 123_000_000))));
   }
 
   @Test

@@ -17,7 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecFixture.Counting;
 import dev.keycond.planner.exec.relational.SortOperator;
+import java.math.BigDecimal;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
@@ -31,7 +33,7 @@ class SortOperatorTest {
     return builder().values(ROWS, 2, "b", null, "n", 1, "a", 3, "c", 1, "a2");
   }
 
-  private static List<List<Object>> sorted(java.util.function.Function<RelBuilder, RexNode> key) {
+  private static List<List<Object>> sorted(Function<RelBuilder, RexNode> key) {
     RelBuilder b = input();
     return run(b.sort(key.apply(b)).build());
   }
@@ -83,7 +85,7 @@ class SortOperatorTest {
   @Test
   void offsetAndFetchKeepOnlyTheRowsAsked() {
     RelBuilder b = input();
-    RexNode offset = REX.makeExactLiteral(java.math.BigDecimal.ONE);
+    RexNode offset = REX.makeExactLiteral(BigDecimal.ONE);
     RexNode fetch = REX.makeDynamicParam(type(INTEGER), 0);
     assertEquals(rows(row(3, "c"), row(2, "b")),
         run(b.sortLimit(offset, fetch, List.of(b.desc(b.field("k")))).build(), 2));

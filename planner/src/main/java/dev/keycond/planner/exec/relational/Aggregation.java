@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlKind;
 
 /**
  * One aggregate call of an Aggregate, compiled: it starts an {@link Accumulator} for each group
@@ -20,7 +21,10 @@ import org.apache.calcite.rel.type.RelDataType;
  * AVG of an INTEGER column is an INTEGER, truncated, as in Calcite.
  */
 final class Aggregation {
-  /** The running state of one aggregate call within one group. Like every SQL aggregate but SINGLE_VALUE, it ignores NULLs. */
+  /**
+   * The running state of one aggregate call within one group. Like every SQL aggregate but
+   * SINGLE_VALUE, it ignores NULL arguments.
+   */
   interface Accumulator {
     void add(Object[] row);
 
@@ -82,7 +86,8 @@ final class Aggregation {
       Supplier<Accumulator> unfiltered = start;
       start = () -> new Filtered(call.filterArg, unfiltered.get());
     }
-    return new Aggregation(start, Coercion.to(call.getType()));
+    boolean quotient = call.getAggregation().getKind() == SqlKind.AVG;
+    return new Aggregation(start, quotient ? Coercion.quotient(call.getType()) : Coercion.to(call.getType()));
   }
 
   Accumulator start() {

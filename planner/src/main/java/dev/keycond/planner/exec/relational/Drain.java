@@ -6,14 +6,14 @@ import dev.keycond.planner.exec.RowCursor;
 import java.util.function.Consumer;
 
 /** Reads a whole input, for the operators that must see all of it before they can answer. */
-final class Drain {
+public final class Drain {
   private Drain() {}
 
   /**
    * Opens {@code input}, passes each row to {@code action} and closes it. A row is only valid during
    * its call; an action that keeps it must copy it.
    */
-  static void forEach(Operator input, ExecutionContext context, Consumer<Object[]> action) {
+  public static void forEach(Operator input, ExecutionContext context, Consumer<Object[]> action) {
     RunningCheck check = new RunningCheck(context);
     try (RowCursor cursor = input.open(context)) {
       while (cursor.next()) {

@@ -18,7 +18,8 @@ public final class FilterOperator implements Operator {
   }
 
   public static Operator of(Filter filter, Operator input) {
-    return new FilterOperator(input, ScalarCompiler.compile(filter.getCondition(), filter.getCluster().getRexBuilder()));
+    return new FilterOperator(input,
+        ScalarCompiler.compile(filter.getCondition(), filter.getCluster().getRexBuilder()));
   }
 
   @Override

@@ -39,7 +39,7 @@ final class HashKey {
     return new HashKey(values);
   }
 
-  /** One canonical object per number: a Long when the value is whole and fits, else a BigDecimal without trailing zeros. */
+  /** One object per numeric value: a Long when it is whole and fits, else a BigDecimal without trailing zeros. */
   private static Object normalize(Object value) {
     if (value instanceof Integer || value instanceof Long) {
       return ((Number) value).longValue();

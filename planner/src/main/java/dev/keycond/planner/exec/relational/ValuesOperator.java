@@ -12,7 +12,10 @@ import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexLiteral;
 
-/** Literal rows ({@code VALUES}, and what the planner folds to constants); converted once, when the statement is prepared. */
+/**
+ * Literal rows: {@code VALUES}, and what the planner folds to constants. They are converted once,
+ * when the statement is prepared.
+ */
 public final class ValuesOperator implements Operator {
   private final List<Object[]> rows;
 

@@ -19,13 +19,15 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * Converts values into the internal representation of a SQL type (see {@link SqlValues}).
  *
- * <p>Conversions follow CAST: a fractional number becomes an integer by truncation toward zero, a
- * DECIMAL(p,s) is rounded HALF_UP to s digits, a TIMESTAMP(p) or TIME(p) keeps p fractional
- * digits, and an integer that does not fit its type raises 22003.
+ * <p>Every conversion follows CAST in what it must do to change representation: a fractional number
+ * becomes an integer by truncation toward zero, and a number that does not fit an integer type
+ * raises 22003.
  *
- * <p>Only an explicit CAST also checks that a DECIMAL fits p, pads it to exactly s digits, pads
- * CHAR(n) with spaces and cuts VARCHAR(n) to n characters. Implicit conversions (a CASE branch, an
- * aggregate result) must not fail or change shape for a value DynamoDB holds, so they do not.
+ * <p>Only an explicit CAST applies the rest of the type: a DECIMAL(p,s) is rounded HALF_UP to
+ * exactly s digits and must fit p, a TIMESTAMP(p) or TIME(p) keeps p fractional digits, CHAR(n) is
+ * padded with spaces and VARCHAR(n) cut to n characters. Implicit conversions (a CASE branch, an
+ * aggregate result) leave that alone: DynamoDB may hold values with more digits than the declared
+ * type, and {@code MIN(x)} must return the same value that {@code x} does.
  */
 public final class Coercion {
   private static final DateTimeFormatter TIME_TEXT = new DateTimeFormatterBuilder()
@@ -42,14 +44,27 @@ public final class Coercion {
 
   private Coercion() {}
 
+  /** How much of the target type a conversion applies. */
+  private enum Mode {
+    IMPLICIT,
+    /** Division yields more digits than any DECIMAL type holds; its result keeps at most the type's scale. */
+    QUOTIENT,
+    EXPLICIT
+  }
+
   /** The implicit conversion into {@code type}'s representation; null stays null. */
   public static UnaryOperator<Object> to(RelDataType type) {
-    return nullSafe(converter(type, false));
+    return nullSafe(converter(type, Mode.IMPLICIT));
+  }
+
+  /** The conversion of a quotient (of division or AVG) into {@code type}; null stays null. */
+  public static UnaryOperator<Object> quotient(RelDataType type) {
+    return nullSafe(converter(type, Mode.QUOTIENT));
   }
 
   /** The conversion of {@code CAST(x AS type)}; null stays null. */
   public static UnaryOperator<Object> cast(RelDataType type) {
-    return nullSafe(converter(type, true));
+    return nullSafe(converter(type, Mode.EXPLICIT));
   }
 
   /** Whether values of the two types have the same Java representation, so no conversion is needed. */
@@ -59,7 +74,7 @@ public final class Coercion {
 
   /** Whether keycond converts values into {@code type}, rather than taking them as they are. */
   static boolean converts(RelDataType type) {
-    return converter(type, false) != null;
+    return converter(type, Mode.IMPLICIT) != null;
   }
 
   private static UnaryOperator<Object> nullSafe(UnaryOperator<Object> converter) {
@@ -71,8 +86,9 @@ public final class Coercion {
     return value -> value == null ? null : converter.apply(value);
   }
 
-  private static UnaryOperator<Object> converter(RelDataType type, boolean explicit) {
+  private static UnaryOperator<Object> converter(RelDataType type, Mode mode) {
     SqlTypeName name = type.getSqlTypeName();
+    boolean explicit = mode == Mode.EXPLICIT;
     switch (name) {
       case TINYINT:
         return value -> (int) wholeNumber(value, name, Byte.MIN_VALUE, Byte.MAX_VALUE);
@@ -84,7 +100,7 @@ public final class Coercion {
       case BIGINT:
         return value -> value instanceof Long ? value : wholeNumber(value, name, Long.MIN_VALUE, Long.MAX_VALUE);
       case DECIMAL:
-        return value -> fitDecimal(toDecimal(value, name), type.getPrecision(), type.getScale(), explicit);
+        return value -> fitDecimal(toDecimal(value, name), type.getPrecision(), type.getScale(), mode);
       case REAL:
         return value -> (double) (float) toDouble(value, name);
       case FLOAT:
@@ -95,10 +111,16 @@ public final class Coercion {
       case VARCHAR:
         return explicit ? value -> cut(toText(value), type.getPrecision()) : Coercion::toText;
       case TIME:
-        return value -> truncate(value instanceof LocalDateTime t ? t.toLocalTime()
-            : (LocalTime) SqlValues.coerce(value, name), type.getPrecision());
+        return value -> {
+          LocalTime time =
+              value instanceof LocalDateTime t ? t.toLocalTime() : (LocalTime) SqlValues.coerce(value, name);
+          return explicit ? time.withNano(truncateNanos(time.getNano(), type.getPrecision())) : time;
+        };
       case TIMESTAMP:
-        return value -> truncate((LocalDateTime) SqlValues.coerce(value, name), type.getPrecision());
+        return value -> {
+          LocalDateTime timestamp = (LocalDateTime) SqlValues.coerce(value, name);
+          return explicit ? timestamp.withNano(truncateNanos(timestamp.getNano(), type.getPrecision())) : timestamp;
+        };
       case BOOLEAN:
       case DATE:
       case BINARY:
@@ -183,15 +205,19 @@ public final class Coercion {
     return result;
   }
 
-  private static BigDecimal fitDecimal(BigDecimal value, int precision, int scale, boolean explicit) {
-    BigDecimal result = value;
-    if (result.scale() > scale || (explicit && result.scale() < scale)) {
-      result = result.setScale(scale, RoundingMode.HALF_UP);
+  private static BigDecimal fitDecimal(BigDecimal value, int precision, int scale, Mode mode) {
+    switch (mode) {
+      case QUOTIENT:
+        return value.scale() > scale ? value.setScale(scale, RoundingMode.HALF_UP) : value;
+      case EXPLICIT:
+        BigDecimal result = value.setScale(scale, RoundingMode.HALF_UP);
+        if (result.signum() != 0 && result.precision() - result.scale() > precision - scale) {
+          throw outOfRange(value, SqlTypeName.DECIMAL + "(" + precision + "," + scale + ")");
+        }
+        return result;
+      default:
+        return value;
     }
-    if (explicit && result.signum() != 0 && result.precision() - result.scale() > precision - scale) {
-      throw outOfRange(value, SqlTypeName.DECIMAL + "(" + precision + "," + scale + ")");
-    }
-    return result;
   }
 
   private static double toDouble(Object value, SqlTypeName target) {
@@ -240,14 +266,6 @@ public final class Coercion {
     return missing > 0 ? cut + " ".repeat(missing) : cut;
   }
 
-  private static LocalDateTime truncate(LocalDateTime value, int precision) {
-    return value.withNano(truncateNanos(value.getNano(), precision));
-  }
-
-  private static LocalTime truncate(LocalTime value, int precision) {
-    return value.withNano(truncateNanos(value.getNano(), precision));
-  }
-
   private static int truncateNanos(int nanos, int precision) {
     if (precision < 0 || precision >= 9) {
       return nanos;
@@ -256,7 +274,7 @@ public final class Coercion {
     return nanos - nanos % unit;
   }
 
-  static KeycondException outOfRange(Object value, Object target) {
+  private static KeycondException outOfRange(Object value, Object target) {
     return new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE,
         "Value " + describe(value) + " is out of range for " + target);
   }

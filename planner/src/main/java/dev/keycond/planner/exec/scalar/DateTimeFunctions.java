@@ -29,7 +29,7 @@ final class DateTimeFunctions {
    * execution started, so that every row of one execution sees the same time.
    */
   static Scalar now(RexCall call) {
-    UnaryOperator<Object> toType = Coercion.to(call.getType());
+    UnaryOperator<Object> toType = Coercion.cast(call.getType());
     return (row, context) -> toType.apply(LocalDateTime.ofInstant(context.startTime(), ZoneOffset.UTC));
   }
 
