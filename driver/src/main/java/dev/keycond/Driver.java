@@ -2,6 +2,7 @@ package dev.keycond;
 
 import dev.keycond.jdbc.ConnectionProperties;
 import dev.keycond.jdbc.KeycondConnection;
+import dev.keycond.planner.CalciteDefaults;
 import dev.keycond.planner.error.KeycondException;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -21,6 +22,7 @@ public final class Driver implements java.sql.Driver {
   public static final String VERSION = MAJOR_VERSION + "." + MINOR_VERSION + ".0";
 
   static {
+    CalciteDefaults.apply();
     try {
       DriverManager.registerDriver(new Driver());
     } catch (SQLException e) {

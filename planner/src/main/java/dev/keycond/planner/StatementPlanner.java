@@ -74,6 +74,10 @@ import org.apache.calcite.avatica.util.Quoting;
  * or its default rule set, and never generates code, which is what makes a first statement fast.
  */
 public final class StatementPlanner {
+  static {
+    CalciteDefaults.apply();
+  }
+
   /**
    * Two phases: first every condition and projection moves down into the reads, so that each read
    * knows its key access; then the shapes that depend on it: ORDER BY, LIMIT and COUNT(*) on a

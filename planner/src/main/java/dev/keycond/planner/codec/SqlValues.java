@@ -39,21 +39,22 @@ public final class SqlValues {
   }
 
   private static Object rawLiteralValue(RexLiteral literal) {
-    Comparable<?> value = literal.getValue();
-    if (value instanceof NlsString nls) {
-      return nls.getValue();
+    switch (literal.getType().getSqlTypeName()) {
+      case CHAR:
+      case VARCHAR:
+        return literal.getValueAs(String.class);
+      case DATE:
+        return LocalDate.ofEpochDay(literal.getValueAs(DateString.class).getDaysSinceEpoch());
+      case TIME:
+        return LocalTime.parse(literal.getValueAs(TimeString.class).toString());
+      case TIMESTAMP:
+        TimestampString ts = literal.getValueAs(TimestampString.class);
+        return LocalDateTime.ofInstant(Instant.ofEpochMilli(ts.getMillisSinceEpoch()), ZoneOffset.UTC)
+            .withNano(nanos(ts.toString()));
+      default:
+        Comparable<?> value = literal.getValue();
+        return value instanceof NlsString nls ? nls.getValue() : value;
     }
-    if (value instanceof TimestampString ts) {
-      return LocalDateTime.ofInstant(Instant.ofEpochMilli(ts.getMillisSinceEpoch()), ZoneOffset.UTC)
-          .withNano(nanos(ts.toString()));
-    }
-    if (value instanceof DateString ds) {
-      return LocalDate.ofEpochDay(ds.getDaysSinceEpoch());
-    }
-    if (value instanceof TimeString ts) {
-      return LocalTime.parse(ts.toString());
-    }
-    return value;
   }
 
   private static int nanos(String timestamp) {

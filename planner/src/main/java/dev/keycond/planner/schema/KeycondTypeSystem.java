@@ -9,6 +9,12 @@ public final class KeycondTypeSystem extends RelDataTypeSystemImpl {
 
   private KeycondTypeSystem() {}
 
+  /** CASE branches and UNION inputs of different string lengths are VARCHAR, not blank-padded CHAR. */
+  @Override
+  public boolean shouldConvertRaggedUnionTypesToVarying() {
+    return true;
+  }
+
   @Override
   public int getMaxPrecision(SqlTypeName typeName) {
     return typeName == SqlTypeName.DECIMAL ? EntityTable.DECIMAL_PRECISION : super.getMaxPrecision(typeName);
