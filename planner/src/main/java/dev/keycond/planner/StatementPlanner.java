@@ -7,6 +7,8 @@ import dev.keycond.planner.exec.Operator;
 import dev.keycond.planner.exec.OperatorCompiler;
 import dev.keycond.planner.exec.ReadSettings;
 import dev.keycond.planner.explain.ExpressionFormatter;
+import dev.keycond.planner.functions.DelimiterDefaults;
+import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.ScanRefusal;
 import dev.keycond.planner.rel.DynamoRead;
@@ -14,6 +16,7 @@ import dev.keycond.planner.rel.LookupJoin;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.rules.CollectionJoinRule;
+import dev.keycond.planner.rules.HierarchyWalkRule;
 import dev.keycond.planner.rules.LookupJoinRule;
 import dev.keycond.planner.rules.ReadCountRule;
 import dev.keycond.planner.rules.ReadFilterRule;
@@ -57,7 +60,9 @@ import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
@@ -79,9 +84,10 @@ public final class StatementPlanner {
   }
 
   /**
-   * Two phases: first every condition and projection moves down into the reads, so that each read
-   * knows its key access; then the shapes that depend on it: ORDER BY, LIMIT and COUNT(*) on a
-   * read, and the joins that can be answered by one item collection or by key lookups.
+   * Three phases: first every condition and projection moves down into the reads, so that each read
+   * knows its key access; then recursive walks of hierarchies become key reads; then the shapes
+   * that depend on the reads: ORDER BY, LIMIT and COUNT(*) on a read, and the joins that can be
+   * answered by one item collection or by key lookups.
    */
   private static final HepProgram PUSH_DOWN = new HepProgramBuilder()
       .addMatchOrder(HepMatchOrder.BOTTOM_UP)
@@ -94,6 +100,7 @@ public final class StatementPlanner {
           ProjectRemoveRule.Config.DEFAULT.toRule(),
           ReadFilterRule.INSTANCE,
           ReadProjectRule.INSTANCE))
+      .addRuleInstance(HierarchyWalkRule.INSTANCE)
       .addMatchOrder(HepMatchOrder.BOTTOM_UP)
       .addRuleCollection(List.of(
           ReadSortRule.INSTANCE,
@@ -105,6 +112,9 @@ public final class StatementPlanner {
           ReadProjectRule.INSTANCE,
           ProjectRemoveRule.Config.DEFAULT.toRule()))
       .build();
+
+  private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
+      SqlStdOperatorTable.instance(), SqlOperatorTables.of(PathFunctions.ALL));
 
   private static final SqlParser.Config PARSER = SqlParser.config()
       .withQuoting(Quoting.DOUBLE_QUOTE)
@@ -158,7 +168,7 @@ public final class StatementPlanner {
           "keycond runs queries (SELECT, WITH, VALUES) and EXPLAIN PLAN FOR a query; "
               + query.getKind() + " statements are not supported");
     }
-    SqlValidator validator = SqlValidatorUtil.newValidator(SqlStdOperatorTable.instance(), catalogReader,
+    SqlValidator validator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader,
         typeFactory, SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
             .withIdentifierExpansion(true));
     SqlNode validated = validate(validator, query);
@@ -172,7 +182,7 @@ public final class StatementPlanner {
         SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(true)
             .withInSubQueryThreshold(Integer.MAX_VALUE));
     RelRoot root = converter.convertQuery(validated, false, true);
-    RelNode rel = converter.trimUnusedFields(true, root.project());
+    RelNode rel = converter.trimUnusedFields(true, DelimiterDefaults.apply(root.project()));
     if (maxRows > 0) {
       rel = LogicalSort.create(rel, RelCollations.EMPTY, null,
           cluster.getRexBuilder().makeExactLiteral(BigDecimal.valueOf(maxRows)));

@@ -11,7 +11,13 @@ import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
+import com.google.common.collect.Iterators;
+import dev.keycond.planner.plan.KeyCondition;
+import dev.keycond.planner.rel.HierarchyWalk;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -31,10 +37,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class ReadOperator implements Operator {
   private final ReadPlan plan;
   private final ItemRows itemRows;
+  private final Optional<WalkRows> walk;
 
   public ReadOperator(DynamoRead read) {
     this.plan = read.plan();
     this.itemRows = new ItemRows(plan, read.getCluster().getRexBuilder());
+    this.walk = plan.walk().map(w -> new WalkRows(w, read.getCluster().getRexBuilder()));
   }
 
   @Override
@@ -55,14 +63,44 @@ public final class ReadOperator implements Operator {
     if (plan.count()) {
       return new CountCursor(readers, context, builder, offset, fetch);
     }
-    List<TableRows> streams = new ArrayList<>();
+    List<Iterator<Object[]>> streams = new ArrayList<>();
     for (PageReader reader : readers) {
       streams.add(new TableRows(reader, context, builder));
+    }
+    if (walk.isPresent()) {
+      streams = walk(streams, builder, binder, context);
     }
     Iterator<Object[]> rows = plan.order().isPresent() && streams.size() > 1
         ? new MergedRows(streams, order())
         : new ConcatenatedRows(streams);
+    if (plan.walk().map(HierarchyWalk::distinct).orElse(false)) {
+      // UNION: overlapping subtrees (one root inside another) yield their shared rows once.
+      Set<List<Object>> seen = new HashSet<>();
+      rows = Iterators.filter(rows, row -> seen.add(Arrays.asList(row)));
+    }
     return new OutputCursor(rows, context, offset, fetch);
+  }
+
+  /** The rows of a hierarchy walk: one subtree per slice read, or the ancestor chains of the starts. */
+  private List<Iterator<Object[]>> walk(List<Iterator<Object[]>> streams, ReadRequestBuilder builder,
+      KeyValueBinder binder, ExecutionContext context) {
+    HierarchyWalk spec = plan.walk().orElseThrow();
+    String pathColumn = plan.table().column(spec.pathColumn()).name();
+    List<KeyCondition> keys = spec.direction() == HierarchyWalk.Direction.DOWN
+        ? builder.sendableKeys() : plan.access().keys();
+    List<Object> roots = new ArrayList<>();
+    for (KeyCondition key : keys) {
+      roots.add(binder.valueOf(ReadRequestBuilder.slotOperand(key.sort().orElseThrow().low(), pathColumn)
+          .orElseThrow()));
+    }
+    if (spec.direction() == HierarchyWalk.Direction.UP) {
+      return List.of(walk.get().up(new ConcatenatedRows(streams), roots, context).iterator());
+    }
+    List<Iterator<Object[]>> subtrees = new ArrayList<>();
+    for (int i = 0; i < streams.size(); i++) {
+      subtrees.add(walk.get().down(streams.get(i), roots.get(i), context));
+    }
+    return subtrees;
   }
 
   private Comparator<Object[]> order() {
@@ -165,10 +203,10 @@ public final class ReadOperator implements Operator {
 
   /** The requests' rows one request after another. */
   private static final class ConcatenatedRows implements Iterator<Object[]> {
-    private final Iterator<TableRows> streams;
-    private TableRows current;
+    private final Iterator<Iterator<Object[]>> streams;
+    private Iterator<Object[]> current;
 
-    ConcatenatedRows(List<TableRows> streams) {
+    ConcatenatedRows(List<Iterator<Object[]>> streams) {
       this.streams = streams.iterator();
     }
 
@@ -188,13 +226,13 @@ public final class ReadOperator implements Operator {
 
   /** The requests' rows merged in key order; each request's rows are already in that order. */
   private static final class MergedRows implements Iterator<Object[]> {
-    private record Head(Object[] row, TableRows stream) {}
+    private record Head(Object[] row, Iterator<Object[]> stream) {}
 
     private final PriorityQueue<Head> heads;
 
-    MergedRows(List<TableRows> streams, Comparator<Object[]> order) {
+    MergedRows(List<Iterator<Object[]>> streams, Comparator<Object[]> order) {
       heads = new PriorityQueue<>(Comparator.comparing(Head::row, order));
-      for (TableRows stream : streams) {
+      for (Iterator<Object[]> stream : streams) {
         if (stream.hasNext()) {
           heads.add(new Head(stream.next(), stream));
         }

@@ -6,6 +6,7 @@ import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.HierarchyWalk;
 import dev.keycond.planner.rel.LookupJoin;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequest;
@@ -106,6 +107,13 @@ public final class PlanExplainer {
           + "' (" + plan.table().ownKeyAttributes().stream()
               .map(a -> a + " = '" + plan.table().template(a) + "'").collect(Collectors.joining(", ")) + ")");
     }
+    plan.walk().ifPresent(walk -> add(depth + 1, "Driver after the read: "
+        + (walk.direction() == HierarchyWalk.Direction.DOWN
+            ? "keeps the rows the recursion reaches, in path order: the starting path, then every row whose "
+                + plan.table().column(walk.parentColumn()).name() + " is a row already kept"
+            : "follows " + plan.table().column(walk.parentColumn()).name()
+                + " from the starting path up through these items")
+        + (walk.distinct() ? "; UNION drops repeated rows" : "")));
     if (plan.count() && !plan.isExact()) {
       add(depth + 1, "Driver after the read: counts the rows");
     }

@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.Hierarchy;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.schema.EntityTable;
 import java.util.ArrayList;
@@ -33,7 +34,26 @@ public final class KeyPredicates {
     for (int i = 0; i < conjuncts.size(); i++) {
       extract(table, conjuncts.get(i), i).ifPresent(predicates::add);
     }
+    table.mapping().hierarchy().ifPresent(h -> predicates.addAll(childrenPrefixes(table, h, predicates)));
     return predicates;
+  }
+
+  /**
+   * In a declared hierarchy the parent is the path up to its last delimiter, so {@code parent = p}
+   * implies that the path starts with {@code p}: the children of a folder lie in its subtree's
+   * key range. The parent condition itself stays for the driver to check the depth.
+   */
+  private static List<KeyPredicate> childrenPrefixes(EntityTable table, Hierarchy hierarchy,
+      List<KeyPredicate> predicates) {
+    int parent = table.columnIndex(hierarchy.parentColumn());
+    int path = table.columnIndex(hierarchy.pathColumn());
+    List<KeyPredicate> implied = new ArrayList<>();
+    for (KeyPredicate p : predicates) {
+      if (p.column() == parent && p.kind() == KeyPredicate.Kind.EQ) {
+        implied.add(new KeyPredicate(path, KeyPredicate.Kind.PREFIX, p.operand(), p.conjunct(), false));
+      }
+    }
+    return implied;
   }
 
   private static Optional<KeyPredicate> extract(EntityTable table, RexNode node, int conjunct) {

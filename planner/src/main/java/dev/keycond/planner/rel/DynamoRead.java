@@ -76,7 +76,8 @@ public final class DynamoRead extends TableScan {
         .itemIf("offset", plan.offset().orElse(null), plan.offset().isPresent())
         .itemIf("fetch", plan.fetch().orElse(null), plan.fetch().isPresent())
         .itemIf("count", true, plan.count())
-        .item("access", plan.access().kind() + plan.access().index().map(i -> " " + i.name()).orElse(""))
+        .item("access", plan.access())
+        .itemIf("walk", plan.walk().orElse(null), plan.walk().isPresent())
         .item("type", outputType.getFullTypeString());
   }
 }

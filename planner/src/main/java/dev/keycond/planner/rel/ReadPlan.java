@@ -15,7 +15,8 @@ import org.apache.calcite.rex.RexNode;
  * Everything pushed into one DynamoDB read, in the order it applies: the key read chosen from the
  * conditions, the residual conditions the driver checks, the projection, the order and the limit,
  * or a count instead of rows. Immutable; every push-down makes a new plan, and the access path is
- * re-chosen from the new state so that it never goes stale.
+ * re-chosen from the new state so that it never goes stale, except for a hierarchy walk, whose key
+ * reads are fixed by the walk.
  *
  * @param conditions conjuncts over the table's full row type
  * @param projection the table columns the read outputs, in output order
@@ -23,6 +24,7 @@ import org.apache.calcite.rex.RexNode;
  * @param offset rows to skip, from OFFSET
  * @param fetch rows to return at most, from LIMIT / FETCH
  * @param count true when the read returns one row holding COUNT(*) instead of the rows
+ * @param walk for a recursive query over a hierarchy, the walk that decides which items are rows
  */
 public record ReadPlan(
     EntityTable table,
@@ -32,7 +34,8 @@ public record ReadPlan(
     Optional<Operand> offset,
     Optional<Operand> fetch,
     boolean count,
-    AccessPath access) {
+    AccessPath access,
+    Optional<HierarchyWalk> walk) {
 
   public enum Order {
     ASCENDING,
@@ -45,34 +48,56 @@ public record ReadPlan(
     for (int i = 0; i < table.columns().size(); i++) {
       all.add(i);
     }
-    return make(table, ImmutableList.of(), all.build(), Optional.empty(), Optional.empty(), Optional.empty(), false);
+    return new ReadPlan(table, ImmutableList.of(), all.build(), Optional.empty(), Optional.empty(), Optional.empty(),
+        false, null, Optional.empty()).planned();
   }
 
-  private static ReadPlan make(EntityTable table, ImmutableList<RexNode> conditions, ImmutableList<Integer> projection,
-      Optional<Order> order, Optional<Operand> offset, Optional<Operand> fetch, boolean count) {
-    AccessPath access = AccessPathPlanner.choose(table, conditions, projection);
-    return new ReadPlan(table, conditions, projection, order, offset, fetch, count, access);
+  /**
+   * A hierarchy walk that starts where {@code seed} reads, with the key reads of {@code access}.
+   * The seed's conditions are all expressed by those reads or by the walk's root conditions.
+   */
+  public static ReadPlan walk(ReadPlan seed, AccessPath access, HierarchyWalk walk) {
+    ImmutableSet.Builder<Integer> all = ImmutableSet.builder();
+    for (int i = 0; i < seed.conditions().size(); i++) {
+      all.add(i);
+    }
+    AccessPath consumingAll = new AccessPath(access.kind(), access.index(), access.keys(), all.build(), false,
+        access.orderColumn(), false);
+    return new ReadPlan(seed.table(), seed.conditions(), seed.projection(), Optional.empty(), Optional.empty(),
+        Optional.empty(), false, consumingAll, Optional.of(walk));
+  }
+
+  /** This plan with its access path chosen from its state; a walk keeps its own. */
+  private ReadPlan planned() {
+    if (walk.isPresent()) {
+      return this;
+    }
+    return new ReadPlan(table, conditions, projection, order, offset, fetch, count,
+        AccessPathPlanner.choose(table, conditions, projection), walk);
   }
 
   public ReadPlan withConditions(List<RexNode> added) {
     ImmutableList<RexNode> all = ImmutableList.<RexNode>builder().addAll(conditions).addAll(added).build();
-    return make(table, all, projection, order, offset, fetch, count);
+    return new ReadPlan(table, all, projection, order, offset, fetch, count, access, walk).planned();
   }
 
   public ReadPlan withProjection(List<Integer> columns) {
-    return make(table, conditions, ImmutableList.copyOf(columns), order, offset, fetch, count);
+    return new ReadPlan(table, conditions, ImmutableList.copyOf(columns), order, offset, fetch, count, access, walk)
+        .planned();
   }
 
   public ReadPlan withOrder(Order newOrder) {
-    return make(table, conditions, projection, Optional.of(newOrder), offset, fetch, count);
+    return new ReadPlan(table, conditions, projection, Optional.of(newOrder), offset, fetch, count, access, walk)
+        .planned();
   }
 
   public ReadPlan withLimit(Optional<Operand> newOffset, Optional<Operand> newFetch) {
-    return make(table, conditions, projection, order, newOffset, newFetch, count);
+    return new ReadPlan(table, conditions, projection, order, newOffset, newFetch, count, access, walk).planned();
   }
 
   public ReadPlan withCount() {
-    return make(table, conditions, ImmutableList.of(), Optional.empty(), offset, fetch, true);
+    return new ReadPlan(table, conditions, ImmutableList.of(), Optional.empty(), offset, fetch, true, access, walk)
+        .planned();
   }
 
   /**
@@ -83,7 +108,7 @@ public record ReadPlan(
     AccessPath unconsumed = new AccessPath(shared.kind(), shared.index(), shared.keys(), ImmutableSet.of(), false,
         Optional.empty(), false);
     return new ReadPlan(table, conditions, projection, Optional.empty(), Optional.empty(), Optional.empty(), false,
-        unconsumed);
+        unconsumed, Optional.empty());
   }
 
   /** The conditions the key read does not express exactly; the driver checks them on each item. */
@@ -99,15 +124,18 @@ public record ReadPlan(
 
   /** True when every item the key read returns is a result row, so Limit and Select=COUNT are safe. */
   public boolean isExact() {
-    return residual().isEmpty() && access.membershipExact();
+    return residual().isEmpty() && access.membershipExact() && walk.isEmpty();
   }
 
   public boolean hasLimit() {
     return offset.isPresent() || fetch.isPresent();
   }
 
-  /** Whether more conditions may still be pushed: not below a limit, an order or a count already taken. */
+  /**
+   * Whether more conditions may still be pushed: not below a limit, an order or a count already
+   * taken, and not into a walk, whose conditions must not cut the parent links it follows.
+   */
   public boolean acceptsConditions() {
-    return !hasLimit() && order.isEmpty() && !count;
+    return !hasLimit() && order.isEmpty() && !count && walk.isEmpty();
   }
 }

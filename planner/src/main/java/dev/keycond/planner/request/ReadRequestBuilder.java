@@ -12,6 +12,7 @@ import dev.keycond.planner.plan.KeyValue;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.plan.SortCondition;
+import dev.keycond.planner.rel.HierarchyWalk;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.schema.EntityTable;
 import java.util.ArrayList;
@@ -75,14 +76,80 @@ public final class ReadRequestBuilder {
     if (access.isScan()) {
       return List.of(request(ReadRequest.Operation.SCAN, new Placeholders(), ImmutableList.of(), Optional.empty()));
     }
+    if (plan.walk().filter(w -> w.direction() == HierarchyWalk.Direction.UP).isPresent()) {
+      return itemRequests(ancestorKeys());
+    }
     if (access.kind() == AccessPath.Kind.GET_ITEM) {
       return itemRequests(itemKeys());
     }
     List<ReadRequest> requests = new ArrayList<>();
-    for (KeyCondition key : access.keys()) {
-      queryRequest(key).ifPresent(requests::add);
+    for (KeyCondition key : sendableKeys()) {
+      requests.add(queryRequest(key).orElseThrow());
     }
     return requests;
+  }
+
+  /** The key conditions that become requests: those without a NULL value, which would match nothing. */
+  public List<KeyCondition> sendableKeys() {
+    List<KeyCondition> keys = new ArrayList<>();
+    for (KeyCondition key : plan.access().keys()) {
+      boolean sendable = value(key.partitionValue()).isPresent()
+          && key.sort().map(s -> value(s.low()).isPresent() && (s.high() == null || value(s.high()).isPresent()))
+              .orElse(true);
+      if (sendable) {
+        keys.add(key);
+      }
+    }
+    return keys;
+  }
+
+  /**
+   * The keys of an upward walk: each starting path and every prefix of it that ends with the
+   * delimiter. Without parameter values (EXPLAIN), the starting keys stand for them.
+   */
+  private List<ImmutableMap<String, RequestValue>> ancestorKeys() {
+    HierarchyWalk walk = plan.walk().orElseThrow();
+    String pathColumn = plan.table().column(walk.pathColumn()).name();
+    List<ImmutableMap<String, RequestValue>> keys = new ArrayList<>();
+    for (KeyCondition start : plan.access().keys()) {
+      Optional<Operand> path = slotOperand(start.sort().orElseThrow().low(), pathColumn);
+      Object value = binder.isPresent() ? binder.get().valueOf(path.orElseThrow())
+          : path.filter(p -> p instanceof Operand.Literal).map(p -> ((Operand.Literal) p).value()).orElse(null);
+      List<KeyCondition> chain = new ArrayList<>();
+      if (value instanceof String startPath) {
+        for (String ancestor : HierarchyWalk.ancestors(startPath, walk.delimiter())) {
+          chain.add(withSlot(start, pathColumn, new Operand.Literal(ancestor)));
+        }
+      }
+      chain.add(start);
+      for (KeyCondition key : chain) {
+        itemKey(key).filter(k -> !keys.contains(k)).ifPresent(keys::add);
+      }
+    }
+    return keys;
+  }
+
+  /** The operand a key value puts into the slot of {@code column}. */
+  public static Optional<Operand> slotOperand(KeyValue value, String column) {
+    for (KeyPart part : value.parts()) {
+      if (part instanceof KeyPart.Value v && v.column().name().equals(column)) {
+        return Optional.of(v.operand());
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static KeyCondition withSlot(KeyCondition key, String column, Operand operand) {
+    SortCondition sort = key.sort().orElseThrow();
+    List<KeyPart> parts = new ArrayList<>();
+    for (KeyPart part : sort.low().parts()) {
+      parts.add(part instanceof KeyPart.Value v && v.column().name().equals(column)
+          ? new KeyPart.Value(v.column(), v.slot(), operand, v.template(), v.raw())
+          : part);
+    }
+    KeyValue low = new KeyValue(sort.low().type(), ImmutableList.copyOf(parts), false);
+    return new KeyCondition(key.partitionAttribute(), key.partitionValue(),
+        Optional.of(new SortCondition(sort.attribute(), sort.op(), low, null)));
   }
 
   /** The distinct full keys of a GetItem plan; a key with a NULL value matches nothing and is left out. */
@@ -258,10 +325,17 @@ public final class ReadRequestBuilder {
     return new ArrayList<>(attributes);
   }
 
-  /** The columns a read must decode: its output and what its residual conditions use. */
+  /** The columns a read must decode: its output, and what its residual conditions and its walk use. */
   public static Set<Integer> neededColumns(ReadPlan plan) {
     Set<Integer> needed = new LinkedHashSet<>(plan.projection());
-    for (RexNode condition : plan.residual()) {
+    List<RexNode> checked = new ArrayList<>(plan.residual());
+    plan.walk().ifPresent(walk -> {
+      needed.add(walk.pathColumn());
+      needed.add(walk.parentColumn());
+      checked.addAll(walk.rootConditions());
+      checked.addAll(walk.stepConditions());
+    });
+    for (RexNode condition : checked) {
       RelOptUtil.InputFinder.bits(condition).forEach(needed::add);
     }
     return needed;

@@ -88,6 +88,10 @@ public final class ReadSortRule extends RelRule<ReadRuleConfig> {
     if (access.orderColumn().filter(c -> c == column).isEmpty()) {
       return Optional.empty();
     }
+    if (plan.walk().isPresent() && field.getDirection().isDescending()) {
+      // A walk down a tree needs parents before children: it reads in ascending path order.
+      return Optional.empty();
+    }
     return Optional.of(Optional.of(field.getDirection().isDescending()
         ? ReadPlan.Order.DESCENDING : ReadPlan.Order.ASCENDING));
   }

@@ -3,6 +3,7 @@ package dev.keycond.planner.exec.scalar;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.exec.Scalar;
 import java.math.RoundingMode;
 import java.util.List;
@@ -197,6 +198,14 @@ public final class ScalarCompiler {
         return NumericFunctions.round(call, operands, RoundingMode.DOWN);
       case "POWER":
         return NumericFunctions.power(operands.get(0), operands.get(1));
+      case "PATH_DEPTH":
+        return Strict.of(operands, v -> PathFunctions.depth((String) v[0], (String) v[1]));
+      case "PARENT_PATH":
+        return Strict.of(operands, v -> PathFunctions.parent((String) v[0], (String) v[1]));
+      case "PATH_SEGMENT":
+        return Strict.of(operands, v -> PathFunctions.segment((String) v[0], ((Number) v[1]).intValue(), (String) v[2]));
+      case "PATH_NAME":
+        return Strict.of(operands, v -> PathFunctions.name((String) v[0], (String) v[1]));
       case "CURRENT_TIMESTAMP":
       case "CURRENT_DATE":
       case "CURRENT_TIME":

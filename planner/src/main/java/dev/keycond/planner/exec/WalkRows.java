@@ -1,0 +1,108 @@
+package dev.keycond.planner.exec;
+
+import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.exec.scalar.ScalarCompiler;
+import dev.keycond.planner.rel.HierarchyWalk;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+
+/**
+ * Keeps the rows a recursive query over a hierarchy would produce, out of the items its key reads
+ * return (see {@link HierarchyWalk}).
+ */
+final class WalkRows {
+  private final HierarchyWalk walk;
+  private final ImmutableList<Scalar> rootConditions;
+  private final ImmutableList<Scalar> stepConditions;
+
+  WalkRows(HierarchyWalk walk, RexBuilder rexBuilder) {
+    this.walk = walk;
+    this.rootConditions = compile(walk.rootConditions(), rexBuilder);
+    this.stepConditions = compile(walk.stepConditions(), rexBuilder);
+  }
+
+  private static ImmutableList<Scalar> compile(List<RexNode> conditions, RexBuilder rexBuilder) {
+    ImmutableList.Builder<Scalar> compiled = ImmutableList.builder();
+    for (RexNode condition : conditions) {
+      compiled.add(ScalarCompiler.compile(condition, rexBuilder));
+    }
+    return compiled.build();
+  }
+
+  private static boolean all(List<Scalar> conditions, Object[] row, ExecutionContext context) {
+    for (Scalar condition : conditions) {
+      if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The subtree of {@code root} out of its slice, read in path order: the root, then each row
+   * whose parent is already in the subtree.
+   */
+  Iterator<Object[]> down(Iterator<Object[]> slice, Object root, ExecutionContext context) {
+    return new Iterator<>() {
+      private final Set<Object> included = new HashSet<>();
+      private Object[] next;
+
+      @Override
+      public boolean hasNext() {
+        while (next == null && slice.hasNext()) {
+          Object[] row = slice.next();
+          Object path = row[walk.pathColumn()];
+          boolean isRoot = path.equals(root);
+          boolean keep = isRoot ? all(rootConditions, row, context)
+              : included.contains(row[walk.parentColumn()]) && all(stepConditions, row, context);
+          if (keep) {
+            included.add(path);
+            next = row;
+          }
+        }
+        return next != null;
+      }
+
+      @Override
+      public Object[] next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        Object[] row = next;
+        next = null;
+        return row;
+      }
+    };
+  }
+
+  /**
+   * The chain from each starting path up through parent links, out of the rows of the start and
+   * its ancestors; the chain ends where a parent is missing or fails the step conditions.
+   */
+  List<Object[]> up(Iterator<Object[]> fetched, List<Object> starts, ExecutionContext context) {
+    Map<Object, Object[]> byPath = new HashMap<>();
+    fetched.forEachRemaining(row -> byPath.put(row[walk.pathColumn()], row));
+    List<Object[]> chain = new ArrayList<>();
+    for (Object start : starts) {
+      Object[] row = byPath.get(start);
+      if (row == null || !all(rootConditions, row, context)) {
+        continue;
+      }
+      Set<Object> seen = new HashSet<>();
+      while (row != null && seen.add(row[walk.pathColumn()])) {
+        chain.add(row);
+        Object[] parent = byPath.get(row[walk.parentColumn()]);
+        row = parent != null && all(stepConditions, parent, context) ? parent : null;
+      }
+    }
+    return chain;
+  }
+}
