@@ -8,9 +8,9 @@ import java.util.Optional;
  * A parsed {@code .sqltest} file; sql-tests/README.md describes the format.
  *
  * @param resource where it came from, such as {@code sql/files-access-paths.sqltest}
- * @param fixture the fixture whose tables the cases read
+ * @param fixtures the fixtures whose tables the cases read
  * @param mapping the mapping file the connection uses, or empty for none (raw tables only)
  * @param properties connection properties for every case
  */
-public record SqlTestFile(String resource, String fixture, Optional<String> mapping,
+public record SqlTestFile(String resource, List<String> fixtures, Optional<String> mapping,
     Map<String, String> properties, List<SqlTestCase> cases) {}

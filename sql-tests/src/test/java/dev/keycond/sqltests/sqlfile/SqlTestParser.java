@@ -58,7 +58,11 @@ public final class SqlTestParser {
         throw error(next, "'" + m.group(1) + ":' appears twice");
       }
     }
-    String fixture = required(header, "fixture");
+    List<String> fixtures = Arrays.stream(required(header, "fixture").split(","))
+        .map(String::strip).toList();
+    if (fixtures.stream().anyMatch(String::isEmpty)) {
+      throw error(1, "write the fixtures as 'fixture: name' or 'fixture: name, name'");
+    }
     String mapping = required(header, "mapping");
     Map<String, String> properties = header.containsKey("properties")
         ? properties(header.get("properties"), next) : Map.of();
@@ -74,7 +78,7 @@ public final class SqlTestParser {
     if (cases.isEmpty()) {
       throw error(next, "the file has no cases (=== title)");
     }
-    return new SqlTestFile(resource, fixture,
+    return new SqlTestFile(resource, fixtures,
         mapping.equals("none") ? Optional.empty() : Optional.of(mapping), properties,
         List.copyOf(cases));
   }

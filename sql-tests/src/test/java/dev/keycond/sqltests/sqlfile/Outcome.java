@@ -1,0 +1,42 @@
+package dev.keycond.sqltests.sqlfile;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What running one case produced: rows or an error, the requests sent, and the warnings. */
+final class Outcome {
+  List<String> header = List.of();
+  final List<List<String>> rows = new ArrayList<>();
+  SQLException error;
+  List<String> requests = List.of();
+  final List<String> warnings = new ArrayList<>();
+
+  /** The outcome in .sqltest syntax, so a failure shows what to paste into the file. */
+  String transcript() {
+    StringBuilder text = new StringBuilder();
+    if (error != null) {
+      text.append("--- error ").append(error.getSQLState()).append(' ')
+          .append(error.getClass().getSimpleName()).append('\n')
+          .append(error.getMessage()).append('\n');
+    } else {
+      text.append("--- rows\n").append(String.join(" | ", header)).append('\n');
+      rows.forEach(row -> text.append(row(row)).append('\n'));
+    }
+    text.append("--- requests\n");
+    requests.forEach(request -> text.append(request).append('\n'));
+    if (!warnings.isEmpty()) {
+      text.append("--- warning\n");
+      warnings.forEach(warning -> text.append(warning).append('\n'));
+    }
+    return text.toString();
+  }
+
+  static String row(List<String> cells) {
+    List<String> shown = new ArrayList<>();
+    for (String cell : cells) {
+      shown.add(cell == null ? "NULL" : cell.isEmpty() ? "''" : cell);
+    }
+    return String.join(" | ", shown);
+  }
+}

@@ -1,0 +1,63 @@
+package dev.keycond.sqltests.sqlfile;
+
+import dev.keycond.sqltests.harness.RecordedRequest;
+
+/**
+ * One DynamoDB request as a line of a {@code --- requests} section:
+ *
+ * <pre>
+ * Query files_Drive key: PK = 'DRIVE#a91' AND begins_with(SK, 'root/photos/')
+ * Query files_Drive index ByParent key: parent = 'root/' filter: size &gt; 10 Limit=5
+ * GetItem files_Drive key: {PK: 'DRIVE#a91', SK: 'root/'}
+ * Scan scan_Big Limit=5 Select=COUNT
+ * </pre>
+ *
+ * That is the operation, the table, then only what is set: the index, the key condition (or the
+ * keys of a GetItem / BatchGetItem, sorted and separated by "; "), the filter, {@code Limit=N},
+ * {@code ScanIndexForward=false}, {@code Select=COUNT}, {@code ConsistentRead=true} and the
+ * {@code ExclusiveStartKey} of a follow-up page. Settings at their DynamoDB default (forward
+ * order, eventually consistent, all attributes) are left out whether or not they were sent
+ * explicitly, since they read the same items. The ProjectionExpression is left out because it
+ * lists every column a case reads; Java tests assert it.
+ */
+public final class RequestLine {
+  private RequestLine() {}
+
+  public static String render(RecordedRequest request) {
+    StringBuilder line = new StringBuilder(request.operation())
+        .append(' ').append(String.join(", ", request.tableNames()));
+    if (request.indexName() != null) {
+      line.append(" index ").append(request.indexName());
+    }
+    if (request.keyCondition() != null) {
+      line.append(" key: ").append(request.keyCondition());
+    } else if (!request.keys().isEmpty()) {
+      // The keys of a batch are a set to DynamoDB, so they are listed sorted.
+      line.append(" key: ").append(String.join("; ", request.keys().stream().sorted().toList()));
+    }
+    if (request.filter() != null) {
+      line.append(" filter: ").append(request.filter());
+    }
+    if (request.limit() != null) {
+      line.append(" Limit=").append(request.limit());
+    }
+    if (Boolean.FALSE.equals(request.scanIndexForward())) {
+      line.append(" ScanIndexForward=false");
+    }
+    if ("COUNT".equals(request.select())) {
+      line.append(" Select=COUNT");
+    }
+    if (Boolean.TRUE.equals(request.consistentRead())) {
+      line.append(" ConsistentRead=true");
+    }
+    if (request.exclusiveStartKey() != null) {
+      line.append(" ExclusiveStartKey=").append(request.exclusiveStartKey());
+    }
+    return line.toString();
+  }
+
+  /** Runs of white space count as one space, so expected lines may be aligned freely. */
+  static String normalize(String line) {
+    return line.strip().replaceAll("\\s+", " ");
+  }
+}

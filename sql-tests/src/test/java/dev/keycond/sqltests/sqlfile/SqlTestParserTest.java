@@ -1,0 +1,145 @@
+package dev.keycond.sqltests.sqlfile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.keycond.sqltests.sqlfile.SqlTestCase.ExpectedError;
+import java.math.BigDecimal;
+import java.sql.Timestamp;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The .sqltest format: what a well-formed file means, and that a malformed one is refused. */
+class SqlTestParserTest {
+  private static final String HEADER = "fixture: files\nmapping: files\n";
+
+  @Test
+  void readsEverySection() {
+    SqlTestFile file = SqlTestParser.parse("t.sqltest", """
+        # a comment
+        fixture: files, raw
+        mapping: files
+        properties: scan=allow; consistentRead=true
+
+        === first case
+        SELECT path
+        FROM files   # comments are dropped from SQL too
+        --- properties scan=limit:5
+        --- maxrows 3
+        --- parameters
+        'it''s'
+        42
+        1.50
+        TIMESTAMP '2026-01-01 10:30:00'
+        NULL
+        --- rows unordered
+        path | size
+        a    | NULL
+        ''   | 1
+        --- requests unordered
+        Query files_Drive key: PK = 'DRIVE#a91'
+        --- warning
+        discards
+        --- plan
+        KeyConditionExpression: #* = :*
+
+        === second case
+        SELECT 1
+        --- error 42Z01 SQLSyntaxErrorException
+        needs a full Scan
+        """);
+
+    assertEquals(List.of("files", "raw"), file.fixtures());
+    assertEquals(Optional.of("files"), file.mapping());
+    assertEquals(Map.of("scan", "allow", "consistentRead", "true"), file.properties());
+    assertEquals(2, file.cases().size());
+
+    SqlTestCase first = file.cases().get(0);
+    assertEquals("first case", first.title());
+    assertEquals(6, first.line());
+    assertEquals("SELECT path\nFROM files   # comments are dropped from SQL too", first.sql());
+    assertEquals(Map.of("scan", "limit:5"), first.properties());
+    assertEquals(3, first.maxRows().getAsLong());
+    assertEquals(Arrays.asList("it's", 42L, new BigDecimal("1.50"),
+            Timestamp.valueOf("2026-01-01 10:30:00"), null),
+        first.parameters().stream().map(Parameter::value).toList());
+    assertEquals(List.of("path", "size"), first.rows().get().header());
+    assertEquals(List.of(Arrays.asList("a", null), List.of("", "1")), first.rows().get().rows());
+    assertTrue(first.rows().get().unordered());
+    assertTrue(first.requests().get().unordered());
+    assertEquals(List.of("Query files_Drive key: PK = 'DRIVE#a91'"),
+        first.requests().get().lines());
+    assertEquals(Optional.of(List.of("discards")), first.warnings());
+    assertEquals(List.of("KeyConditionExpression: #* = :*"), first.plan());
+
+    SqlTestCase second = file.cases().get(1);
+    assertEquals(new ExpectedError("42Z01", Optional.of("SQLSyntaxErrorException"),
+        List.of("needs a full Scan")), second.error().get());
+    assertTrue(second.requests().isEmpty(), "an error case without requests expects none sent");
+    assertTrue(second.warnings().isEmpty());
+  }
+
+  @Test
+  void mappingNoneMeansRawTablesOnly() {
+    SqlTestFile file = SqlTestParser.parse("t.sqltest",
+        "fixture: raw\nmapping: none\n=== c\nSELECT 1\n--- rows\nx\n--- requests\n");
+
+    assertEquals(Optional.empty(), file.mapping());
+    assertEquals(List.of(), file.cases().get(0).requests().get().lines());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '~', textBlock = """
+      no fixture header            ~ mapping: files\\n=== c\\nSELECT 1\\n--- rows\\nx\\n--- requests         ~ 1 ~ fixture
+      no mapping header            ~ fixture: files\\n=== c\\nSELECT 1\\n--- rows\\nx\\n--- requests         ~ 1 ~ mapping
+      unknown header               ~ fixture: f\\nmapping: m\\nfixtures: g\\n=== c\\nSELECT 1                 ~ 3 ~ header line
+      no cases                     ~ fixture: f\\nmapping: m\\n                                            ~ 3 ~ no cases
+      case without a title         ~ HEADER===\\nSELECT 1                                                  ~ 3 ~ === <title>
+      case without SQL             ~ HEADER=== c\\n--- rows\\nx\\n--- requests                             ~ 3 ~ no SQL
+      unknown section              ~ HEADER=== c\\nSELECT 1\\n--- row\\nx                                  ~ 5 ~ unknown section
+      section without a space      ~ HEADER=== c\\nSELECT 1\\n---rows\\nx                                  ~ 5 ~ expected a section
+      repeated section             ~ HEADER=== c\\nSELECT 1\\n--- rows\\nx\\n--- rows\\nx                  ~ 7 ~ appears twice
+      rows and error               ~ HEADER=== c\\nSELECT 1\\n--- rows\\nx\\n--- error 42000\\n--- requests ~ 3 ~ exactly one
+      neither rows nor error       ~ HEADER=== c\\nSELECT 1\\n--- requests                                 ~ 3 ~ exactly one
+      rows without requests        ~ HEADER=== c\\nSELECT 1\\n--- rows\\nx                                 ~ 3 ~ must state its DynamoDB requests
+      rows without a header line   ~ HEADER=== c\\nSELECT 1\\n--- rows\\n--- requests                      ~ 5 ~ header line
+      row of the wrong width       ~ HEADER=== c\\nSELECT 1\\n--- rows\\na | b\\n1\\n--- requests          ~ 5 ~ has 1 cells
+      unknown rows flag            ~ HEADER=== c\\nSELECT 1\\n--- rows sorted\\nx\\n--- requests           ~ 5 ~ unordered
+      error without a state        ~ HEADER=== c\\nSELECT 1\\n--- error                                    ~ 5 ~ SQLSTATE
+      error with a bad state       ~ HEADER=== c\\nSELECT 1\\n--- error 4200                               ~ 5 ~ SQLSTATE
+      error with a bad class       ~ HEADER=== c\\nSELECT 1\\n--- error 42000 Syntax                       ~ 5 ~ SQLSTATE
+      warning on an error case     ~ HEADER=== c\\nSELECT 1\\n--- error 42000\\n--- warning\\nx             ~ 3 ~ drop '--- warning'
+      empty warning                ~ HEADER=== c\\nSELECT 1\\n--- warning\\n--- rows\\nx\\n--- requests    ~ 5 ~ at least one line
+      plan with an argument        ~ HEADER=== c\\nSELECT 1\\n--- plan all\\nx                             ~ 5 ~ takes no arguments
+      maxrows not a number         ~ HEADER=== c\\nSELECT 1\\n--- maxrows many                             ~ 5 ~ whole number
+      maxrows with lines           ~ HEADER=== c\\nSELECT 1\\n--- maxrows 2\\n3                             ~ 5 ~ no lines after
+      properties without a value   ~ HEADER=== c\\nSELECT 1\\n--- properties scan                          ~ 5 ~ name=value
+      a bad parameter              ~ HEADER=== c\\nSELECT 1\\n--- parameters\\nabc                          ~ 5 ~ not a parameter literal
+      duplicate titles             ~ HEADER=== c\\nSELECT 1\\n--- error 42000\\n=== c\\nSELECT 2\\n--- error 42000 ~ 6 ~ already exists
+      """)
+  void refusesMalformedFiles(String what, String text, int line, String problem) {
+    String file = text.replace("HEADER", HEADER).replace("\\n", "\n");
+
+    SqlTestFormatException e = assertThrows(SqlTestFormatException.class,
+        () -> SqlTestParser.parse("bad.sqltest", file), what);
+
+    assertTrue(e.getMessage().startsWith("bad.sqltest:" + line + ": "), e.getMessage());
+    assertTrue(e.getMessage().contains(problem), e.getMessage());
+  }
+
+  @Test
+  void planLinesMatchWholeLinesWithStarsForAnyText() {
+    assertTrue(CaseRunner.planLine("KeyConditionExpression: #* = :*")
+        .matcher("KeyConditionExpression: #a0 = :v0").matches());
+    assertTrue(CaseRunner.planLine("Limit:   2").matcher("Limit: 2").matches());
+    assertFalse(CaseRunner.planLine("Limit: 2").matcher("Limit: 20").matches());
+    assertFalse(CaseRunner.planLine("Key: (x)").matcher("Key: (y)").matches());
+  }
+}
