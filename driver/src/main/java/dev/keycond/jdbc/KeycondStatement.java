@@ -53,7 +53,8 @@ public class KeycondStatement implements Statement {
   ResultSet run(PreparedQuery query, List<Object> parameters, boolean parametersSet) throws SQLException {
     closeResultSet();
     clearWarnings();
-    query.warnings().forEach(w -> addWarning(new SQLWarning(w)));
+    List<String> planWarnings = query.warnings().at(parametersSet ? Optional.of(parameters) : Optional.empty());
+    planWarnings.forEach(w -> addWarning(new SQLWarning(w)));
     try {
       if (query.explain()) {
         List<Object[]> lines = new ArrayList<>();
@@ -68,7 +69,7 @@ public class KeycondStatement implements Statement {
           connection.planner().settings(), queryTimeoutSeconds * 1000L);
       running = context;
       RowCursor cursor = query.execute(context);
-      resultSet = new KeycondResultSet(this, query.columns(), cursor, query.warnings().isEmpty() ? null : context);
+      resultSet = new KeycondResultSet(this, query.columns(), cursor, planWarnings.isEmpty() ? null : context);
       return resultSet;
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);

@@ -25,7 +25,7 @@ public record PreparedQuery(
     RelNode plan,
     Operator root,
     Optional<String> refusal,
-    ImmutableList<String> warnings) {
+    PlanWarnings warnings) {
 
   /** Runs the query; the rows are pulled lazily from the returned cursor. */
   public RowCursor execute(ExecutionContext context) {

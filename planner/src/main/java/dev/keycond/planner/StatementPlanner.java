@@ -199,7 +199,8 @@ public final class StatementPlanner {
     }
     Operator operator = explain ? null : OperatorCompiler.compile(plan);
     return new PreparedQuery(explain, columns(validator, validated, root, explain),
-        parameters(validator, validated), plan, operator, refusal.map(KeycondException::getMessage), warnings(reads));
+        parameters(validator, validated), plan, operator, refusal.map(KeycondException::getMessage),
+        new PlanWarnings(reads, settings.scanPolicy()));
   }
 
   /** Why the statement may not run: a read that needs a forbidden Scan, or too many key reads. */
@@ -241,7 +242,9 @@ public final class StatementPlanner {
       if (expecting > 0) {
         message = message.substring(0, expecting).trim();
       }
-      throw new KeycondException(SqlState.SYNTAX_ERROR, "Syntax error: " + message, e);
+      String where = message.contains("line ") ? "" : " at line " + e.getPos().getLineNum()
+          + ", column " + e.getPos().getColumnNum();
+      throw new KeycondException(SqlState.SYNTAX_ERROR, "Syntax error" + where + ": " + message, e);
     }
   }
 
@@ -313,24 +316,5 @@ public final class StatementPlanner {
   }
 
 
-  private ImmutableList<String> warnings(List<DynamoRead> reads) {
-    ImmutableList.Builder<String> warnings = ImmutableList.builder();
-    for (DynamoRead read : reads) {
-      ReadPlan plan = read.plan();
-      String table = plan.table().name();
-      if (plan.access().isScan()) {
-        warnings.add("Table '" + table + "' is read with a full Scan of DynamoDB table '"
-            + plan.table().source().name() + "' (scan=" + settings.scanPolicy() + ")");
-      }
-      List<RexNode> residual = plan.residual();
-      if (!residual.isEmpty()) {
-        ExpressionFormatter formatter = new ExpressionFormatter(
-            plan.table().columns().stream().map(c -> c.name()).toList());
-        warnings.add("Table '" + table + "': the driver reads items and then discards those that fail "
-            + String.join(" AND ", residual.stream().map(formatter::format).toList())
-            + "; the key condition cannot express it");
-      }
-    }
-    return warnings.build();
-  }
+
 }

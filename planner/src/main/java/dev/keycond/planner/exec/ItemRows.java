@@ -1,10 +1,13 @@
 package dev.keycond.planner.exec;
 
-import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.Maps;
+import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
@@ -17,16 +20,31 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class ItemRows {
   private final ReadPlan plan;
   private final ItemDecoder decoder;
-  private final ImmutableList<Scalar> residual;
+  private final ImmutableMap<RexNode, Scalar> residual;
 
   ItemRows(ReadPlan plan, RexBuilder rexBuilder) {
+    this(plan, new ItemDecoder(plan.table(), new ArrayList<>(ReadRequestBuilder.neededColumns(plan))),
+        compile(plan.residual(), rexBuilder));
+  }
+
+  private ItemRows(ReadPlan plan, ItemDecoder decoder, ImmutableMap<RexNode, Scalar> residual) {
     this.plan = plan;
-    this.decoder = new ItemDecoder(plan.table(), new ArrayList<>(ReadRequestBuilder.neededColumns(plan)));
-    ImmutableList.Builder<Scalar> residual = ImmutableList.builder();
-    for (RexNode condition : plan.residual()) {
-      residual.add(ScalarCompiler.compile(condition, rexBuilder));
+    this.decoder = decoder;
+    this.residual = residual;
+  }
+
+  private static ImmutableMap<RexNode, Scalar> compile(List<RexNode> conditions, RexBuilder rexBuilder) {
+    ImmutableMap.Builder<RexNode, Scalar> compiled = ImmutableMap.builder();
+    for (RexNode condition : conditions) {
+      compiled.put(condition, ScalarCompiler.compile(condition, rexBuilder));
     }
-    this.residual = residual.build();
+    return compiled.buildKeepingLast();
+  }
+
+  /** These rows for one execution, without the checks its parameters make unnecessary. */
+  ItemRows bind(KeyValueBinder binder) {
+    List<RexNode> needed = plan.residual(binder);
+    return new ItemRows(plan, decoder, ImmutableMap.copyOf(Maps.filterKeys(residual, needed::contains)));
   }
 
   /** The item as a row of the table's full width, or null when it is not a row of the read. */
@@ -35,7 +53,7 @@ final class ItemRows {
     if (row == null) {
       return null;
     }
-    for (Scalar condition : residual) {
+    for (Scalar condition : residual.values()) {
       if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
         return null;
       }

@@ -58,27 +58,28 @@ public final class ReadOperator implements Operator {
       readers.add(reader);
     }
     KeyValueBinder binder = new KeyValueBinder(context.parameters());
+    ItemRows rows = itemRows.bind(binder);
     long offset = plan.offset().map(o -> count(binder, o)).orElse(0L);
     long fetch = plan.fetch().map(f -> count(binder, f)).orElse(Long.MAX_VALUE);
     if (plan.count()) {
-      return new CountCursor(readers, context, builder, offset, fetch);
+      return new CountCursor(readers, context, builder, rows, offset, fetch);
     }
     List<Iterator<Object[]>> streams = new ArrayList<>();
     for (PageReader reader : readers) {
-      streams.add(new TableRows(reader, context, builder));
+      streams.add(new TableRows(reader, context, builder, rows));
     }
     if (walk.isPresent()) {
       streams = walk(streams, builder, binder, context);
     }
-    Iterator<Object[]> rows = plan.order().isPresent() && streams.size() > 1
+    Iterator<Object[]> output = plan.order().isPresent() && streams.size() > 1
         ? new MergedRows(streams, order())
         : new ConcatenatedRows(streams);
     if (plan.walk().map(HierarchyWalk::distinct).orElse(false)) {
       // UNION: overlapping subtrees (one root inside another) yield their shared rows once.
       Set<List<Object>> seen = new HashSet<>();
-      rows = Iterators.filter(rows, row -> seen.add(Arrays.asList(row)));
+      output = Iterators.filter(output, row -> seen.add(Arrays.asList(row)));
     }
-    return new OutputCursor(rows, context, offset, fetch);
+    return new OutputCursor(output, context, offset, fetch);
   }
 
   /** The rows of a hierarchy walk: one subtree per slice read, or the ancestor chains of the starts. */
@@ -166,21 +167,23 @@ public final class ReadOperator implements Operator {
     private final PageReader reader;
     private final ExecutionContext context;
     private final ReadRequestBuilder builder;
+    private final ItemRows rows;
     private Iterator<Map<String, AttributeValue>> items = List.<Map<String, AttributeValue>>of().iterator();
     private Object[] next;
     private boolean finished;
 
-    TableRows(PageReader reader, ExecutionContext context, ReadRequestBuilder builder) {
+    TableRows(PageReader reader, ExecutionContext context, ReadRequestBuilder builder, ItemRows rows) {
       this.reader = reader;
       this.context = context;
       this.builder = builder;
+      this.rows = rows;
     }
 
     @Override
     public boolean hasNext() {
       while (next == null && !finished) {
         if (items.hasNext()) {
-          next = itemRows.tableRow(items.next(), context);
+          next = rows.tableRow(items.next(), context);
           continue;
         }
         Optional<PageReader.Page> page = reader.next();
@@ -302,15 +305,17 @@ public final class ReadOperator implements Operator {
     private final List<PageReader> readers;
     private final ExecutionContext context;
     private final ReadRequestBuilder builder;
+    private final ItemRows rows;
     private final boolean visible;
     private Object[] current;
     private boolean done;
 
-    CountCursor(List<PageReader> readers, ExecutionContext context, ReadRequestBuilder builder, long offset,
-        long fetch) {
+    CountCursor(List<PageReader> readers, ExecutionContext context, ReadRequestBuilder builder, ItemRows rows,
+        long offset, long fetch) {
       this.readers = readers;
       this.context = context;
       this.builder = builder;
+      this.rows = rows;
       // An aggregate without GROUP BY has one row; OFFSET and LIMIT act on that row.
       this.visible = offset == 0 && fetch > 0;
     }
@@ -330,7 +335,7 @@ public final class ReadOperator implements Operator {
             continue;
           }
           for (Map<String, AttributeValue> item : items(page.get(), context, builder)) {
-            if (itemRows.tableRow(item, context) != null) {
+            if (rows.tableRow(item, context) != null) {
               total++;
             }
           }

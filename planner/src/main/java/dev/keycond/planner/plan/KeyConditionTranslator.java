@@ -14,6 +14,7 @@ import dev.keycond.planner.plan.SortCondition.Op;
 import dev.keycond.planner.schema.EntityTable;
 import dev.keycond.planner.schema.KeyTarget;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -148,10 +149,10 @@ public final class KeyConditionTranslator {
         : Optional.empty();
     boolean textPrefix = !prefixes.get(0).isEmpty();
 
-    Optional<KeyPredicate> like = find(slot.column(), Kind.PREFIX);
+    Optional<KeyPredicate> like = longestPrefix(slot.column());
     if (like.isPresent() && column.type() == ColumnType.VARCHAR && type == AttributeType.S) {
-      if (like.get().exact() && last) {
-        consumed.add(like.get().conjunct());
+      if (last) {
+        consumeImpliedPrefixes(slot.column(), like.get(), consumed);
       }
       KeyPart prefix = value(template, slot, like.get().operand(), true);
       return new SortSide(map(prefixes, p -> SortCondition.of(attribute, Op.BEGINS_WITH,
@@ -281,6 +282,31 @@ public final class KeyConditionTranslator {
   private Optional<KeyPredicate> find(String column, Kind kind) {
     int index = table.columnIndex(column);
     return predicates.stream().filter(p -> p.column() == index && p.kind() == kind).findFirst();
+  }
+
+  /**
+   * Of several LIKE prefixes on one column the longest is the strongest condition; a prefix whose
+   * value is only known at execution is used when there is no other.
+   */
+  private Optional<KeyPredicate> longestPrefix(String column) {
+    int index = table.columnIndex(column);
+    return predicates.stream()
+        .filter(p -> p.column() == index && p.kind() == Kind.PREFIX)
+        .max(Comparator.comparingInt(p -> p.operand() instanceof Operand.Literal l ? l.value().toString().length() : -1));
+  }
+
+  /** The chosen prefix, when exact, and every exact prefix it implies are expressed by begins_with. */
+  private void consumeImpliedPrefixes(String column, KeyPredicate chosen, Set<Integer> consumed) {
+    if (!chosen.exact() || !(chosen.operand() instanceof Operand.Literal longest)) {
+      return;
+    }
+    int index = table.columnIndex(column);
+    for (KeyPredicate p : predicates) {
+      if (p.column() == index && p.kind() == Kind.PREFIX && p.exact() && p.operand() instanceof Operand.Literal l
+          && longest.value().toString().startsWith(l.value().toString())) {
+        consumed.add(p.conjunct());
+      }
+    }
   }
 
   private Optional<KeyPredicate> findBound(String column, boolean lower) {

@@ -114,6 +114,11 @@ public final class KeyPredicates {
       }
       escape = text.charAt(0);
     }
+    if (pattern instanceof RexDynamicParam param) {
+      // The prefix is only known at execution; the LIKE stays for the driver to check the rest.
+      Operand prefix = new Operand.PatternPrefix(new Operand.Parameter(param.getIndex()), escape);
+      return Optional.of(new KeyPredicate(ref.getIndex(), KeyPredicate.Kind.PREFIX, prefix, conjunct, false));
+    }
     if (!(pattern instanceof RexLiteral literal) || literal.isNull()) {
       return Optional.empty();
     }

@@ -34,6 +34,17 @@ public final class KeyValueBinder {
     if (operand instanceof Operand.Literal literal) {
       return literal.value();
     }
+    if (operand instanceof Operand.PatternPrefix prefix) {
+      Object pattern = valueOf(prefix.pattern());
+      if (pattern == null) {
+        return null;
+      }
+      try {
+        return LikePattern.parse(pattern.toString(), prefix.escape()).prefix();
+      } catch (IllegalArgumentException e) {
+        throw new KeycondException(SqlState.DATA_EXCEPTION, "Invalid LIKE pattern: " + e.getMessage(), e);
+      }
+    }
     if (operand instanceof Operand.OuterField field) {
       if (outer == null) {
         throw new IllegalStateException("no outer row for " + field);
@@ -77,6 +88,10 @@ public final class KeyValueBinder {
           : KeyText.encode(SqlValues.toColumnValue(value, v.column().type()), v.column().type(), v.slot());
       checkRepresentable(v, slotText);
       text.append(slotText);
+    }
+    if (text.length() == 0) {
+      // DynamoDB keys are never empty strings, so an empty key matches no item.
+      return Optional.empty();
     }
     String result = key.successor() ? successor(text.toString()) : text.toString();
     return Optional.of(AttributeValue.fromS(result));

@@ -28,6 +28,18 @@ public sealed interface Operand {
     }
   }
 
+  /**
+   * The literal prefix of a LIKE pattern that is itself a parameter, known once the parameter is.
+   *
+   * @param escape the ESCAPE character, or null
+   */
+  record PatternPrefix(Operand pattern, Character escape) implements Operand {
+    @Override
+    public String toString() {
+      return "prefix of " + pattern;
+    }
+  }
+
   /** The {@code index}-th (0-based) parameter marker of the statement. */
   record Parameter(int index) implements Operand {
     @Override

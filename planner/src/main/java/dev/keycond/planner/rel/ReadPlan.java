@@ -4,12 +4,23 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.AccessPathPlanner;
+import dev.keycond.planner.mapping.KeyTemplate;
+import dev.keycond.planner.mapping.TemplateSegment;
+import dev.keycond.planner.plan.KeyCondition;
+import dev.keycond.planner.plan.KeyPart;
+import dev.keycond.planner.plan.KeyValueBinder;
+import dev.keycond.planner.plan.LikePattern;
 import dev.keycond.planner.plan.Operand;
+import dev.keycond.planner.plan.SortCondition;
 import dev.keycond.planner.schema.EntityTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 
 /**
  * Everything pushed into one DynamoDB read, in the order it applies: the key read chosen from the
@@ -122,9 +133,57 @@ public record ReadPlan(
     return residual;
   }
 
+  /**
+   * The residual conditions once the parameters are known: a LIKE whose pattern is a parameter is
+   * read as {@code begins_with} of its prefix, and when the pattern turns out to be that prefix and
+   * {@code %}, the key condition says it all, as it would for the same pattern written literally.
+   */
+  public List<RexNode> residual(KeyValueBinder binder) {
+    List<RexNode> residual = new ArrayList<>();
+    for (RexNode condition : residual()) {
+      if (!expressedByPatternPrefix(condition, binder)) {
+        residual.add(condition);
+      }
+    }
+    return residual;
+  }
+
+  private boolean expressedByPatternPrefix(RexNode condition, KeyValueBinder binder) {
+    if (!(condition instanceof RexCall like) || like.getOperator() != SqlStdOperatorTable.LIKE
+        || !(like.getOperands().get(0) instanceof RexInputRef column)
+        || !(like.getOperands().get(1) instanceof RexDynamicParam pattern)) {
+      return false;
+    }
+    Operand.Parameter parameter = new Operand.Parameter(pattern.getIndex());
+    for (KeyCondition key : access.keys()) {
+      Optional<SortCondition> sort = key.sort().filter(c -> c.op() == SortCondition.Op.BEGINS_WITH);
+      if (sort.isEmpty()) {
+        continue;
+      }
+      List<KeyPart> parts = sort.get().low().parts();
+      if (parts.get(parts.size() - 1) instanceof KeyPart.Value v
+          && v.operand() instanceof Operand.PatternPrefix prefix && prefix.pattern().equals(parameter)
+          && table.column(column.getIndex()).equals(v.column()) && endsTemplate(v)) {
+        Object value = binder.valueOf(parameter);
+        return value != null && LikePattern.parse(value.toString(), prefix.escape()).prefixOnly();
+      }
+    }
+    return false;
+  }
+
+  private static boolean endsTemplate(KeyPart.Value v) {
+    List<TemplateSegment> segments = KeyTemplate.parse(v.template()).segments();
+    return segments.get(segments.size() - 1).equals(v.slot());
+  }
+
   /** True when every item the key read returns is a result row, so Limit and Select=COUNT are safe. */
   public boolean isExact() {
     return residual().isEmpty() && access.membershipExact() && walk.isEmpty();
+  }
+
+  /** {@link #isExact()} once the parameters are known. */
+  public boolean isExact(KeyValueBinder binder) {
+    return residual(binder).isEmpty() && access.membershipExact() && walk.isEmpty();
   }
 
   public boolean hasLimit() {

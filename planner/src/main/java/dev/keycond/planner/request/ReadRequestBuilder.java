@@ -233,7 +233,7 @@ public final class ReadRequestBuilder {
       ImmutableList<ImmutableMap<String, RequestValue>> keys, Optional<String> keyCondition) {
     AccessPath access = plan.access();
     boolean itemRead = operation == ReadRequest.Operation.GET_ITEM || operation == ReadRequest.Operation.BATCH_GET_ITEM;
-    boolean selectCount = plan.count() && plan.isExact() && !itemRead && !access.fetchFromTable();
+    boolean selectCount = plan.count() && exact() && !itemRead && !access.fetchFromTable();
     // An index read that is followed by a fetch from the table only needs the table's keys.
     List<String> attributes = access.fetchFromTable() ? plan.table().ownKeyAttributes() : projectedAttributes();
     Optional<String> projection = selectCount ? Optional.empty() : Optional.of(attributes.stream()
@@ -289,9 +289,13 @@ public final class ReadRequestBuilder {
   }
 
 
+  private boolean exact() {
+    return binder.map(plan::isExact).orElseGet(plan::isExact);
+  }
+
   /** DynamoDB's Limit, when the read returns every item it reads so that Limit items are Limit rows. */
   private Optional<Integer> pageLimit() {
-    if (plan.fetch().isEmpty() || plan.count() || !plan.isExact()) {
+    if (plan.fetch().isEmpty() || plan.count() || !exact()) {
       return Optional.empty();
     }
     Optional<Long> fetch = number(plan.fetch().get());
