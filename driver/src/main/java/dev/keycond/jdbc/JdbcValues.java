@@ -16,6 +16,7 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
+import java.util.List;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.sql.type.SqlTypeName;
 
@@ -29,6 +30,9 @@ final class JdbcValues {
 
   /** The natural Java object for {@code getObject}. */
   static Object toJdbc(Object value) {
+    if (value instanceof List<?> list) {
+      return KeycondArray.of(list);
+    }
     if (value instanceof ByteString b) {
       return b.getBytes();
     }
@@ -57,7 +61,31 @@ final class JdbcValues {
     if (value instanceof LocalDateTime t) {
       return Timestamp.valueOf(t).toString();
     }
+    if (value instanceof List<?> list) {
+      // A set reads as a JSON array, like the maps and lists in JSON columns.
+      StringBuilder json = new StringBuilder("[");
+      for (Object element : list) {
+        json.append(json.length() > 1 ? "," : "");
+        json.append(element instanceof String s ? quote(s) : element instanceof ByteString b
+            ? quote(java.util.Base64.getEncoder().encodeToString(b.getBytes())) : toText(element));
+      }
+      return json.append(']').toString();
+    }
     return value.toString();
+  }
+
+  private static String quote(String s) {
+    StringBuilder quoted = new StringBuilder("\"");
+    for (char c : s.toCharArray()) {
+      if (c == '"' || c == '\\') {
+        quoted.append('\\').append(c);
+      } else if (c < 0x20) {
+        quoted.append(String.format("\\u%04x", (int) c));
+      } else {
+        quoted.append(c);
+      }
+    }
+    return quoted.append('"').toString();
   }
 
   static BigDecimal toDecimal(Object value, String column) throws SQLException {

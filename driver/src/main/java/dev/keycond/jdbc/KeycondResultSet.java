@@ -3,6 +3,7 @@ package dev.keycond.jdbc;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.ResultColumn;
 import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.RowCursor;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -20,6 +21,7 @@ import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.Calendar;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -530,13 +532,20 @@ public final class KeycondResultSet implements ResultSet {
   }
 
   @Override
-  public java.sql.Array getArray(int p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getArray");
+  public java.sql.Array getArray(int columnIndex) throws SQLException {
+    Object value = value(columnIndex);
+    if (value == null) {
+      return null;
+    }
+    if (!(value instanceof List<?> list)) {
+      throw SqlState.INVALID_CHARACTER_VALUE.toException("Column " + label(columnIndex) + " is not an array", null);
+    }
+    return KeycondArray.of(list);
   }
 
   @Override
-  public java.sql.Array getArray(String p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getArray");
+  public java.sql.Array getArray(String columnLabel) throws SQLException {
+    return getArray(findColumn(columnLabel));
   }
 
   @Override

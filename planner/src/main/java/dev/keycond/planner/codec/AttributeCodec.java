@@ -3,6 +3,8 @@ package dev.keycond.planner.codec;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.ColumnType;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import org.apache.calcite.avatica.util.ByteString;
@@ -14,7 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * <p>Inside keycond a column value is a String (VARCHAR), BigDecimal (DECIMAL), Long (BIGINT),
  * Integer (INTEGER), Double (DOUBLE), Boolean, {@link ByteString} (VARBINARY), UTC
- * {@link LocalDateTime} (TIMESTAMP) or {@link LocalDate} (DATE).
+ * {@link LocalDateTime} (TIMESTAMP), {@link LocalDate} (DATE), JSON text (JSON) or an immutable
+ * sorted List (the set types).
  */
 public final class AttributeCodec {
   private AttributeCodec() {}
@@ -78,11 +81,38 @@ public final class AttributeCodec {
           return KeyText.decode(value.s(), ColumnType.DATE);
         }
         break;
+      case JSON:
+        return DynamoJson.toJson(value);
+      case STRING_SET:
+        if (value.hasSs()) {
+          return sorted(new ArrayList<Object>(value.ss()));
+        }
+        break;
+      case NUMBER_SET:
+        if (value.hasNs()) {
+          List<Object> numbers = new ArrayList<>();
+          value.ns().forEach(n -> numbers.add(new BigDecimal(n)));
+          return sorted(numbers);
+        }
+        break;
+      case BINARY_SET:
+        if (value.hasBs()) {
+          List<Object> binaries = new ArrayList<>();
+          value.bs().forEach(b -> binaries.add(new ByteString(b.asByteArray())));
+          return sorted(binaries);
+        }
+        break;
       default:
         break;
     }
     throw new IllegalArgumentException(
         "holds " + describe(value) + ", which is not a " + type + " value");
+  }
+
+  /** DynamoDB keeps no order in a set; sorting makes a read repeatable. */
+  private static List<Object> sorted(List<Object> elements) {
+    elements.sort(DynamoOrder.INSTANCE);
+    return List.copyOf(elements);
   }
 
   private static BigDecimal exactInteger(String number, ColumnType type) {
@@ -102,6 +132,16 @@ public final class AttributeCodec {
   /** Writes a non-null value of {@code type} as its DynamoDB attribute. */
   public static AttributeValue encode(Object value, ColumnType type) {
     switch (type.storage()) {
+      case DOCUMENT:
+        return DynamoJson.fromJson(value.toString());
+      case SS:
+        return AttributeValue.fromSs(((List<?>) value).stream().map(Object::toString).toList());
+      case NS:
+        return AttributeValue.fromNs(((List<?>) value).stream()
+            .map(n -> canonicalNumber(DynamoOrder.toBigDecimal((Number) n))).toList());
+      case BS:
+        return AttributeValue.fromBs(((List<?>) value).stream()
+            .map(b -> SdkBytes.fromByteArray(((ByteString) b).getBytes())).toList());
       case N:
         return AttributeValue.fromN(canonicalNumber(DynamoOrder.toBigDecimal((Number) value)));
       case BOOL:

@@ -1,6 +1,7 @@
 package dev.keycond.planner.exec;
 
 import dev.keycond.planner.codec.AttributeCodec;
+import dev.keycond.planner.codec.DynamoJson;
 import dev.keycond.planner.codec.KeyText;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
@@ -63,6 +64,9 @@ final class ItemDecoder {
   }
 
   private Object decodeColumn(Map<String, AttributeValue> item, Column column, Map<String, List<String>> slotTexts) {
+    if (column.isWholeItem()) {
+      return DynamoJson.toJson(item);
+    }
     Optional<String> keyAttribute = table.keyAttributeOf(column.name());
     if (keyAttribute.isEmpty()) {
       return AttributeCodec.decode(item.get(column.attribute()), column.type());

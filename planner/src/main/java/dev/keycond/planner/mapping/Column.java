@@ -11,9 +11,16 @@ import static java.util.Objects.requireNonNull;
  *     from a key template; by default the column's own name
  */
 public record Column(String name, ColumnType type, String attribute) {
+  /** The attribute name of a column that holds the whole item, as JSON. */
+  public static final String WHOLE_ITEM = "*";
+
   public Column {
     requireNonNull(name, "name");
     requireNonNull(type, "type");
     requireNonNull(attribute, "attribute");
+  }
+
+  public boolean isWholeItem() {
+    return WHOLE_ITEM.equals(attribute);
   }
 }

@@ -18,7 +18,15 @@ public enum ColumnType {
   /** An ISO-8601 instant stored as a string; read as UTC wall-clock time. */
   TIMESTAMP(SqlTypeName.TIMESTAMP, AttributeType.S),
   /** An ISO-8601 date stored as a string. */
-  DATE(SqlTypeName.DATE, AttributeType.S);
+  DATE(SqlTypeName.DATE, AttributeType.S),
+  /** A map, a list or any value, shown as JSON text; JSON_VALUE and JSON_QUERY read into it. */
+  JSON(SqlTypeName.VARCHAR, AttributeType.DOCUMENT),
+  /** A string set (SS), as an array of VARCHAR. */
+  STRING_SET(SqlTypeName.ARRAY, AttributeType.SS),
+  /** A number set (NS), as an array of DECIMAL. */
+  NUMBER_SET(SqlTypeName.ARRAY, AttributeType.NS),
+  /** A binary set (BS), as an array of VARBINARY. */
+  BINARY_SET(SqlTypeName.ARRAY, AttributeType.BS);
 
   private final SqlTypeName sqlType;
   private final AttributeType storage;
@@ -45,12 +53,47 @@ public enum ColumnType {
     return this == BIGINT || this == INTEGER;
   }
 
+  /** Whether a value of this type can be part of a key: a single string, number or binary value. */
+  public boolean isScalar() {
+    return this != JSON && sqlType != SqlTypeName.ARRAY;
+  }
+
+  /** For a set type, the type of its elements. */
+  public ColumnType elementType() {
+    switch (this) {
+      case STRING_SET:
+        return VARCHAR;
+      case NUMBER_SET:
+        return DECIMAL;
+      case BINARY_SET:
+        return VARBINARY;
+      default:
+        throw new IllegalStateException(this + " is not a set");
+    }
+  }
+
   /** Parses a type name as written in a mapping file; {@code VARCHAR(20)} style sizes are accepted. */
   public static Optional<ColumnType> parse(String text) {
-    String upper = text.trim().toUpperCase(Locale.ROOT);
+    String upper = text.trim().toUpperCase(Locale.ROOT).replaceAll("\\s+", " ");
     int paren = upper.indexOf('(');
     String name = paren > 0 ? upper.substring(0, paren).trim() : upper;
     switch (name) {
+      case "MAP":
+      case "LIST":
+      case "DOCUMENT":
+        return Optional.of(JSON);
+      case "SS":
+      case "STRING SET":
+      case "VARCHAR ARRAY":
+        return Optional.of(STRING_SET);
+      case "NS":
+      case "NUMBER SET":
+      case "DECIMAL ARRAY":
+        return Optional.of(NUMBER_SET);
+      case "BS":
+      case "BINARY SET":
+      case "VARBINARY ARRAY":
+        return Optional.of(BINARY_SET);
       case "STRING":
       case "CHAR":
       case "TEXT":
@@ -66,11 +109,11 @@ public enum ColumnType {
       case "BLOB":
         return Optional.of(VARBINARY);
       default:
-        return Arrays.stream(values()).filter(t -> t.name().equals(name)).findFirst();
+        return Arrays.stream(values()).filter(t -> t.name().replace('_', ' ').equals(name)).findFirst();
     }
   }
 
   public static String names() {
-    return Arrays.stream(values()).map(Enum::name).collect(Collectors.joining(", "));
+    return Arrays.stream(values()).map(t -> t.name().replace('_', ' ')).collect(Collectors.joining(", "));
   }
 }

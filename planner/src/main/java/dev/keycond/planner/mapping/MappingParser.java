@@ -154,6 +154,10 @@ public final class MappingParser {
       if (!seen.add(slot.column())) {
         throw errors.at(field, "template '" + template + "' uses column '" + slot.column() + "' twice");
       }
+      if (!column.type().isScalar()) {
+        throw errors.at(field, "template '" + template + "' uses " + column.type() + " column '" + slot.column()
+            + "'; only single values (text, numbers, dates, binary) can be part of a key");
+      }
       if (slot.fixedWidth() && !column.type().isExactInteger()) {
         throw errors.at(field, "template '" + template + "' gives column '" + slot.column()
             + "' a zero-padded width, which only INTEGER and BIGINT columns can have");

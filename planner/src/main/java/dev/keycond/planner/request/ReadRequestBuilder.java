@@ -236,8 +236,9 @@ public final class ReadRequestBuilder {
     boolean selectCount = plan.count() && exact() && !itemRead && !access.fetchFromTable();
     // An index read that is followed by a fetch from the table only needs the table's keys.
     List<String> attributes = access.fetchFromTable() ? plan.table().ownKeyAttributes() : projectedAttributes();
-    Optional<String> projection = selectCount ? Optional.empty() : Optional.of(attributes.stream()
-        .map(placeholders::name).collect(Collectors.joining(", ")));
+    // A column holding the whole item needs every attribute: no ProjectionExpression at all.
+    Optional<String> projection = selectCount || attributes.contains(Column.WHOLE_ITEM) ? Optional.empty()
+        : Optional.of(attributes.stream().map(placeholders::name).collect(Collectors.joining(", ")));
     boolean consistent = settings.consistentRead()
         && access.index().map(i -> i.supportsConsistentRead()).orElse(true);
     return new ReadRequest(
@@ -281,9 +282,11 @@ public final class ReadRequestBuilder {
 
   private ReadRequest fetchRequest(ImmutableList<ImmutableMap<String, RequestValue>> keys) {
     Placeholders placeholders = new Placeholders();
-    String projection = projectedAttributes().stream().map(placeholders::name).collect(Collectors.joining(", "));
+    List<String> attributes = projectedAttributes();
+    Optional<String> projection = attributes.contains(Column.WHOLE_ITEM) ? Optional.empty()
+        : Optional.of(attributes.stream().map(placeholders::name).collect(Collectors.joining(", ")));
     return new ReadRequest(ReadRequest.Operation.BATCH_GET_ITEM, plan.table().source().name(), Optional.empty(),
-        keys, Optional.empty(), Optional.empty(), Optional.of(projection),
+        keys, Optional.empty(), Optional.empty(), projection,
         ImmutableMap.copyOf(placeholders.names()), ImmutableMap.of(), true, Optional.empty(), false,
         settings.consistentRead());
   }

@@ -129,9 +129,13 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
         "Invalid mapping: table '" + mapping.name() + "', field '" + field + "' " + problem);
   }
 
+  /** The column of a raw table that holds each whole item as JSON, unless a key attribute has that name. */
+  public static final String DOCUMENT_COLUMN = "document";
+
   /**
    * Exposes a DynamoDB table without a mapping: the key attributes of the table and of its indexes
-   * become typed columns.
+   * become typed columns, and every attribute can be reached through a JSON column holding the
+   * whole item ({@code document}, or {@code _document} when a key attribute is called that).
    */
   public static EntityTable raw(SourceTable source) {
     Map<String, Column> columns = new LinkedHashMap<>();
@@ -148,6 +152,8 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
         keys.computeIfAbsent(attribute, a -> KeyTemplate.parse("{" + a + "}"));
       }
     }
+    String document = columns.containsKey(DOCUMENT_COLUMN) ? "_" + DOCUMENT_COLUMN : DOCUMENT_COLUMN;
+    columns.put(document, new Column(document, ColumnType.JSON, Column.WHOLE_ITEM));
     TableMapping mapping = new TableMapping(source.name(), source.name(), ImmutableList.copyOf(columns.values()),
         ImmutableMap.copyOf(keys), Optional.empty(), ImmutableList.of());
     return new EntityTable(mapping, source, true, Optional.empty());
@@ -267,6 +273,8 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
   public static RelDataType sqlType(RelDataTypeFactory typeFactory, ColumnType type) {
     SqlTypeName name = type.sqlType();
     switch (name) {
+      case ARRAY:
+        return typeFactory.createArrayType(sqlType(typeFactory, type.elementType()), -1);
       case DECIMAL:
         return typeFactory.createSqlType(name, DECIMAL_PRECISION, DECIMAL_SCALE);
       case TIMESTAMP:

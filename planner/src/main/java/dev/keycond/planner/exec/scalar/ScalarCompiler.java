@@ -198,6 +198,12 @@ public final class ScalarCompiler {
         return NumericFunctions.round(call, operands, RoundingMode.DOWN);
       case "POWER":
         return NumericFunctions.power(operands.get(0), operands.get(1));
+      case "JSON_VALUE":
+        return JsonFunctions.value(call, operands);
+      case "JSON_QUERY":
+        return JsonFunctions.query(call, operands);
+      case "JSON_EXISTS":
+        return JsonFunctions.exists(operands);
       case "PATH_DEPTH":
         return Strict.of(operands, v -> PathFunctions.depth((String) v[0], (String) v[1]));
       case "PARENT_PATH":

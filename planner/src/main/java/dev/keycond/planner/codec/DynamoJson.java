@@ -1,0 +1,138 @@
+package dev.keycond.planner.codec;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Converts between DynamoDB values and plain JSON, which is how maps, lists and whole items are
+ * shown to SQL: numbers stay exact, binary values become base64 strings, sets become arrays.
+ */
+public final class DynamoJson {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+  private static final ObjectMapper MAPPER = new ObjectMapper()
+      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+      .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+      .setNodeFactory(NODES);
+
+  private DynamoJson() {}
+
+  public static String toJson(AttributeValue value) {
+    return write(node(value));
+  }
+
+  /** An item (or any map of attributes) as a JSON object, with its attributes in name order. */
+  public static String toJson(Map<String, AttributeValue> item) {
+    return write(object(item));
+  }
+
+  private static String write(JsonNode node) {
+    try {
+      return MAPPER.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static JsonNode node(AttributeValue v) {
+    switch (v.type()) {
+      case S:
+        return NODES.textNode(v.s());
+      case N:
+        return NODES.numberNode(new BigDecimal(v.n()));
+      case B:
+        return NODES.textNode(Base64.getEncoder().encodeToString(v.b().asByteArray()));
+      case BOOL:
+        return NODES.booleanNode(v.bool());
+      case NUL:
+        return NODES.nullNode();
+      case M:
+        return object(v.m());
+      case L:
+        ArrayNode list = NODES.arrayNode();
+        v.l().forEach(e -> list.add(node(e)));
+        return list;
+      case SS:
+        ArrayNode strings = NODES.arrayNode();
+        v.ss().forEach(strings::add);
+        return strings;
+      case NS:
+        ArrayNode numbers = NODES.arrayNode();
+        v.ns().forEach(n -> numbers.add(new BigDecimal(n)));
+        return numbers;
+      case BS:
+        ArrayNode binaries = NODES.arrayNode();
+        v.bs().forEach(b -> binaries.add(Base64.getEncoder().encodeToString(b.asByteArray())));
+        return binaries;
+      default:
+        throw new IllegalArgumentException("holds a value of unknown type");
+    }
+  }
+
+  private static ObjectNode object(Map<String, AttributeValue> attributes) {
+    ObjectNode object = NODES.objectNode();
+    new TreeMap<>(attributes).forEach((name, value) -> object.set(name, node(value)));
+    return object;
+  }
+
+  /**
+   * Reads JSON text as the DynamoDB value it describes: an object becomes a map, an array a list.
+   *
+   * @throws IllegalArgumentException when the text is not JSON
+   */
+  public static AttributeValue fromJson(String json) {
+    try {
+      return value(MAPPER.readTree(json));
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("is not valid JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  private static AttributeValue value(JsonNode node) {
+    if (node == null || node.isNull()) {
+      return AttributeValue.fromNul(true);
+    }
+    if (node.isTextual()) {
+      return AttributeValue.fromS(node.textValue());
+    }
+    if (node.isNumber()) {
+      return AttributeValue.fromN(AttributeCodec.canonicalNumber(node.decimalValue()));
+    }
+    if (node.isBoolean()) {
+      return AttributeValue.fromBool(node.booleanValue());
+    }
+    if (node.isArray()) {
+      List<AttributeValue> list = new ArrayList<>();
+      node.forEach(e -> list.add(value(e)));
+      return AttributeValue.fromL(list);
+    }
+    if (node.isBinary()) {
+      try {
+        return AttributeValue.fromB(SdkBytes.fromByteArray(node.binaryValue()));
+      } catch (java.io.IOException e) {
+        throw new IllegalArgumentException(e);
+      }
+    }
+    Map<String, AttributeValue> map = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = it.next();
+      map.put(field.getKey(), value(field.getValue()));
+    }
+    return AttributeValue.fromM(map);
+  }
+}
