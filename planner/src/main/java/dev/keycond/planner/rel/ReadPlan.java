@@ -72,8 +72,8 @@ public record ReadPlan(
     for (int i = 0; i < seed.conditions().size(); i++) {
       all.add(i);
     }
-    AccessPath consumingAll = new AccessPath(access.kind(), access.index(), access.keys(), all.build(), false,
-        access.orderColumn(), false);
+    AccessPath consumingAll = new AccessPath(access.kind(), access.index(), access.keys(), all.build(),
+        seed.access().membershipExact(), access.orderColumn(), false);
     return new ReadPlan(seed.table(), seed.conditions(), seed.projection(), Optional.empty(), Optional.empty(),
         Optional.empty(), false, consumingAll, Optional.of(walk));
   }
