@@ -1,12 +1,16 @@
 package dev.keycond.sqltests.harness;
 
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.testcontainers.DockerClientFactory;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * Gives tests a {@link DynamoServer} parameter (in constructors, lifecycle and test methods):
- * one dynalite per test JVM, started when first asked for and closed when the run ends.
+ * one server per test JVM (dynalite, or LocalStack for the LocalStack run), started when first
+ * asked for and closed when the run ends.
  *
  * <pre>{@code
  * @ExtendWith(DynaliteExtension.class)
@@ -16,9 +20,18 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * }
  * }</pre>
  */
-public final class DynaliteExtension implements ParameterResolver {
+public final class DynaliteExtension implements ParameterResolver, ExecutionCondition {
   private static final ExtensionContext.Namespace NAMESPACE =
       ExtensionContext.Namespace.create(DynaliteExtension.class);
+
+  /** The LocalStack run of the suite needs Docker; without it, its tests are skipped, saying why. */
+  @Override
+  public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+    if (DynamoServer.localStack() && !DockerClientFactory.instance().isDockerAvailable()) {
+      return ConditionEvaluationResult.disabled("No Docker engine here: the LocalStack run of the suite is skipped");
+    }
+    return ConditionEvaluationResult.enabled("server available");
+  }
 
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {

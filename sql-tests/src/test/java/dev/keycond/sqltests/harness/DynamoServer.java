@@ -4,6 +4,8 @@ import dev.keycond.demo.Dynalite;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import org.testcontainers.localstack.LocalStackContainer;
+import org.testcontainers.utility.DockerImageName;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -12,16 +14,22 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The DynamoDB-compatible server the tests run against, with an SDK client for setting up and
- * inspecting data. {@link DynaliteExtension} gives every test the same one.
+ * inspecting data. {@link DynaliteExtension} gives every test the same one: dynalite, or LocalStack
+ * when the system property {@value #SERVER_PROPERTY} is {@code localstack}.
  */
 public final class DynamoServer implements AutoCloseable {
-  private final Dynalite dynalite;
+  public static final String SERVER_PROPERTY = "keycond.test.server";
+  private static final String LOCALSTACK_IMAGE = "localstack/localstack:4.4";
+
+  private final String endpoint;
+  private final AutoCloseable backend;
   private final DynamoDbClient client;
 
-  private DynamoServer(Dynalite dynalite) {
-    this.dynalite = dynalite;
+  private DynamoServer(String endpoint, AutoCloseable backend) {
+    this.endpoint = endpoint;
+    this.backend = backend;
     this.client = DynamoDbClient.builder()
-        .endpointOverride(URI.create(dynalite.endpoint()))
+        .endpointOverride(URI.create(endpoint))
         .region(Region.US_EAST_1)
         // dynalite checks that requests are signed, not by whom.
         .credentialsProvider(StaticCredentialsProvider.create(
@@ -31,17 +39,29 @@ public final class DynamoServer implements AutoCloseable {
         .build();
   }
 
+  /** Whether this run is the LocalStack run of the suite. */
+  static boolean localStack() {
+    return "localstack".equals(System.getProperty(SERVER_PROPERTY));
+  }
+
   static DynamoServer start() {
+    if (localStack()) {
+      LocalStackContainer container = new LocalStackContainer(DockerImageName.parse(LOCALSTACK_IMAGE))
+          .withServices("dynamodb");
+      container.start();
+      return new DynamoServer(container.getEndpoint().toString(), container::stop);
+    }
     try {
-      return new DynamoServer(new Dynalite());
+      Dynalite dynalite = new Dynalite();
+      return new DynamoServer(dynalite.endpoint(), dynalite);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  /** The server's URL, {@code http://127.0.0.1:<port>}. */
+  /** The server's URL, such as {@code http://127.0.0.1:<port>}. */
   public String endpoint() {
-    return dynalite.endpoint();
+    return endpoint;
   }
 
   /** A client for the server, shared by all tests: do not close it. */
@@ -50,9 +70,9 @@ public final class DynamoServer implements AutoCloseable {
   }
 
   @Override
-  public void close() {
+  public void close() throws Exception {
     client.close();
-    dynalite.close();
+    backend.close();
   }
 
   @Override
