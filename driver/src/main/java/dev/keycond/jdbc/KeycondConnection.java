@@ -18,6 +18,7 @@ import java.sql.Statement;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -28,6 +29,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * auto-commit is always on and commit and rollback have nothing to do.
  */
 public final class KeycondConnection implements Connection {
+  private static final AtomicBoolean WARMED = new AtomicBoolean();
+
   private final String url;
   private final DynamoDbClient client;
   private final KeycondSchema schema;
@@ -45,6 +48,7 @@ public final class KeycondConnection implements Connection {
   public static KeycondConnection open(String url, ConnectionProperties properties) {
     Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
     ReadSettings settings = properties.readSettings();
+    warmUpInBackground();
     DynamoDbClient client = DynamoClients.create(properties.clientSettings());
     try {
       KeycondSchema schema = KeycondSchema.open(new DynamoCatalog(client), mapping);
@@ -52,6 +56,25 @@ public final class KeycondConnection implements Connection {
     } catch (KeycondException e) {
       client.close();
       throw e;
+    }
+  }
+
+  /**
+   * Loads the planner's classes on another thread while this one builds the DynamoDB client and
+   * lists the tables: the two take similar time, and neither needs the other. Only the first
+   * connection of a JVM has anything to gain.
+   */
+  private static void warmUpInBackground() {
+    if (WARMED.compareAndSet(false, true)) {
+      Thread warmUp = new Thread(() -> {
+        try {
+          StatementPlanner.warmUp();
+        } catch (RuntimeException e) {
+          // Only a head start is lost; the statement that needs these classes loads them itself.
+        }
+      }, "keycond-warm-up");
+      warmUp.setDaemon(true);
+      warmUp.start();
     }
   }
 

@@ -3,7 +3,9 @@ package dev.keycond.planner;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.Operator;
+import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.exec.OperatorCompiler;
 import dev.keycond.planner.exec.ReadSettings;
 import dev.keycond.planner.explain.ExpressionFormatter;
@@ -141,6 +143,21 @@ public final class StatementPlanner {
 
   public ReadSettings settings() {
     return settings;
+  }
+
+  /**
+   * Plans and runs a small statement over no table, so that the parser, validator, converter,
+   * rules and operators are loaded. A connection runs it on a background thread while it talks to
+   * DynamoDB, which takes about as long; its first statement then does not pay for class loading.
+   */
+  public static void warmUp() {
+    PreparedQuery query = new StatementPlanner(KeycondSchema.empty(), ReadSettings.defaults())
+        .prepare("SELECT x, UPPER(y) FROM (VALUES (1, 'a'), (2, 'b')) AS t(x, y) WHERE x > 0 ORDER BY x LIMIT 1");
+    try (RowCursor rows = query.execute(new ExecutionContext(null, List.of(), ReadSettings.defaults(), 0))) {
+      while (rows.next()) {
+        // Reading the rows is the point.
+      }
+    }
   }
 
   /**

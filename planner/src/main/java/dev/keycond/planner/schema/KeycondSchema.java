@@ -63,6 +63,11 @@ public final class KeycondSchema extends AbstractSchema {
     return new KeycondSchema(catalog, ImmutableMap.copyOf(mapped), rawNames);
   }
 
+  /** A schema without tables, for statements over VALUES alone. */
+  public static KeycondSchema empty() {
+    return new KeycondSchema(null, ImmutableMap.of(), Set.of());
+  }
+
   /**
    * A table by name; {@code table@index} is the table read only through that index, which is how a
    * statement chooses an index explicitly.
