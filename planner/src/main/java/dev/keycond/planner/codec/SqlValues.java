@@ -10,7 +10,10 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoField;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -28,6 +31,17 @@ import org.apache.calcite.util.TimestampString;
  * (TIMESTAMP), or null.
  */
 public final class SqlValues {
+  /** SQL's text form of a time: seconds always, fractions only when there are any. */
+  private static final DateTimeFormatter TIME_TEXT = new DateTimeFormatterBuilder()
+      .appendPattern("HH:mm:ss")
+      .optionalStart()
+      .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
+      .toFormatter();
+  private static final DateTimeFormatter TIMESTAMP_TEXT = new DateTimeFormatterBuilder()
+      .appendPattern("uuuu-MM-dd ")
+      .append(TIME_TEXT)
+      .toFormatter();
+
   private SqlValues() {}
 
   /** A literal's value in the internal representation of its own type. */
@@ -129,7 +143,10 @@ public final class SqlValues {
       return d.toPlainString();
     }
     if (value instanceof LocalDateTime t) {
-      return t.toString().replace('T', ' ');
+      return TIMESTAMP_TEXT.format(t);
+    }
+    if (value instanceof LocalTime t) {
+      return TIME_TEXT.format(t);
     }
     return value.toString();
   }

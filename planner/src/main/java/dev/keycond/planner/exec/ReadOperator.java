@@ -1,10 +1,8 @@
 package dev.keycond.planner.exec;
 
-import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.codec.DynamoOrder;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.exec.scalar.ScalarCompiler;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.rel.DynamoRead;
@@ -25,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
-import org.apache.calcite.rex.RexNode;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**

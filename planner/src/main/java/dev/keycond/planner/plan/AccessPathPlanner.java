@@ -3,7 +3,6 @@ package dev.keycond.planner.plan;
 import dev.keycond.planner.dynamo.SourceIndex;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.schema.EntityTable;
-import dev.keycond.planner.schema.KeyTarget;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;

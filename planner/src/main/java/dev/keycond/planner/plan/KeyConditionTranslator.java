@@ -100,7 +100,7 @@ public final class KeyConditionTranslator {
     List<List<KeyPart>> extended = new ArrayList<>();
     for (List<KeyPart> parts : alternatives) {
       for (Operand value : equality.get().operands()) {
-        extended.add(append(parts, value(template, slot, value, false)));
+        extended.add(append(parts, value(template, slot, value, KeyPart.Role.VALUE)));
       }
     }
     return Optional.of(extended);
@@ -144,6 +144,8 @@ public final class KeyConditionTranslator {
       List<List<KeyPart>> prefixes, Optional<String> separator, Set<Integer> consumed) {
     Column column = column(slot.column());
     boolean last = separator.isEmpty();
+    // Items whose text in the open slot holds a character the slot forbids belong to another entity.
+    boolean openSlotExact = last && template.forbiddenCharacters(slot).isEmpty();
     boolean rangeSafe = isRangeSafe(type, template, column, slot);
     Optional<Integer> orderColumn = last && rangeSafe ? Optional.of(table.columnIndex(slot.column()))
         : Optional.empty();
@@ -154,9 +156,9 @@ public final class KeyConditionTranslator {
       if (last) {
         consumeImpliedPrefixes(slot.column(), like.get(), consumed);
       }
-      KeyPart prefix = value(template, slot, like.get().operand(), true);
+      KeyPart prefix = value(template, slot, like.get().operand(), KeyPart.Role.PREFIX);
       return new SortSide(map(prefixes, p -> SortCondition.of(attribute, Op.BEGINS_WITH,
-          keyValue(type, append(p, prefix)))), last, orderColumn);
+          keyValue(type, append(p, prefix)))), openSlotExact, orderColumn);
     }
 
     Optional<KeyPredicate> lower = rangeSafe ? findBound(slot.column(), true) : Optional.empty();
@@ -166,7 +168,7 @@ public final class KeyConditionTranslator {
         // The attribute is the column itself: one comparison says it all.
         KeyPredicate bound = lower.orElseGet(upper::get);
         consumed.add(bound.conjunct());
-        KeyValue value = keyValue(type, List.of(value(template, slot, bound.operand(), false)));
+        KeyValue value = keyValue(type, List.of(value(template, slot, bound.operand(), KeyPart.Role.BOUND)));
         return new SortSide(List.of(SortCondition.of(attribute, op(bound.kind()), value)), true, orderColumn);
       }
       if (last) {
@@ -178,15 +180,15 @@ public final class KeyConditionTranslator {
       for (List<KeyPart> prefix : prefixes) {
         conditions.add(range(attribute, type, template, slot, prefix, separator, lower, upper));
       }
-      boolean exactEnds = last && upper.isPresent() && (lower.isPresent() || textPrefix);
+      boolean exactEnds = openSlotExact && upper.isPresent() && (lower.isPresent() || textPrefix);
       return new SortSide(conditions, exactEnds, orderColumn);
     }
 
     if (textPrefix) {
-      return new SortSide(map(prefixes, p -> SortCondition.of(attribute, Op.BEGINS_WITH, keyValue(type, p))), last,
-          orderColumn);
+      return new SortSide(map(prefixes, p -> SortCondition.of(attribute, Op.BEGINS_WITH, keyValue(type, p))),
+          openSlotExact, orderColumn);
     }
-    return new SortSide(List.of(), last, orderColumn);
+    return new SortSide(List.of(), openSlotExact, orderColumn);
   }
 
   /**
@@ -197,12 +199,12 @@ public final class KeyConditionTranslator {
   private SortCondition range(String attribute, AttributeType type, KeyTemplate template, Slot slot,
       List<KeyPart> prefix, Optional<String> separator, Optional<KeyPredicate> lower,
       Optional<KeyPredicate> upper) {
-    Optional<KeyValue> low = lower.map(p -> keyValue(type, append(prefix, value(template, slot, p.operand(), false))));
-    Optional<KeyValue> high = upper.map(p -> {
-      List<KeyPart> parts = append(prefix, value(template, slot, p.operand(), false));
-      return separator.map(s -> new KeyValue(type, ImmutableList.copyOf(append(parts, new KeyPart.Text(s))), true))
-          .orElseGet(() -> keyValue(type, parts));
-    });
+    Optional<KeyValue> low = lower.map(p -> keyValue(type, append(prefix,
+        value(template, slot, p.operand(), KeyPart.Role.BOUND))));
+    Optional<KeyValue> high = upper.map(p -> separator
+        .map(s -> new KeyValue(type, ImmutableList.copyOf(append(append(prefix,
+            value(template, slot, p.operand(), KeyPart.Role.BOUND_BEFORE_SEPARATOR)), new KeyPart.Text(s))), true))
+        .orElseGet(() -> keyValue(type, append(prefix, value(template, slot, p.operand(), KeyPart.Role.BOUND)))));
     if (prefix.isEmpty()) {
       if (high.isEmpty()) {
         return SortCondition.of(attribute, Op.GE, low.get());
@@ -267,8 +269,8 @@ public final class KeyConditionTranslator {
     return new KeyValue(type, ImmutableList.copyOf(parts), false);
   }
 
-  private KeyPart value(KeyTemplate template, Slot slot, Operand operand, boolean raw) {
-    return new KeyPart.Value(column(slot.column()), slot, operand, template.text(), raw);
+  private KeyPart value(KeyTemplate template, Slot slot, Operand operand, KeyPart.Role role) {
+    return new KeyPart.Value(column(slot.column()), slot, operand, template.text(), role);
   }
 
   private Column column(String name) {

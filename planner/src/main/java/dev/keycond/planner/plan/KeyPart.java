@@ -11,10 +11,25 @@ public sealed interface KeyPart {
   /**
    * A column's value in a template slot.
    *
-   * @param template the template the slot belongs to, whose literals the value must not contain
-   * @param raw true when the operand is a prefix of the slot's text (from {@code LIKE 'abc%'})
-   *     rather than a whole column value, so it is inserted as text without type encoding
+   * @param template the template the slot belongs to, whose literals a stored value must not contain
    */
-  record Value(Column column, TemplateSegment.Slot slot, Operand operand, String template, boolean raw)
+  record Value(Column column, TemplateSegment.Slot slot, Operand operand, String template, Role role)
       implements KeyPart {}
+
+  /** What a value stands for, which decides how it is encoded and checked. */
+  enum Role {
+    /** A whole column value, encoded as its type says; it must be storable in the slot. */
+    VALUE,
+    /** The start of the slot's text (from {@code LIKE 'abc%'}), inserted as it is. */
+    PREFIX,
+    /** The end of a range, encoded like a value but only compared with, never stored. */
+    BOUND,
+    /**
+     * The upper end of a range on a slot that more template follows. A stored value equal to a
+     * prefix of the bound continues with the separator, which may sort above the bound's next
+     * character; so the range ends just past "bound, up to the first character below the
+     * separator, then the separator" (the key value is the successor of that text).
+     */
+    BOUND_BEFORE_SEPARATOR
+  }
 }

@@ -8,6 +8,7 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.KeyTemplate;
 import java.util.List;
+import org.apache.calcite.sql.type.SqlTypeName;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -59,9 +60,10 @@ public final class KeyValueBinder {
   }
 
   /**
-   * Binds a key value; empty when a part is NULL, in which case no item can match.
+   * Binds a key value; empty when a part is NULL, in which case no item can match. The text may be
+   * empty, which a key never is: what that means depends on the condition it is used in.
    *
-   * @throws KeycondException when a value contains a literal of its template next to its slot
+   * @throws KeycondException when a stored value would contain a literal of its template next to its slot
    */
   public Optional<AttributeValue> bind(KeyValue key) {
     if (key.type() != AttributeType.S && key.parts().size() == 1 && key.parts().get(0) instanceof KeyPart.Value v) {
@@ -73,7 +75,9 @@ public final class KeyValueBinder {
           v.column().type(), key.type()));
     }
     StringBuilder text = new StringBuilder();
-    for (KeyPart part : key.parts()) {
+    List<KeyPart> parts = key.parts();
+    for (int i = 0; i < parts.size(); i++) {
+      KeyPart part = parts.get(i);
       if (part instanceof KeyPart.Text t) {
         text.append(t.text());
         continue;
@@ -83,18 +87,33 @@ public final class KeyValueBinder {
       if (value == null) {
         return Optional.empty();
       }
-      String slotText = v.raw()
-          ? SqlValues.coerce(value, org.apache.calcite.sql.type.SqlTypeName.VARCHAR).toString()
+      String slotText = v.role() == KeyPart.Role.PREFIX
+          ? SqlValues.coerce(value, SqlTypeName.VARCHAR).toString()
           : KeyText.encode(SqlValues.toColumnValue(value, v.column().type()), v.column().type(), v.slot());
-      checkRepresentable(v, slotText);
+      if (v.role() == KeyPart.Role.VALUE) {
+        checkRepresentable(v, slotText);
+      }
+      if (v.role() == KeyPart.Role.BOUND_BEFORE_SEPARATOR) {
+        slotText = upToSeparator(slotText, ((KeyPart.Text) parts.get(i + 1)).text().codePointAt(0));
+      }
       text.append(slotText);
     }
-    if (text.length() == 0) {
-      // DynamoDB keys are never empty strings, so an empty key matches no item.
-      return Optional.empty();
-    }
+    // An empty text is returned as it is: the request builder knows what it means for each condition.
     String result = key.successor() ? successor(text.toString()) : text.toString();
     return Optional.of(AttributeValue.fromS(result));
+  }
+
+  /**
+   * The bound up to its first character that sorts below the separator: a stored value equal to the
+   * text before that character continues with the separator, above the rest of the bound.
+   */
+  private static String upToSeparator(String bound, int separator) {
+    for (int i = 0; i < bound.length(); i += Character.charCount(bound.codePointAt(i))) {
+      if (bound.codePointAt(i) < separator) {
+        return bound.substring(0, i);
+      }
+    }
+    return bound;
   }
 
   private static void checkRepresentable(KeyPart.Value v, String slotText) {

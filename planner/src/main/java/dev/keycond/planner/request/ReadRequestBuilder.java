@@ -1,6 +1,7 @@
 package dev.keycond.planner.request;
 
 import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.codec.DynamoOrder;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Lists;
 import dev.keycond.planner.exec.ReadSettings;
@@ -15,6 +16,7 @@ import dev.keycond.planner.plan.SortCondition;
 import dev.keycond.planner.rel.HierarchyWalk;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.schema.EntityTable;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -83,20 +85,17 @@ public final class ReadRequestBuilder {
       return itemRequests(itemKeys());
     }
     List<ReadRequest> requests = new ArrayList<>();
-    for (KeyCondition key : sendableKeys()) {
-      requests.add(queryRequest(key).orElseThrow());
+    for (KeyCondition key : plan.access().keys()) {
+      queryRequest(key).ifPresent(requests::add);
     }
     return requests;
   }
 
-  /** The key conditions that become requests: those without a NULL value, which would match nothing. */
+  /** The key conditions that become requests: those that can match an item. */
   public List<KeyCondition> sendableKeys() {
     List<KeyCondition> keys = new ArrayList<>();
     for (KeyCondition key : plan.access().keys()) {
-      boolean sendable = value(key.partitionValue()).isPresent()
-          && key.sort().map(s -> value(s.low()).isPresent() && (s.high() == null || value(s.high()).isPresent()))
-              .orElse(true);
-      if (sendable) {
+      if (queryRequest(key).isPresent()) {
         keys.add(key);
       }
     }
@@ -144,7 +143,7 @@ public final class ReadRequestBuilder {
     List<KeyPart> parts = new ArrayList<>();
     for (KeyPart part : sort.low().parts()) {
       parts.add(part instanceof KeyPart.Value v && v.column().name().equals(column)
-          ? new KeyPart.Value(v.column(), v.slot(), operand, v.template(), v.raw())
+          ? new KeyPart.Value(v.column(), v.slot(), operand, v.template(), v.role())
           : part);
     }
     KeyValue low = new KeyValue(sort.low().type(), ImmutableList.copyOf(parts), false);
@@ -179,14 +178,14 @@ public final class ReadRequestBuilder {
   }
 
   private Optional<ImmutableMap<String, RequestValue>> itemKey(KeyCondition key) {
-    Optional<RequestValue> partition = value(key.partitionValue());
+    Optional<RequestValue> partition = value(key.partitionValue()).filter(v -> !isEmptyText(v));
     if (partition.isEmpty()) {
       return Optional.empty();
     }
     Map<String, RequestValue> itemKey = new LinkedHashMap<>();
     itemKey.put(key.partitionAttribute(), partition.get());
     if (key.sort().isPresent()) {
-      Optional<RequestValue> sortValue = value(key.sort().get().low());
+      Optional<RequestValue> sortValue = value(key.sort().get().low()).filter(v -> !isEmptyText(v));
       if (sortValue.isEmpty()) {
         return Optional.empty();
       }
@@ -197,37 +196,81 @@ public final class ReadRequestBuilder {
 
   private Optional<ReadRequest> queryRequest(KeyCondition key) {
     Placeholders placeholders = new Placeholders();
-    Optional<RequestValue> partition = value(key.partitionValue());
+    Optional<RequestValue> partition = value(key.partitionValue()).filter(v -> !isEmptyText(v));
     if (partition.isEmpty()) {
       return Optional.empty();
     }
     StringBuilder expression = new StringBuilder()
         .append(placeholders.name(key.partitionAttribute())).append(" = ").append(placeholders.value(partition.get()));
     if (key.sort().isPresent()) {
-      SortCondition sort = key.sort().get();
-      Optional<RequestValue> low = value(sort.low());
-      Optional<RequestValue> high = sort.high() == null ? Optional.empty() : value(sort.high());
-      if (low.isEmpty() || sort.high() != null && high.isEmpty()) {
+      Optional<Optional<String>> sort = sortExpression(key.sort().get(), placeholders);
+      if (sort.isEmpty()) {
         return Optional.empty();
       }
-      String name = placeholders.name(sort.attribute());
-      expression.append(" AND ");
-      switch (sort.op()) {
-        case BEGINS_WITH:
-          expression.append("begins_with(").append(name).append(", ").append(placeholders.value(low.get())).append(')');
-          break;
-        case BETWEEN:
-          expression.append(name).append(" BETWEEN ").append(placeholders.value(low.get()))
-              .append(" AND ").append(placeholders.value(high.get()));
-          break;
-        default:
-          expression.append(name).append(' ').append(sort.op().symbol()).append(' ')
-              .append(placeholders.value(low.get()));
-      }
+      sort.get().ifPresent(condition -> expression.append(" AND ").append(condition));
     }
     return Optional.of(request(ReadRequest.Operation.QUERY, placeholders, ImmutableList.of(),
         Optional.of(expression.toString())));
   }
+
+  /**
+   * The sort key part of a KeyConditionExpression: empty when no item can match, an empty
+   * expression when every item does. Keys are never empty strings, so an empty text means a
+   * prefix or lower bound that lets everything through, or an upper bound or value nothing meets;
+   * a range whose ends are reversed meets nothing (and DynamoDB would reject it).
+   */
+  private Optional<Optional<String>> sortExpression(SortCondition sort, Placeholders placeholders) {
+    Optional<RequestValue> low = value(sort.low());
+    Optional<RequestValue> high = sort.high() == null ? Optional.empty() : value(sort.high());
+    if (low.isEmpty() || sort.high() != null && high.isEmpty()) {
+      return Optional.empty();
+    }
+    boolean lowEmpty = isEmptyText(low.get());
+    String name = placeholders.name(sort.attribute());
+    switch (sort.op()) {
+      case BEGINS_WITH:
+      case GE:
+      case GT:
+        return lowEmpty ? Optional.of(Optional.empty())
+            : Optional.of(Optional.of(sort.op() == SortCondition.Op.BEGINS_WITH
+                ? "begins_with(" + name + ", " + placeholders.value(low.get()) + ")"
+                : name + " " + sort.op().symbol() + " " + placeholders.value(low.get())));
+      case BETWEEN:
+        if (isEmptyText(high.get()) || reversed(low.get(), high.get())) {
+          return Optional.empty();
+        }
+        return Optional.of(Optional.of(lowEmpty
+            ? name + " <= " + placeholders.value(high.get())
+            : name + " BETWEEN " + placeholders.value(low.get()) + " AND " + placeholders.value(high.get())));
+      default:
+        return lowEmpty ? Optional.empty()
+            : Optional.of(Optional.of(name + " " + sort.op().symbol() + " " + placeholders.value(low.get())));
+    }
+  }
+
+  private static boolean isEmptyText(RequestValue value) {
+    return value instanceof RequestValue.Bound b && b.value().s() != null && b.value().s().isEmpty();
+  }
+
+  /** Whether a range's low end lies above its high end, in DynamoDB's order. */
+  private static boolean reversed(RequestValue low, RequestValue high) {
+    if (!(low instanceof RequestValue.Bound l) || !(high instanceof RequestValue.Bound h)) {
+      return false;
+    }
+    AttributeValue a = l.value();
+    AttributeValue b = h.value();
+    if (a.s() != null && b.s() != null) {
+      return DynamoOrder.compareStrings(a.s(), b.s()) > 0;
+    }
+    if (a.n() != null && b.n() != null) {
+      return new BigDecimal(a.n()).compareTo(new BigDecimal(b.n())) > 0;
+    }
+    if (a.b() != null && b.b() != null) {
+      return DynamoOrder.compareBytes(a.b().asByteArray(), b.b().asByteArray()) > 0;
+    }
+    return false;
+  }
+
 
   private ReadRequest request(ReadRequest.Operation operation, Placeholders placeholders,
       ImmutableList<ImmutableMap<String, RequestValue>> keys, Optional<String> keyCondition) {

@@ -13,7 +13,6 @@ import dev.keycond.planner.plan.SortCondition;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.HierarchyWalk;
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.rel.ReadPlan.Order;
 import dev.keycond.planner.schema.EntityTable;
 import java.math.BigDecimal;
 import java.util.ArrayList;

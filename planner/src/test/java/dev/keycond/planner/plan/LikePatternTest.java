@@ -58,9 +58,8 @@ class LikePatternTest {
   }
 
   @Test
-  void percentIsLiteralWithoutAnEscapeOnlyWhenEscaped() {
-    // Without an ESCAPE clause a backslash is an ordinary character.
-    assertEquals(new LikePattern("100\\", false, false), parse("100\\%"));
+  void backslashIsAnOrdinaryCharacterWithoutAnEscapeClause() {
+    assertEquals(new LikePattern("100\\", true, false), parse("100\\%"));
   }
 
   @Test

@@ -8,9 +8,6 @@ import java.math.RoundingMode;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeFormatterBuilder;
-import java.time.temporal.ChronoField;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.rel.type.RelDataType;
@@ -30,15 +27,6 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * type, and {@code MIN(x)} must return the same value that {@code x} does.
  */
 public final class Coercion {
-  private static final DateTimeFormatter TIME_TEXT = new DateTimeFormatterBuilder()
-      .appendPattern("HH:mm:ss")
-      .optionalStart()
-      .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
-      .toFormatter();
-  private static final DateTimeFormatter TIMESTAMP_TEXT = new DateTimeFormatterBuilder()
-      .appendPattern("uuuu-MM-dd ")
-      .append(TIME_TEXT)
-      .toFormatter();
   private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
   private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
 
@@ -240,15 +228,6 @@ public final class Coercion {
   }
 
   private static String toText(Object value) {
-    if (value instanceof String s) {
-      return s;
-    }
-    if (value instanceof LocalDateTime t) {
-      return TIMESTAMP_TEXT.format(t);
-    }
-    if (value instanceof LocalTime t) {
-      return TIME_TEXT.format(t);
-    }
     return (String) SqlValues.coerce(value, SqlTypeName.VARCHAR);
   }
 
