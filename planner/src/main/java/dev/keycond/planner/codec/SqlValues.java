@@ -123,7 +123,10 @@ public final class SqlValues {
     } catch (ArithmeticException e) {
       throw new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE,
           "Value " + describe(value) + " is out of range for " + target, e);
-    } catch (NumberFormatException | DateTimeParseException | ClassCastException e) {
+    } catch (DateTimeParseException e) {
+      throw new KeycondException(SqlState.INVALID_DATETIME,
+          "Value " + describe(value) + " is not a valid " + target, e);
+    } catch (NumberFormatException | ClassCastException e) {
       throw new KeycondException(SqlState.INVALID_CHARACTER_VALUE,
           "Value " + describe(value) + " cannot be converted to " + target, e);
     }

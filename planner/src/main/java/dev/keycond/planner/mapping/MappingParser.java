@@ -49,7 +49,7 @@ public final class MappingParser {
       throw error("mapping file " + path + " does not exist");
     } catch (IOException e) {
       throw new KeycondException(
-          SqlState.INVALID_MAPPING, "cannot read mapping file " + path + ": " + e.getMessage(), e);
+          SqlState.INVALID_MAPPING, "Invalid mapping: cannot read mapping file " + path + ": " + e.getMessage(), e);
     }
   }
 

@@ -132,7 +132,7 @@ class SqlValuesTest {
     void datesFromTextAndTimestamps() {
       assertEquals(LocalDate.of(2026, 1, 5), coerce("2026-01-05", SqlTypeName.DATE));
       assertEquals(LocalDate.of(2026, 1, 5), coerce(LocalDateTime.of(2026, 1, 5, 23, 59), SqlTypeName.DATE));
-      assertEquals(SqlState.INVALID_CHARACTER_VALUE, failure("2026-13-01", SqlTypeName.DATE).state());
+      assertEquals(SqlState.INVALID_DATETIME, failure("2026-13-01", SqlTypeName.DATE).state());
     }
 
     @Test
@@ -145,7 +145,7 @@ class SqlValuesTest {
       assertEquals(LocalDateTime.of(2026, 1, 1, 10, 30), coerce("2026-01-01T12:30:00+02:00", SqlTypeName.TIMESTAMP));
       assertEquals(LocalDateTime.of(2026, 1, 1, 10, 30), coerce(" 2026-01-01 10:30:00 ", SqlTypeName.TIMESTAMP));
       assertEquals(LocalDateTime.of(2026, 1, 5, 0, 0), coerce(LocalDate.of(2026, 1, 5), SqlTypeName.TIMESTAMP));
-      assertEquals(SqlState.INVALID_CHARACTER_VALUE, failure("later", SqlTypeName.TIMESTAMP).state());
+      assertEquals(SqlState.INVALID_DATETIME, failure("later", SqlTypeName.TIMESTAMP).state());
     }
 
     @Test
