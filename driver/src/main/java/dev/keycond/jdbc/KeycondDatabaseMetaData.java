@@ -1,58 +1,250 @@
 package dev.keycond.jdbc;
 
-import dev.keycond.planner.exec.relational.ListCursor;
-import com.google.common.collect.ImmutableList;
 import dev.keycond.Driver;
-import dev.keycond.planner.ResultColumn;
-import dev.keycond.planner.schema.KeycondSchema;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
+import java.sql.RowIdLifetime;
 import java.sql.SQLException;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
-import org.apache.calcite.sql.type.SqlTypeName;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.apache.calcite.sql.parser.SqlParser;
 
-/** What keycond tells SQL tools about itself and about the tables of a connection. */
+/**
+ * What keycond tells SQL tools about itself and about the tables of a connection.
+ *
+ * <p>The tables live in one schema, {@code dynamodb}, without a catalog; their keys, indexes and
+ * references come from the mapping and DescribeTable (see {@link SchemaRows}). Name arguments are
+ * JDBC patterns, matched case-sensitively; null means any. The capability answers describe keycond
+ * as it is: it reads (writes are not there yet), has no transactions and always auto-commits, and
+ * its result sets are forward-only and read-only. Where an answer is about SQL, it is about what
+ * keycond runs, not merely what its parser accepts.
+ */
 final class KeycondDatabaseMetaData implements DatabaseMetaData {
+  /** The version of the DynamoDB API keycond speaks. */
+  private static final String DYNAMODB_API_VERSION = "2012-08-10";
+
+  /** The JDBC escape functions ({@code {fn UCASE(x)}}) that keycond evaluates; the tests run each one. */
+  private static final String NUMERIC_FUNCTIONS = "ABS,CEILING,FLOOR,MOD,POWER,ROUND,SQRT,TRUNCATE";
+  private static final String STRING_FUNCTIONS = "CONCAT,LCASE,LENGTH,LOCATE,LTRIM,REPLACE,RTRIM,SUBSTRING,UCASE";
+  private static final String SYSTEM_FUNCTIONS = "IFNULL";
+  private static final String TIME_DATE_FUNCTIONS =
+      "CURDATE,CURTIME,DAYOFMONTH,DAYOFWEEK,DAYOFYEAR,HOUR,MINUTE,MONTH,NOW,QUARTER,SECOND,WEEK,YEAR";
+
   private final KeycondConnection connection;
+  private final SchemaRows schemaRows;
 
   KeycondDatabaseMetaData(KeycondConnection connection) {
     this.connection = connection;
+    this.schemaRows = new SchemaRows(connection.schema());
   }
 
-  /** A result set of metadata rows; columns are VARCHAR unless their name says otherwise. */
-  private static ResultSet rows(List<String> columnNames, List<SqlTypeName> types, List<Object[]> rows) {
-    ImmutableList.Builder<ResultColumn> columns = ImmutableList.builder();
-    for (int i = 0; i < columnNames.size(); i++) {
-      columns.add(new ResultColumn(columnNames.get(i), types.get(i), 0, 0, true, Optional.empty(), Optional.empty()));
+  // ---------------------------------------------------------------- tables, columns, keys, indexes
+
+  @Override
+  public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String[] types)
+      throws SQLException {
+    boolean tableType = types == null || Arrays.stream(types).anyMatch("TABLE"::equalsIgnoreCase);
+    if (!tableType || !inSchema(catalog, schemaPattern)) {
+      return MetadataResults.TABLES.empty();
     }
-    return new KeycondResultSet(null, columns.build(), new ListCursor(rows), null);
+    return MetadataResults.TABLES.rows(read(() -> schemaRows.tables(NamePattern.of(tableNamePattern))));
   }
 
-  private static List<SqlTypeName> text(int n) {
-    List<SqlTypeName> types = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      types.add(SqlTypeName.VARCHAR);
+  @Override
+  public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern,
+      String columnNamePattern) throws SQLException {
+    if (!inSchema(catalog, schemaPattern)) {
+      return MetadataResults.COLUMNS.empty();
     }
-    return types;
+    return MetadataResults.COLUMNS.rows(read(() ->
+        schemaRows.columns(NamePattern.of(tableNamePattern), NamePattern.of(columnNamePattern))));
+  }
+
+  @Override
+  public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
+    if (!inNamedSchema(catalog, schema)) {
+      return MetadataResults.PRIMARY_KEYS.empty();
+    }
+    return MetadataResults.PRIMARY_KEYS.rows(read(() -> schemaRows.primaryKeys(tableName(table))));
+  }
+
+  @Override
+  public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
+      throws SQLException {
+    if (!inNamedSchema(catalog, schema)) {
+      return MetadataResults.INDEX_INFO.empty();
+    }
+    return MetadataResults.INDEX_INFO.rows(read(() -> schemaRows.indexInfo(tableName(table), unique)));
+  }
+
+  @Override
+  public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
+    if (!inNamedSchema(catalog, schema)) {
+      return MetadataResults.KEYS.empty();
+    }
+    return MetadataResults.KEYS.rows(read(() -> schemaRows.references(any(), tableName(table), true)));
+  }
+
+  @Override
+  public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
+    if (!inNamedSchema(catalog, schema)) {
+      return MetadataResults.KEYS.empty();
+    }
+    return MetadataResults.KEYS.rows(read(() -> schemaRows.references(tableName(table), any(), false)));
+  }
+
+  @Override
+  public ResultSet getCrossReference(String parentCatalog, String parentSchema, String parentTable,
+      String foreignCatalog, String foreignSchema, String foreignTable) throws SQLException {
+    if (!inNamedSchema(parentCatalog, parentSchema) || !inNamedSchema(foreignCatalog, foreignSchema)) {
+      return MetadataResults.KEYS.empty();
+    }
+    return MetadataResults.KEYS.rows(read(() ->
+        schemaRows.references(tableName(parentTable), tableName(foreignTable), false)));
+  }
+
+  @Override
+  public ResultSet getBestRowIdentifier(String catalog, String schema, String table, int scope, boolean nullable)
+      throws SQLException {
+    if (!inNamedSchema(catalog, schema)) {
+      return MetadataResults.ROW_IDENTIFIER.empty();
+    }
+    return MetadataResults.ROW_IDENTIFIER.rows(read(() -> schemaRows.bestRowIdentifier(tableName(table))));
+  }
+
+  @Override
+  public ResultSet getVersionColumns(String catalog, String schema, String table) {
+    // DynamoDB changes no attribute by itself when an item is updated.
+    return MetadataResults.ROW_IDENTIFIER.empty();
+  }
+
+  @Override
+  public ResultSet getTypeInfo() throws SQLException {
+    return MetadataResults.TYPE_INFO.rows(read(schemaRows::typeInfo));
   }
 
   @Override
   public ResultSet getSchemas() {
-    return rows(List.of("TABLE_SCHEM", "TABLE_CATALOG"), text(2), List.<Object[]>of(new Object[] {KeycondSchema.NAME, null}));
+    return MetadataResults.SCHEMAS.rows(SchemaRows.schemas(any()));
+  }
+
+  @Override
+  public ResultSet getSchemas(String catalog, String schemaPattern) {
+    return catalog == null || catalog.isEmpty()
+        ? MetadataResults.SCHEMAS.rows(SchemaRows.schemas(NamePattern.of(schemaPattern)))
+        : MetadataResults.SCHEMAS.empty();
   }
 
   @Override
   public ResultSet getCatalogs() {
-    return rows(List.of("TABLE_CAT"), text(1), List.of());
+    return MetadataResults.CATALOGS.empty();
   }
 
   @Override
   public ResultSet getTableTypes() {
-    return rows(List.of("TABLE_TYPE"), text(1), List.<Object[]>of(new Object[] {"TABLE"}));
+    return MetadataResults.TABLE_TYPES.rows(List.<Object[]>of(new Object[] {"TABLE"}));
   }
+
+  /** Schema patterns select keycond's schema; see {@link SchemaRows#selectsSchema}. */
+  private static boolean inSchema(String catalog, String schemaPattern) {
+    return SchemaRows.selectsSchema(catalog, NamePattern.of(schemaPattern));
+  }
+
+  /** For arguments JDBC defines as a schema name rather than a pattern. */
+  private static boolean inNamedSchema(String catalog, String schema) {
+    return SchemaRows.selectsSchema(catalog, NamePattern.ofName(schema, List.of(SchemaRows.SCHEMA)));
+  }
+
+  private Predicate<String> tableName(String table) {
+    return NamePattern.ofName(table, schemaRows.tableNames());
+  }
+
+  private static Predicate<String> any() {
+    return NamePattern.of(null);
+  }
+
+  /** Reading metadata may call DescribeTable; its failures reach the caller as SQLExceptions. */
+  private <T> T read(Supplier<T> rows) throws SQLException {
+    connection.checkOpen();
+    try {
+      return rows.get();
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    }
+  }
+
+  // ---------------------------------------------------------------- things keycond does not have
+
+  @Override
+  public ResultSet getProcedures(String catalog, String schemaPattern, String procedureNamePattern) {
+    return MetadataResults.PROCEDURES.empty();
+  }
+
+  @Override
+  public ResultSet getProcedureColumns(String catalog, String schemaPattern, String procedureNamePattern,
+      String columnNamePattern) {
+    return MetadataResults.PROCEDURE_COLUMNS.empty();
+  }
+
+  @Override
+  public ResultSet getFunctions(String catalog, String schemaPattern, String functionNamePattern) {
+    return MetadataResults.FUNCTIONS.empty();
+  }
+
+  @Override
+  public ResultSet getFunctionColumns(String catalog, String schemaPattern, String functionNamePattern,
+      String columnNamePattern) {
+    return MetadataResults.FUNCTION_COLUMNS.empty();
+  }
+
+  @Override
+  public ResultSet getColumnPrivileges(String catalog, String schema, String table, String columnNamePattern) {
+    // Access is governed by IAM policies, which a connection cannot list.
+    return MetadataResults.COLUMN_PRIVILEGES.empty();
+  }
+
+  @Override
+  public ResultSet getTablePrivileges(String catalog, String schemaPattern, String tableNamePattern) {
+    return MetadataResults.TABLE_PRIVILEGES.empty();
+  }
+
+  @Override
+  public ResultSet getUDTs(String catalog, String schemaPattern, String typeNamePattern, int[] types) {
+    return MetadataResults.UDTS.empty();
+  }
+
+  @Override
+  public ResultSet getSuperTypes(String catalog, String schemaPattern, String typeNamePattern) {
+    return MetadataResults.SUPER_TYPES.empty();
+  }
+
+  @Override
+  public ResultSet getSuperTables(String catalog, String schemaPattern, String tableNamePattern) {
+    return MetadataResults.SUPER_TABLES.empty();
+  }
+
+  @Override
+  public ResultSet getAttributes(String catalog, String schemaPattern, String typeNamePattern,
+      String attributeNamePattern) {
+    return MetadataResults.ATTRIBUTES.empty();
+  }
+
+  @Override
+  public ResultSet getClientInfoProperties() {
+    // Connection.setClientInfo stores nothing, so there is no property to advertise.
+    return MetadataResults.CLIENT_INFO_PROPERTIES.empty();
+  }
+
+  @Override
+  public ResultSet getPseudoColumns(String catalog, String schemaPattern, String tableNamePattern,
+      String columnNamePattern) {
+    return MetadataResults.PSEUDO_COLUMNS.empty();
+  }
+
+  // ---------------------------------------------------------------- product and driver
 
   @Override
   public String getDatabaseProductName() {
@@ -61,7 +253,17 @@ final class KeycondDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public String getDatabaseProductVersion() {
-    return Driver.VERSION;
+    return Driver.VERSION + " (DynamoDB API " + DYNAMODB_API_VERSION + ")";
+  }
+
+  @Override
+  public int getDatabaseMajorVersion() {
+    return Driver.MAJOR_VERSION;
+  }
+
+  @Override
+  public int getDatabaseMinorVersion() {
+    return Driver.MINOR_VERSION;
   }
 
   @Override
@@ -85,8 +287,24 @@ final class KeycondDatabaseMetaData implements DatabaseMetaData {
   }
 
   @Override
+  public int getJDBCMajorVersion() {
+    return 4;
+  }
+
+  @Override
+  public int getJDBCMinorVersion() {
+    return 2;
+  }
+
+  @Override
   public String getURL() {
     return connection.url();
+  }
+
+  @Override
+  public String getUserName() {
+    // Credentials may come from anywhere in the AWS chain; keycond has no user name of its own.
+    return "";
   }
 
   @Override
@@ -94,9 +312,717 @@ final class KeycondDatabaseMetaData implements DatabaseMetaData {
     return connection;
   }
 
+  // ---------------------------------------------------------------- SQL dialect
+
   @Override
   public String getIdentifierQuoteString() {
     return "\"";
+  }
+
+  @Override
+  public String getSQLKeywords() {
+    // The parser's reserved words that SQL:2003 does not reserve, as JDBC asks.
+    return SqlParser.create("").getMetadata().getJdbcKeywords();
+  }
+
+  @Override
+  public String getNumericFunctions() {
+    return NUMERIC_FUNCTIONS;
+  }
+
+  @Override
+  public String getStringFunctions() {
+    return STRING_FUNCTIONS;
+  }
+
+  @Override
+  public String getSystemFunctions() {
+    return SYSTEM_FUNCTIONS;
+  }
+
+  @Override
+  public String getTimeDateFunctions() {
+    return TIME_DATE_FUNCTIONS;
+  }
+
+  @Override
+  public String getSearchStringEscape() {
+    return NamePattern.ESCAPE;
+  }
+
+  @Override
+  public String getExtraNameCharacters() {
+    // Unquoted identifiers may also contain '$'; anything else needs quotes.
+    return "$";
+  }
+
+  @Override
+  public String getSchemaTerm() {
+    return "schema";
+  }
+
+  @Override
+  public String getProcedureTerm() {
+    return "procedure";
+  }
+
+  @Override
+  public String getCatalogTerm() {
+    return "catalog";
+  }
+
+  @Override
+  public boolean isCatalogAtStart() {
+    return true;
+  }
+
+  @Override
+  public String getCatalogSeparator() {
+    return ".";
+  }
+
+  @Override
+  public int getSQLStateType() {
+    return sqlStateSQL;
+  }
+
+  /** Identifiers keep the case they are written in, quoted or not, and match case-sensitively. */
+  @Override
+  public boolean supportsMixedCaseIdentifiers() {
+    return true;
+  }
+
+  @Override
+  public boolean storesUpperCaseIdentifiers() {
+    return false;
+  }
+
+  @Override
+  public boolean storesLowerCaseIdentifiers() {
+    return false;
+  }
+
+  @Override
+  public boolean storesMixedCaseIdentifiers() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsMixedCaseQuotedIdentifiers() {
+    return true;
+  }
+
+  @Override
+  public boolean storesUpperCaseQuotedIdentifiers() {
+    return false;
+  }
+
+  @Override
+  public boolean storesLowerCaseQuotedIdentifiers() {
+    return false;
+  }
+
+  @Override
+  public boolean storesMixedCaseQuotedIdentifiers() {
+    return true;
+  }
+
+  /** Nulls sort last going up and first going down, as if larger than any value. */
+  @Override
+  public boolean nullsAreSortedHigh() {
+    return true;
+  }
+
+  @Override
+  public boolean nullsAreSortedLow() {
+    return false;
+  }
+
+  @Override
+  public boolean nullsAreSortedAtStart() {
+    return false;
+  }
+
+  @Override
+  public boolean nullsAreSortedAtEnd() {
+    return false;
+  }
+
+  @Override
+  public boolean nullPlusNonNullIsNull() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsColumnAliasing() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsTableCorrelationNames() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsDifferentTableCorrelationNames() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsLikeEscapeClause() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsNonNullableColumns() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsConvert() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsConvert(int fromType, int toType) {
+    return true;
+  }
+
+  @Override
+  public boolean supportsExpressionsInOrderBy() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsOrderByUnrelated() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsGroupBy() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsGroupByUnrelated() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsGroupByBeyondSelect() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsUnion() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsUnionAll() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsOuterJoins() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsFullOuterJoins() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsLimitedOuterJoins() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsSubqueriesInComparisons() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsSubqueriesInExists() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsSubqueriesInIns() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsSubqueriesInQuantifieds() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsCorrelatedSubqueries() {
+    // Not yet without a Scan: the inner side is not read per outer row by key.
+    return false;
+  }
+
+  /** The ODBC and ANSI grammar levels all include writes and DDL, which keycond does not run. */
+  @Override
+  public boolean supportsMinimumSQLGrammar() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsCoreSQLGrammar() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsExtendedSQLGrammar() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsANSI92EntryLevelSQL() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsANSI92IntermediateSQL() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsANSI92FullSQL() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsIntegrityEnhancementFacility() {
+    return false;
+  }
+
+  /** Tables are named {@code dynamodb.files} or just {@code files}; there are no catalogs. */
+  @Override
+  public boolean supportsSchemasInDataManipulation() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsSchemasInProcedureCalls() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsSchemasInTableDefinitions() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsSchemasInIndexDefinitions() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsSchemasInPrivilegeDefinitions() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsCatalogsInDataManipulation() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsCatalogsInProcedureCalls() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsCatalogsInTableDefinitions() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsCatalogsInIndexDefinitions() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsCatalogsInPrivilegeDefinitions() {
+    return false;
+  }
+
+  // ---------------------------------------------------------------- reads only, for now
+
+  @Override
+  public boolean isReadOnly() {
+    return true;
+  }
+
+  @Override
+  public boolean allTablesAreSelectable() {
+    return true;
+  }
+
+  @Override
+  public boolean allProceduresAreCallable() {
+    // There are no procedures, so every one of them can be called.
+    return true;
+  }
+
+  @Override
+  public boolean supportsAlterTableWithAddColumn() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsAlterTableWithDropColumn() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsBatchUpdates() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsPositionedDelete() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsPositionedUpdate() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsSelectForUpdate() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsGetGeneratedKeys() {
+    return false;
+  }
+
+  @Override
+  public boolean generatedKeyAlwaysReturned() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsStoredProcedures() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsStoredFunctionsUsingCallSyntax() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsNamedParameters() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsMultipleResultSets() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsMultipleOpenResults() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsStatementPooling() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsRefCursors() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsSharding() {
+    return false;
+  }
+
+  @Override
+  public boolean locatorsUpdateCopy() {
+    return false;
+  }
+
+  @Override
+  public boolean usesLocalFiles() {
+    return false;
+  }
+
+  @Override
+  public boolean usesLocalFilePerTable() {
+    return false;
+  }
+
+  @Override
+  public boolean doesMaxRowSizeIncludeBlobs() {
+    return true;
+  }
+
+  @Override
+  public RowIdLifetime getRowIdLifetime() {
+    return RowIdLifetime.ROWID_UNSUPPORTED;
+  }
+
+  // ---------------------------------------------------------------- transactions: none, auto-commit
+
+  @Override
+  public boolean supportsTransactions() {
+    return false;
+  }
+
+  @Override
+  public int getDefaultTransactionIsolation() {
+    return Connection.TRANSACTION_NONE;
+  }
+
+  @Override
+  public boolean supportsTransactionIsolationLevel(int level) {
+    return level == Connection.TRANSACTION_NONE;
+  }
+
+  @Override
+  public boolean supportsMultipleTransactions() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsDataDefinitionAndDataManipulationTransactions() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsDataManipulationTransactionsOnly() {
+    return false;
+  }
+
+  @Override
+  public boolean dataDefinitionCausesTransactionCommit() {
+    return false;
+  }
+
+  @Override
+  public boolean dataDefinitionIgnoredInTransactions() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsSavepoints() {
+    return false;
+  }
+
+  @Override
+  public boolean autoCommitFailureClosesAllResultSets() {
+    return false;
+  }
+
+  /** Cursors follow the connection's holdability, CLOSE_CURSORS_AT_COMMIT. */
+  @Override
+  public boolean supportsOpenCursorsAcrossCommit() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsOpenCursorsAcrossRollback() {
+    return false;
+  }
+
+  /** A statement has no state a commit could end; it can run again afterwards. */
+  @Override
+  public boolean supportsOpenStatementsAcrossCommit() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsOpenStatementsAcrossRollback() {
+    return true;
+  }
+
+  @Override
+  public int getResultSetHoldability() {
+    return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+  }
+
+  @Override
+  public boolean supportsResultSetHoldability(int holdability) {
+    return holdability == ResultSet.CLOSE_CURSORS_AT_COMMIT;
+  }
+
+  // ---------------------------------------------------------------- result sets: forward-only, read-only
+
+  @Override
+  public boolean supportsResultSetType(int type) {
+    return type == ResultSet.TYPE_FORWARD_ONLY;
+  }
+
+  @Override
+  public boolean supportsResultSetConcurrency(int type, int concurrency) {
+    return type == ResultSet.TYPE_FORWARD_ONLY && concurrency == ResultSet.CONCUR_READ_ONLY;
+  }
+
+  @Override
+  public boolean ownUpdatesAreVisible(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean ownDeletesAreVisible(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean ownInsertsAreVisible(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean othersUpdatesAreVisible(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean othersDeletesAreVisible(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean othersInsertsAreVisible(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean updatesAreDetected(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean deletesAreDetected(int type) {
+    return false;
+  }
+
+  @Override
+  public boolean insertsAreDetected(int type) {
+    return false;
+  }
+
+  // ---------------------------------------------------------------- limits (0: none or unknown)
+
+  @Override
+  public int getMaxBinaryLiteralLength() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxCharLiteralLength() {
+    return 0;
+  }
+
+  /** Attribute names are at most 64 KB. */
+  @Override
+  public int getMaxColumnNameLength() {
+    return 65535;
+  }
+
+  @Override
+  public int getMaxColumnsInGroupBy() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxColumnsInIndex() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxColumnsInOrderBy() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxColumnsInSelect() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxColumnsInTable() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxConnections() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxCursorNameLength() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxIndexLength() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxSchemaNameLength() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxProcedureNameLength() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxCatalogNameLength() {
+    return 0;
+  }
+
+  /** An item, with all its attributes, is at most 400 KB. */
+  @Override
+  public int getMaxRowSize() {
+    return JdbcTypes.MAX_VALUE_LENGTH;
+  }
+
+  @Override
+  public int getMaxStatementLength() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxStatements() {
+    return 0;
+  }
+
+  /** DynamoDB table names are 3 to 255 characters long. */
+  @Override
+  public int getMaxTableNameLength() {
+    return 255;
+  }
+
+  @Override
+  public int getMaxTablesInSelect() {
+    return 0;
+  }
+
+  @Override
+  public int getMaxUserNameLength() {
+    return 0;
+  }
+
+  @Override
+  public long getMaxLogicalLobSize() {
+    return 0;
   }
 
   @Override
@@ -107,814 +1033,5 @@ final class KeycondDatabaseMetaData implements DatabaseMetaData {
   @Override
   public boolean isWrapperFor(Class<?> iface) {
     return iface.isInstance(this);
-  }
-  @Override
-  public boolean allProceduresAreCallable() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.allProceduresAreCallable");
-  }
-
-  @Override
-  public boolean allTablesAreSelectable() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.allTablesAreSelectable");
-  }
-
-  @Override
-  public boolean autoCommitFailureClosesAllResultSets() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.autoCommitFailureClosesAllResultSets");
-  }
-
-  @Override
-  public boolean dataDefinitionCausesTransactionCommit() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.dataDefinitionCausesTransactionCommit");
-  }
-
-  @Override
-  public boolean dataDefinitionIgnoredInTransactions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.dataDefinitionIgnoredInTransactions");
-  }
-
-  @Override
-  public boolean deletesAreDetected(int p0) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.deletesAreDetected");
-  }
-
-  @Override
-  public boolean doesMaxRowSizeIncludeBlobs() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.doesMaxRowSizeIncludeBlobs");
-  }
-
-  @Override
-  public boolean generatedKeyAlwaysReturned() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.generatedKeyAlwaysReturned");
-  }
-
-  @Override
-  public java.sql.ResultSet getAttributes(String p0, String p1, String p2, String p3) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getAttributes");
-  }
-
-  @Override
-  public java.sql.ResultSet getBestRowIdentifier(String p0, String p1, String p2, int p3, boolean p4) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getBestRowIdentifier");
-  }
-
-  @Override
-  public String getCatalogSeparator() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getCatalogSeparator");
-  }
-
-  @Override
-  public String getCatalogTerm() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getCatalogTerm");
-  }
-
-  @Override
-  public java.sql.ResultSet getClientInfoProperties() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getClientInfoProperties");
-  }
-
-  @Override
-  public java.sql.ResultSet getColumnPrivileges(String p0, String p1, String p2, String p3) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getColumnPrivileges");
-  }
-
-  @Override
-  public java.sql.ResultSet getColumns(String p0, String p1, String p2, String p3) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getColumns");
-  }
-
-  @Override
-  public java.sql.ResultSet getCrossReference(String p0, String p1, String p2, String p3, String p4, String p5) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getCrossReference");
-  }
-
-  @Override
-  public int getDatabaseMajorVersion() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getDatabaseMajorVersion");
-  }
-
-  @Override
-  public int getDatabaseMinorVersion() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getDatabaseMinorVersion");
-  }
-
-  @Override
-  public int getDefaultTransactionIsolation() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getDefaultTransactionIsolation");
-  }
-
-  @Override
-  public java.sql.ResultSet getExportedKeys(String p0, String p1, String p2) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getExportedKeys");
-  }
-
-  @Override
-  public String getExtraNameCharacters() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getExtraNameCharacters");
-  }
-
-  @Override
-  public java.sql.ResultSet getFunctionColumns(String p0, String p1, String p2, String p3) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getFunctionColumns");
-  }
-
-  @Override
-  public java.sql.ResultSet getFunctions(String p0, String p1, String p2) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getFunctions");
-  }
-
-  @Override
-  public java.sql.ResultSet getImportedKeys(String p0, String p1, String p2) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getImportedKeys");
-  }
-
-  @Override
-  public java.sql.ResultSet getIndexInfo(String p0, String p1, String p2, boolean p3, boolean p4) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getIndexInfo");
-  }
-
-  @Override
-  public int getJDBCMajorVersion() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getJDBCMajorVersion");
-  }
-
-  @Override
-  public int getJDBCMinorVersion() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getJDBCMinorVersion");
-  }
-
-  @Override
-  public int getMaxBinaryLiteralLength() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxBinaryLiteralLength");
-  }
-
-  @Override
-  public int getMaxCatalogNameLength() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxCatalogNameLength");
-  }
-
-  @Override
-  public int getMaxCharLiteralLength() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxCharLiteralLength");
-  }
-
-  @Override
-  public int getMaxColumnNameLength() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxColumnNameLength");
-  }
-
-  @Override
-  public int getMaxColumnsInGroupBy() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxColumnsInGroupBy");
-  }
-
-  @Override
-  public int getMaxColumnsInIndex() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxColumnsInIndex");
-  }
-
-  @Override
-  public int getMaxColumnsInOrderBy() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxColumnsInOrderBy");
-  }
-
-  @Override
-  public int getMaxColumnsInSelect() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxColumnsInSelect");
-  }
-
-  @Override
-  public int getMaxColumnsInTable() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxColumnsInTable");
-  }
-
-  @Override
-  public int getMaxConnections() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxConnections");
-  }
-
-  @Override
-  public int getMaxCursorNameLength() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxCursorNameLength");
-  }
-
-  @Override
-  public int getMaxIndexLength() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxIndexLength");
-  }
-
-  @Override
-  public int getMaxProcedureNameLength() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxProcedureNameLength");
-  }
-
-  @Override
-  public int getMaxRowSize() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxRowSize");
-  }
-
-  @Override
-  public int getMaxSchemaNameLength() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxSchemaNameLength");
-  }
-
-  @Override
-  public int getMaxStatementLength() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxStatementLength");
-  }
-
-  @Override
-  public int getMaxStatements() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxStatements");
-  }
-
-  @Override
-  public int getMaxTableNameLength() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxTableNameLength");
-  }
-
-  @Override
-  public int getMaxTablesInSelect() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxTablesInSelect");
-  }
-
-  @Override
-  public int getMaxUserNameLength() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getMaxUserNameLength");
-  }
-
-  @Override
-  public String getNumericFunctions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getNumericFunctions");
-  }
-
-  @Override
-  public java.sql.ResultSet getPrimaryKeys(String p0, String p1, String p2) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getPrimaryKeys");
-  }
-
-  @Override
-  public java.sql.ResultSet getProcedureColumns(String p0, String p1, String p2, String p3) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getProcedureColumns");
-  }
-
-  @Override
-  public String getProcedureTerm() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getProcedureTerm");
-  }
-
-  @Override
-  public java.sql.ResultSet getProcedures(String p0, String p1, String p2) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getProcedures");
-  }
-
-  @Override
-  public java.sql.ResultSet getPseudoColumns(String p0, String p1, String p2, String p3) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getPseudoColumns");
-  }
-
-  @Override
-  public int getResultSetHoldability() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getResultSetHoldability");
-  }
-
-  @Override
-  public java.sql.RowIdLifetime getRowIdLifetime() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getRowIdLifetime");
-  }
-
-  @Override
-  public String getSQLKeywords() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getSQLKeywords");
-  }
-
-  @Override
-  public int getSQLStateType() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getSQLStateType");
-  }
-
-  @Override
-  public String getSchemaTerm() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getSchemaTerm");
-  }
-
-  @Override
-  public java.sql.ResultSet getSchemas(String p0, String p1) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getSchemas");
-  }
-
-  @Override
-  public String getSearchStringEscape() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getSearchStringEscape");
-  }
-
-  @Override
-  public String getStringFunctions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getStringFunctions");
-  }
-
-  @Override
-  public java.sql.ResultSet getSuperTables(String p0, String p1, String p2) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getSuperTables");
-  }
-
-  @Override
-  public java.sql.ResultSet getSuperTypes(String p0, String p1, String p2) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getSuperTypes");
-  }
-
-  @Override
-  public String getSystemFunctions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getSystemFunctions");
-  }
-
-  @Override
-  public java.sql.ResultSet getTablePrivileges(String p0, String p1, String p2) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getTablePrivileges");
-  }
-
-  @Override
-  public java.sql.ResultSet getTables(String p0, String p1, String p2, String[] p3) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getTables");
-  }
-
-  @Override
-  public String getTimeDateFunctions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getTimeDateFunctions");
-  }
-
-  @Override
-  public java.sql.ResultSet getTypeInfo() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getTypeInfo");
-  }
-
-  @Override
-  public java.sql.ResultSet getUDTs(String p0, String p1, String p2, int[] p3) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getUDTs");
-  }
-
-  @Override
-  public String getUserName() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getUserName");
-  }
-
-  @Override
-  public java.sql.ResultSet getVersionColumns(String p0, String p1, String p2) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.getVersionColumns");
-  }
-
-  @Override
-  public boolean insertsAreDetected(int p0) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.insertsAreDetected");
-  }
-
-  @Override
-  public boolean isCatalogAtStart() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.isCatalogAtStart");
-  }
-
-  @Override
-  public boolean isReadOnly() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.isReadOnly");
-  }
-
-  @Override
-  public boolean locatorsUpdateCopy() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.locatorsUpdateCopy");
-  }
-
-  @Override
-  public boolean nullPlusNonNullIsNull() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.nullPlusNonNullIsNull");
-  }
-
-  @Override
-  public boolean nullsAreSortedAtEnd() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.nullsAreSortedAtEnd");
-  }
-
-  @Override
-  public boolean nullsAreSortedAtStart() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.nullsAreSortedAtStart");
-  }
-
-  @Override
-  public boolean nullsAreSortedHigh() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.nullsAreSortedHigh");
-  }
-
-  @Override
-  public boolean nullsAreSortedLow() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.nullsAreSortedLow");
-  }
-
-  @Override
-  public boolean othersDeletesAreVisible(int p0) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.othersDeletesAreVisible");
-  }
-
-  @Override
-  public boolean othersInsertsAreVisible(int p0) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.othersInsertsAreVisible");
-  }
-
-  @Override
-  public boolean othersUpdatesAreVisible(int p0) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.othersUpdatesAreVisible");
-  }
-
-  @Override
-  public boolean ownDeletesAreVisible(int p0) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.ownDeletesAreVisible");
-  }
-
-  @Override
-  public boolean ownInsertsAreVisible(int p0) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.ownInsertsAreVisible");
-  }
-
-  @Override
-  public boolean ownUpdatesAreVisible(int p0) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.ownUpdatesAreVisible");
-  }
-
-  @Override
-  public boolean storesLowerCaseIdentifiers() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.storesLowerCaseIdentifiers");
-  }
-
-  @Override
-  public boolean storesLowerCaseQuotedIdentifiers() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.storesLowerCaseQuotedIdentifiers");
-  }
-
-  @Override
-  public boolean storesMixedCaseIdentifiers() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.storesMixedCaseIdentifiers");
-  }
-
-  @Override
-  public boolean storesMixedCaseQuotedIdentifiers() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.storesMixedCaseQuotedIdentifiers");
-  }
-
-  @Override
-  public boolean storesUpperCaseIdentifiers() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.storesUpperCaseIdentifiers");
-  }
-
-  @Override
-  public boolean storesUpperCaseQuotedIdentifiers() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.storesUpperCaseQuotedIdentifiers");
-  }
-
-  @Override
-  public boolean supportsANSI92EntryLevelSQL() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsANSI92EntryLevelSQL");
-  }
-
-  @Override
-  public boolean supportsANSI92FullSQL() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsANSI92FullSQL");
-  }
-
-  @Override
-  public boolean supportsANSI92IntermediateSQL() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsANSI92IntermediateSQL");
-  }
-
-  @Override
-  public boolean supportsAlterTableWithAddColumn() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsAlterTableWithAddColumn");
-  }
-
-  @Override
-  public boolean supportsAlterTableWithDropColumn() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsAlterTableWithDropColumn");
-  }
-
-  @Override
-  public boolean supportsBatchUpdates() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsBatchUpdates");
-  }
-
-  @Override
-  public boolean supportsCatalogsInDataManipulation() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsCatalogsInDataManipulation");
-  }
-
-  @Override
-  public boolean supportsCatalogsInIndexDefinitions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsCatalogsInIndexDefinitions");
-  }
-
-  @Override
-  public boolean supportsCatalogsInPrivilegeDefinitions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsCatalogsInPrivilegeDefinitions");
-  }
-
-  @Override
-  public boolean supportsCatalogsInProcedureCalls() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsCatalogsInProcedureCalls");
-  }
-
-  @Override
-  public boolean supportsCatalogsInTableDefinitions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsCatalogsInTableDefinitions");
-  }
-
-  @Override
-  public boolean supportsColumnAliasing() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsColumnAliasing");
-  }
-
-  @Override
-  public boolean supportsConvert() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsConvert");
-  }
-
-  @Override
-  public boolean supportsConvert(int p0, int p1) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsConvert");
-  }
-
-  @Override
-  public boolean supportsCoreSQLGrammar() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsCoreSQLGrammar");
-  }
-
-  @Override
-  public boolean supportsCorrelatedSubqueries() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsCorrelatedSubqueries");
-  }
-
-  @Override
-  public boolean supportsDataDefinitionAndDataManipulationTransactions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsDataDefinitionAndDataManipulationTransactions");
-  }
-
-  @Override
-  public boolean supportsDataManipulationTransactionsOnly() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsDataManipulationTransactionsOnly");
-  }
-
-  @Override
-  public boolean supportsDifferentTableCorrelationNames() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsDifferentTableCorrelationNames");
-  }
-
-  @Override
-  public boolean supportsExpressionsInOrderBy() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsExpressionsInOrderBy");
-  }
-
-  @Override
-  public boolean supportsExtendedSQLGrammar() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsExtendedSQLGrammar");
-  }
-
-  @Override
-  public boolean supportsFullOuterJoins() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsFullOuterJoins");
-  }
-
-  @Override
-  public boolean supportsGetGeneratedKeys() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsGetGeneratedKeys");
-  }
-
-  @Override
-  public boolean supportsGroupBy() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsGroupBy");
-  }
-
-  @Override
-  public boolean supportsGroupByBeyondSelect() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsGroupByBeyondSelect");
-  }
-
-  @Override
-  public boolean supportsGroupByUnrelated() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsGroupByUnrelated");
-  }
-
-  @Override
-  public boolean supportsIntegrityEnhancementFacility() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsIntegrityEnhancementFacility");
-  }
-
-  @Override
-  public boolean supportsLikeEscapeClause() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsLikeEscapeClause");
-  }
-
-  @Override
-  public boolean supportsLimitedOuterJoins() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsLimitedOuterJoins");
-  }
-
-  @Override
-  public boolean supportsMinimumSQLGrammar() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsMinimumSQLGrammar");
-  }
-
-  @Override
-  public boolean supportsMixedCaseIdentifiers() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsMixedCaseIdentifiers");
-  }
-
-  @Override
-  public boolean supportsMixedCaseQuotedIdentifiers() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsMixedCaseQuotedIdentifiers");
-  }
-
-  @Override
-  public boolean supportsMultipleOpenResults() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsMultipleOpenResults");
-  }
-
-  @Override
-  public boolean supportsMultipleResultSets() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsMultipleResultSets");
-  }
-
-  @Override
-  public boolean supportsMultipleTransactions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsMultipleTransactions");
-  }
-
-  @Override
-  public boolean supportsNamedParameters() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsNamedParameters");
-  }
-
-  @Override
-  public boolean supportsNonNullableColumns() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsNonNullableColumns");
-  }
-
-  @Override
-  public boolean supportsOpenCursorsAcrossCommit() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsOpenCursorsAcrossCommit");
-  }
-
-  @Override
-  public boolean supportsOpenCursorsAcrossRollback() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsOpenCursorsAcrossRollback");
-  }
-
-  @Override
-  public boolean supportsOpenStatementsAcrossCommit() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsOpenStatementsAcrossCommit");
-  }
-
-  @Override
-  public boolean supportsOpenStatementsAcrossRollback() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsOpenStatementsAcrossRollback");
-  }
-
-  @Override
-  public boolean supportsOrderByUnrelated() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsOrderByUnrelated");
-  }
-
-  @Override
-  public boolean supportsOuterJoins() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsOuterJoins");
-  }
-
-  @Override
-  public boolean supportsPositionedDelete() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsPositionedDelete");
-  }
-
-  @Override
-  public boolean supportsPositionedUpdate() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsPositionedUpdate");
-  }
-
-  @Override
-  public boolean supportsResultSetConcurrency(int p0, int p1) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsResultSetConcurrency");
-  }
-
-  @Override
-  public boolean supportsResultSetHoldability(int p0) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsResultSetHoldability");
-  }
-
-  @Override
-  public boolean supportsResultSetType(int p0) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsResultSetType");
-  }
-
-  @Override
-  public boolean supportsSavepoints() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsSavepoints");
-  }
-
-  @Override
-  public boolean supportsSchemasInDataManipulation() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsSchemasInDataManipulation");
-  }
-
-  @Override
-  public boolean supportsSchemasInIndexDefinitions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsSchemasInIndexDefinitions");
-  }
-
-  @Override
-  public boolean supportsSchemasInPrivilegeDefinitions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsSchemasInPrivilegeDefinitions");
-  }
-
-  @Override
-  public boolean supportsSchemasInProcedureCalls() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsSchemasInProcedureCalls");
-  }
-
-  @Override
-  public boolean supportsSchemasInTableDefinitions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsSchemasInTableDefinitions");
-  }
-
-  @Override
-  public boolean supportsSelectForUpdate() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsSelectForUpdate");
-  }
-
-  @Override
-  public boolean supportsStatementPooling() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsStatementPooling");
-  }
-
-  @Override
-  public boolean supportsStoredFunctionsUsingCallSyntax() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsStoredFunctionsUsingCallSyntax");
-  }
-
-  @Override
-  public boolean supportsStoredProcedures() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsStoredProcedures");
-  }
-
-  @Override
-  public boolean supportsSubqueriesInComparisons() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsSubqueriesInComparisons");
-  }
-
-  @Override
-  public boolean supportsSubqueriesInExists() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsSubqueriesInExists");
-  }
-
-  @Override
-  public boolean supportsSubqueriesInIns() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsSubqueriesInIns");
-  }
-
-  @Override
-  public boolean supportsSubqueriesInQuantifieds() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsSubqueriesInQuantifieds");
-  }
-
-  @Override
-  public boolean supportsTableCorrelationNames() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsTableCorrelationNames");
-  }
-
-  @Override
-  public boolean supportsTransactionIsolationLevel(int p0) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsTransactionIsolationLevel");
-  }
-
-  @Override
-  public boolean supportsTransactions() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsTransactions");
-  }
-
-  @Override
-  public boolean supportsUnion() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsUnion");
-  }
-
-  @Override
-  public boolean supportsUnionAll() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.supportsUnionAll");
-  }
-
-  @Override
-  public boolean updatesAreDetected(int p0) throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.updatesAreDetected");
-  }
-
-  @Override
-  public boolean usesLocalFilePerTable() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.usesLocalFilePerTable");
-  }
-
-  @Override
-  public boolean usesLocalFiles() throws SQLException {
-    throw Jdbc.notSupported("DatabaseMetaData.usesLocalFiles");
   }
 }

@@ -196,8 +196,10 @@ public final class StatementPlanner {
     }, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE,
         SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(true)
             .withInSubQueryThreshold(Integer.MAX_VALUE));
-    RelRoot root = converter.convertQuery(validated, false, true);
-    RelNode rel = converter.trimUnusedFields(true, DelimiterDefaults.apply(root.project()));
+    RelRoot root = convert(converter, validated);
+    // Correlated subqueries become joins, which keycond can read by key or by item collection.
+    RelNode rel = converter.decorrelate(validated, root.project());
+    rel = converter.trimUnusedFields(true, DelimiterDefaults.apply(rel));
     if (maxRows > 0) {
       rel = LogicalSort.create(rel, RelCollations.EMPTY, null,
           cluster.getRexBuilder().makeExactLiteral(BigDecimal.valueOf(maxRows)));
@@ -246,6 +248,23 @@ public final class StatementPlanner {
           + requests + (batched ? " BatchGetItem" : " Query") + " requests (one per combination of the IN-list "
           + "or OR values on its key columns, " + keys + " in all), more than maxFanOut=" + settings.maxFanOut()
           + ". Use fewer values, or raise the connection property maxFanOut."));
+  }
+
+  /** Calcite cannot convert some valid SQL (such as {@code > ANY (subquery)}); say so plainly. */
+  private static RelRoot convert(SqlToRelConverter converter, SqlNode validated) {
+    try {
+      return converter.convertQuery(validated, false, true);
+    } catch (KeycondException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      Throwable cause = e;
+      while (cause.getCause() != null && cause.getCause() != cause) {
+        cause = cause.getCause();
+      }
+      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond cannot plan this statement: "
+          + (cause == e ? e.getMessage() : cause.getClass().getSimpleName() + ": " + cause.getMessage())
+          + ". Rewrite the subquery as a join, or with EXISTS, IN or a scalar subquery.", e);
+    }
   }
 
   private static SqlNode parse(String sql) {

@@ -88,6 +88,11 @@ public final class KeycondSchema extends AbstractSchema {
     return Optional.empty();
   }
 
+  /** The mapped tables, in mapping order; looking them up sends no request. */
+  public List<EntityTable> mappedTables() {
+    return List.copyOf(mapped.values());
+  }
+
   /** Every table name: mapped tables first, in mapping order, then raw tables by name. */
   public List<String> tableNames() {
     List<String> names = new ArrayList<>(mapped.keySet());

@@ -1,0 +1,87 @@
+package dev.keycond.demo;
+
+import dev.keycond.Driver;
+import dev.keycond.shell.Shell;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * {@code keycond demo}: starts dynalite, loads the example of DESIGN §3, runs the showcase, then
+ * opens the shell on the same data when a terminal is attached.
+ */
+public final class Demo {
+  /** dynalite checks that requests are signed, not by whom. */
+  private static final String CREDENTIALS = "user=demo;password=demo";
+
+  private Demo() {}
+
+  /**
+   * @param args {@code --no-shell} to exit after the showcase even with a terminal
+   * @return the process exit code
+   */
+  public static int run(List<String> args, PrintStream out) throws Exception {
+    boolean shell = !args.contains("--no-shell") && System.console() != null;
+    out.println("keycond " + Driver.VERSION + " demo: starting dynalite (a local DynamoDB-compatible server)...");
+    Dynalite dynalite;
+    try {
+      dynalite = new Dynalite();
+    } catch (IOException e) {
+      out.println("Cannot start dynalite: " + e.getMessage());
+      return 1;
+    }
+    Queue<RecordingProxy.Request> sent = new ConcurrentLinkedQueue<>();
+    try (dynalite; RecordingProxy proxy = new RecordingProxy(dynalite.endpoint(), sent::add)) {
+      try (DynamoDbClient client = client(dynalite.endpoint())) {
+        DemoData.load(client);
+      }
+      Path mapping = Files.createTempFile("keycond-demo-mapping", ".json");
+      mapping.toFile().deleteOnExit();
+      Files.writeString(mapping, DemoData.resource("demo/mapping.json"));
+      out.println("Loaded tables Drive, Control (mapped by " + mapping + ") and Events (unmapped).");
+
+      // The showcase talks to dynalite through the proxy, which counts what goes over the wire.
+      try (Connection connection = new Driver().connect(url(proxy.endpoint(), mapping), new Properties())) {
+        new Showcase(connection, sent, out).run(Showcase.parse(DemoData.resource("demo/showcase.sql")));
+      }
+
+      String url = url(dynalite.endpoint(), mapping);
+      out.println();
+      out.println("While the demo runs, any SQL tool can connect with:");
+      out.println("  " + url);
+      out.println("Add ;scan=limit:1000 to browse whole tables (such as Events) in a GUI.");
+      if (!shell) {
+        out.println("(No terminal attached, so no shell; run ./keycond demo in a terminal for one.)");
+        return 0;
+      }
+      out.println("Opening the shell: try !tables, !columns files, EXPLAIN PLAN FOR ..., !quit to stop.");
+      return Shell.run(Optional.of(url), List.of(), null, System.out, System.err);
+    }
+  }
+
+  private static String url(String endpoint, Path mapping) {
+    return "jdbc:keycond:region=us-east-1;endpoint=" + endpoint + ";" + CREDENTIALS + ";mapping=" + mapping;
+  }
+
+  private static DynamoDbClient client(String endpoint) {
+    return DynamoDbClient.builder()
+        .endpointOverride(URI.create(endpoint))
+        .region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("demo", "demo")))
+        .httpClientBuilder(UrlConnectionHttpClient.builder())
+        .build();
+  }
+}

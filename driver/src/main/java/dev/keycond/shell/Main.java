@@ -1,0 +1,66 @@
+package dev.keycond.shell;
+
+import dev.keycond.Driver;
+import dev.keycond.demo.Demo;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The jar's entry point: {@code java -jar keycond-jdbc.jar shell [url] [sqlline options]} or
+ * {@code java -jar keycond-jdbc.jar demo}.
+ */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) throws Exception {
+    System.exit(run(args, System.out));
+  }
+
+  static int run(String[] args, PrintStream out) throws Exception {
+    String command = args.length == 0 ? "help" : args[0];
+    List<String> rest = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
+    switch (command) {
+      case "shell":
+        return shell(rest, out);
+      case "demo":
+        return Demo.run(rest, out);
+      case "--version":
+        out.println("keycond " + Driver.VERSION);
+        return 0;
+      case "help":
+      case "-h":
+      case "--help":
+        usage(out);
+        return 0;
+      default:
+        usage(out);
+        return 2;
+    }
+  }
+
+  private static int shell(List<String> args, PrintStream out) throws Exception {
+    boolean hasUrl = !args.isEmpty() && args.get(0).startsWith("jdbc:");
+    Optional<String> url = hasUrl ? Optional.of(args.get(0)) : Optional.empty();
+    List<String> sqllineArgs = args.subList(hasUrl ? 1 : 0, args.size());
+    // Without a terminal (a pipe, CI) sqlline reads the statements from stdin; handing it the
+    // stream keeps JLine from warning that it fell back to a dumb terminal.
+    InputStream input = System.console() == null ? System.in : null;
+    return Shell.run(url, sqllineArgs, input, out, System.err);
+  }
+
+  private static void usage(PrintStream out) {
+    out.println("keycond " + Driver.VERSION + ": SQL over DynamoDB key conditions");
+    out.println();
+    out.println("  shell [jdbc:keycond:...] [sqlline options]   the SQL shell (sqlline)");
+    out.println("      -e \"<sql>\"      run a statement and exit (repeatable)");
+    out.println("      -f file.sql     run a script and exit");
+    out.println("  demo [--no-shell]                            local DynamoDB, example data, a showcase, the shell");
+    out.println("  --version");
+    out.println();
+    out.println("URL: jdbc:keycond:region=us-east-1;endpoint=http://127.0.0.1:8000;mapping=/path/mapping.json;"
+        + "scan=limit:1000");
+  }
+}

@@ -1,0 +1,78 @@
+package dev.keycond.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** {@code keycond demo}, without a terminal: the whole showcase, then exit. */
+class DemoTest {
+  private static String output;
+
+  @BeforeAll
+  static void runDemo() throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    int code = Demo.run(List.of("--no-shell"), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    output = bytes.toString(StandardCharsets.UTF_8);
+    assertEquals(0, code, output);
+  }
+
+  @Test
+  void showcaseStepsAreTheCommentedStatementsOfTheScript() {
+    List<Showcase.Step> steps = Showcase.parse(DemoData.resource("demo/showcase.sql"));
+    assertTrue(steps.get(0).description().startsWith("The photos subtree of account a91"), steps.get(0).description());
+    assertEquals("SELECT path, size, modified FROM files WHERE account = 'a91' AND path LIKE 'root/photos/%'",
+        steps.get(0).sql());
+    assertTrue(steps.get(1).sql().startsWith("WITH RECURSIVE tree AS ( SELECT account, path FROM files"),
+        "a statement may span lines: " + steps.get(1).sql());
+    assertTrue(steps.stream().noneMatch(s -> s.description().isEmpty() || s.sql().endsWith(";")));
+    assertEquals(steps.size(), output.split("\n── ").length - 1, "every step is shown");
+  }
+
+  @Test
+  void theSubtreeIsOneBeginsWithQueryWithoutItsSiblings() {
+    String subtree = step("The photos subtree");
+    assertTrue(subtree.contains("begins_with(#a1, :v1)"), subtree);
+    assertTrue(subtree.contains("root/photos/2026/sunset.jpg"), subtree);
+    assertTrue(subtree.lines().noneMatch(l -> l.startsWith("  root/photosX/") || l.matches("  root/photos +\\|.*")),
+        "the sibling folder and file stay out:\n" + subtree);
+    assertTrue(subtree.contains("(4 rows)"), subtree);
+    assertTrue(subtree.contains("DynamoDB requests sent: 1 (Query ×1)"), subtree);
+
+    String recursive = step("recursive walk");
+    assertTrue(recursive.contains("(4 rows)") && recursive.contains("DynamoDB requests sent: 1 (Query ×1)"), recursive);
+  }
+
+  @Test
+  void eachStatementShowsTheRequestsItSent() {
+    assertTrue(step("One file by its whole key").contains("DynamoDB requests sent: 1 (GetItem ×1)"), output);
+    assertTrue(step("A workspace and its projects").contains("DynamoDB requests sent: 1 (Query ×1)"), output);
+    assertTrue(step("An IN list").contains("DynamoDB requests sent: 1 (BatchGetItem ×1)"), output);
+    String raw = step("An unmapped table");
+    assertTrue(raw.contains("temperature") && raw.contains("door"), raw);
+  }
+
+  @Test
+  void aScanIsRefusedBeforeAnythingIsSent() {
+    String refused = step("No condition on the partition key");
+    assertTrue(refused.contains("Refused (SQLState 42"), refused);
+    assertTrue(refused.contains("scan=limit:N"), refused);
+    assertTrue(refused.contains("DynamoDB requests sent: none"), refused);
+    assertTrue(output.contains("jdbc:keycond:region=us-east-1;endpoint=http://127.0.0.1:"), output);
+  }
+
+  /** The output of the step whose description contains {@code words}. */
+  private static String step(String words) {
+    for (String section : output.split("\n── ")) {
+      if (section.lines().findFirst().orElse("").contains(words)) {
+        return section;
+      }
+    }
+    throw new AssertionError("no step '" + words + "' in\n" + output);
+  }
+}

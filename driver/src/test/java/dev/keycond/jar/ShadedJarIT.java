@@ -1,0 +1,183 @@
+package dev.keycond.jar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.keycond.testing.DemoDatabase;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * target/keycond-jdbc.jar loaded the way GUI tools load a driver file: a class loader over just
+ * that jar, with the platform class loader as parent, and {@link Driver#connect} without
+ * DriverManager.
+ */
+class ShadedJarIT {
+  private static final Path JAR = Path.of(System.getProperty("keycond.jar", "target/keycond-jdbc.jar"));
+  private static URLClassLoader loader;
+  private static Driver driver;
+  private final DemoDatabase database = DemoDatabase.get();
+
+  @BeforeAll
+  static void load() throws Exception {
+    assertTrue(Files.isRegularFile(JAR), JAR + " is built by the package phase");
+    loader = new URLClassLoader(new URL[] {JAR.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+    driver = (Driver) Class.forName("dev.keycond.Driver", true, loader).getDeclaredConstructor().newInstance();
+  }
+
+  @AfterAll
+  static void close() throws IOException {
+    loader.close();
+  }
+
+  /** Tools give the driver their own context class loader; keycond must not depend on it. */
+  private Connection connect(String... extra) throws SQLException {
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(ClassLoader.getPlatformClassLoader());
+    try {
+      Properties properties = new Properties();
+      properties.setProperty("user", "test");
+      properties.setProperty("password", "test");
+      return driver.connect(database.url(extra), properties);
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
+  }
+
+  @Test
+  void theDriverComesFromTheJarAlone() throws SQLException {
+    assertEquals(loader, driver.getClass().getClassLoader());
+    assertTrue(driver.acceptsURL("jdbc:keycond:region=us-east-1"));
+  }
+
+  @Test
+  void runsQueriesAndExplainFromTheJar() throws SQLException {
+    try (Connection connection = connect()) {
+      List<String> rows = new ArrayList<>();
+      try (Statement statement = connection.createStatement();
+          ResultSet rs = statement.executeQuery(
+              "SELECT path, size FROM files WHERE account = 'a91' AND path LIKE 'root/photos/%'")) {
+        while (rs.next()) {
+          rows.add(rs.getString("path") + "=" + rs.getLong("size"));
+        }
+      }
+      assertEquals(List.of("root/photos/=0", "root/photos/2026/=0", "root/photos/2026/beach.jpg=2483017",
+          "root/photos/2026/sunset.jpg=3120456"), rows);
+
+      try (PreparedStatement statement = connection.prepareStatement(
+          "SELECT name FROM projects WHERE workspace_id = ? AND id LIKE ? ORDER BY id")) {
+        statement.setString(1, "acme");
+        statement.setString(2, "2026-%");
+        List<String> names = new ArrayList<>();
+        try (ResultSet rs = statement.executeQuery()) {
+          while (rs.next()) {
+            names.add(rs.getString(1));
+          }
+        }
+        assertEquals(List.of("Launch 2026", "Rebrand"), names);
+      }
+
+      StringBuilder plan = new StringBuilder();
+      try (Statement statement = connection.createStatement();
+          ResultSet rs = statement.executeQuery(
+              "EXPLAIN PLAN FOR SELECT COUNT(*) FROM files WHERE account = 'b07' AND path LIKE 'root/music/%'")) {
+        while (rs.next()) {
+          plan.append(rs.getString(1)).append('\n');
+        }
+      }
+      assertTrue(plan.toString().contains("Query on table 'Drive'"), plan.toString());
+      assertTrue(plan.toString().contains("begins_with"), plan.toString());
+
+      SQLException refused = assertThrows(SQLException.class,
+          () -> connection.createStatement().executeQuery("SELECT * FROM files WHERE size > 0"));
+      assertTrue(refused.getSQLState().startsWith("42"), refused.getSQLState());
+    }
+  }
+
+  @Test
+  void readsMetadataFromTheJar() throws SQLException {
+    try (Connection connection = connect("scan=limit:100")) {
+      List<String> tables = new ArrayList<>();
+      try (ResultSet rs = connection.getMetaData().getTables(null, "dynamodb", "%", null)) {
+        while (rs.next()) {
+          tables.add(rs.getString("TABLE_NAME"));
+        }
+      }
+      assertEquals(List.of("Events", "files", "projects", "workspaces"), tables);
+      try (ResultSet rs = connection.getMetaData().getImportedKeys(null, "dynamodb", "projects")) {
+        assertTrue(rs.next());
+        assertEquals("workspaces", rs.getString("PKTABLE_NAME"));
+      }
+      try (Statement statement = connection.createStatement();
+          ResultSet rs = statement.executeQuery("SELECT COUNT(*) FROM Events")) {
+        assertTrue(rs.next());
+        assertEquals(5, rs.getInt(1));
+      }
+    }
+  }
+
+  /** Guava, Jackson and SLF4J are relocated, so they cannot clash with a host application's. */
+  @Test
+  void bundledLibrariesAreRelocatedAndUnusedOnesLeftOut() throws Exception {
+    for (String hidden : List.of("com.google.common.collect.ImmutableList", "com.fasterxml.jackson.databind.ObjectMapper",
+        "org.slf4j.LoggerFactory", "io.netty.channel.Channel", "org.apache.hc.client5.http.classic.HttpClient",
+        "software.amazon.awssdk.http.apache.ApacheHttpClient", "com.google.protobuf.Message")) {
+      assertThrows(ClassNotFoundException.class, () -> loader.loadClass(hidden), hidden);
+    }
+    for (String present : List.of("dev.keycond.shaded.com.google.common.collect.ImmutableList",
+        "dev.keycond.shaded.com.fasterxml.jackson.databind.ObjectMapper", "org.codehaus.janino.CompilerFactory",
+        "software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient", "sqlline.SqlLine")) {
+      assertEquals(present, loader.loadClass(present).getName());
+    }
+    try (JarFile jar = new JarFile(JAR.toFile())) {
+      assertEquals("dev.keycond.Driver", read(jar, "META-INF/services/java.sql.Driver").strip(),
+          "only keycond registers a JDBC driver");
+      assertEquals("org.codehaus.janino.CompilerFactory",
+          read(jar, "META-INF/services/org.codehaus.commons.compiler.ICompilerFactory").strip());
+      assertEquals("dev.keycond.shell.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
+    }
+  }
+
+  private static String read(JarFile jar, String entry) throws IOException {
+    try (InputStream in = jar.getInputStream(jar.getEntry(entry))) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /** {@code java -jar keycond-jdbc.jar shell <url> -e "<sql>"}, as the README shows it. */
+  @Test
+  void theShellRunsFromTheJar() throws Exception {
+    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", JAR.toString(), "shell", database.url(),
+        "-e", "SELECT name, plan FROM workspaces WHERE id = 'acme';")
+        .redirectErrorStream(true)
+        .start();
+    process.getOutputStream().close();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(0, process.exitValue(), output);
+    assertTrue(output.contains("Acme Corp") && output.contains("enterprise"), output);
+    assertTrue(!output.contains("SLF4J") && !output.contains("WARNING"), output);
+  }
+}

@@ -1,0 +1,109 @@
+package dev.keycond.testing;
+
+import dev.keycond.demo.DemoData;
+import dev.keycond.demo.Dynalite;
+import dev.keycond.demo.RecordingProxy;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The demo's data (DESIGN §3 and the unmapped Events table) in one dynalite per test JVM, reached
+ * through a {@link RecordingProxy} so tests can see, and slow down, every request.
+ *
+ * <p>Tests that assert on {@link #requests()} must not run concurrently with other DynamoDB work;
+ * Surefire runs test classes one after another here.
+ */
+public final class DemoDatabase {
+  private static DemoDatabase instance;
+
+  private final Path mapping;
+  private final RecordingProxy proxy;
+  private final Queue<RecordingProxy.Request> requests = new ConcurrentLinkedQueue<>();
+  private volatile Duration delay = Duration.ZERO;
+
+  private DemoDatabase(Dynalite dynalite) throws IOException {
+    try (DynamoDbClient client = DynamoDbClient.builder()
+        .endpointOverride(URI.create(dynalite.endpoint()))
+        .region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+        .httpClientBuilder(UrlConnectionHttpClient.builder())
+        .build()) {
+      DemoData.load(client);
+    }
+    mapping = Files.createTempFile("keycond-test-mapping", ".json");
+    mapping.toFile().deleteOnExit();
+    Files.writeString(mapping, DemoData.resource("demo/mapping.json"));
+    proxy = new RecordingProxy(dynalite.endpoint(), this::observe);
+  }
+
+  /** The JVM's database, started on first use; dynalite stops when the JVM exits. */
+  public static synchronized DemoDatabase get() {
+    if (instance == null) {
+      try {
+        instance = new DemoDatabase(new Dynalite());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return instance;
+  }
+
+  private void observe(RecordingProxy.Request request) {
+    requests.add(request);
+    try {
+      Thread.sleep(delay.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The connection URL, with the mapping and {@code extra} properties ({@code "scan=allow"}). */
+  public String url(String... extra) {
+    StringBuilder url = new StringBuilder("jdbc:keycond:region=us-east-1;endpoint=" + proxy.endpoint()
+        + ";user=test;password=test;mapping=" + mapping);
+    for (String property : extra) {
+      url.append(';').append(property);
+    }
+    return url.toString();
+  }
+
+  public Connection connect(String... extra) throws SQLException {
+    return DriverManager.getConnection(url(extra));
+  }
+
+  /** Every request since the last {@link #clearRequests()}, oldest first. */
+  public List<RecordingProxy.Request> requests() {
+    return List.copyOf(requests);
+  }
+
+  /** The item reads among {@link #requests()}: no DescribeTable or ListTables. */
+  public List<RecordingProxy.Request> dataRequests() {
+    return requests.stream()
+        .filter(r -> !r.operation().equals("DescribeTable") && !r.operation().equals("ListTables"))
+        .toList();
+  }
+
+  public void clearRequests() {
+    requests.clear();
+  }
+
+  /** Holds every request this long before it reaches the server; ZERO to stop. */
+  public void delayRequests(Duration delay) {
+    this.delay = delay;
+  }
+}
