@@ -58,8 +58,8 @@ final class JdbcValues {
     if (value instanceof ByteString b) {
       return HexFormat.of().formatHex(b.getBytes());
     }
-    if (value instanceof LocalDateTime t) {
-      return Timestamp.valueOf(t).toString();
+    if (value instanceof LocalDateTime) {
+      return (String) SqlValues.coerce(value, SqlTypeName.VARCHAR);
     }
     if (value instanceof List<?> list) {
       // A set reads as a JSON array, like the maps and lists in JSON columns.
