@@ -23,6 +23,7 @@ public class KeycondStatement implements Statement {
   private KeycondResultSet resultSet;
   private SQLWarning warnings;
   private ExecutionContext running;
+  private boolean reportAlways;
   private long maxRows;
   private int fetchSize;
   private int queryTimeoutSeconds;
@@ -69,15 +70,23 @@ public class KeycondStatement implements Statement {
           connection.planner().settings(), queryTimeoutSeconds * 1000L);
       running = context;
       RowCursor cursor = query.execute(context);
-      resultSet = new KeycondResultSet(this, query.columns(), cursor, planWarnings.isEmpty() ? null : context);
+      reportAlways = !planWarnings.isEmpty();
+      boolean report = reportAlways || query.warnings().mayDiscard();
+      resultSet = new KeycondResultSet(this, query.columns(), cursor, report ? context : null);
       return resultSet;
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
     }
   }
 
-  /** Called by the result set when it has read its last row, to report what the read cost. */
+  /**
+   * Called by the result set when it has read its last row, to report what the read cost: always
+   * when the plan warned that items would be discarded, otherwise only when a walk discarded some.
+   */
   synchronized void finished(ReadStatistics statistics) {
+    if (!reportAlways && statistics.itemsDiscarded() == 0) {
+      return;
+    }
     addWarning(new SQLWarning("DynamoDB read " + statistics.itemsRead() + " items in " + statistics.requests()
         + (statistics.requests() == 1 ? " request" : " requests") + " to return " + statistics.itemsReturned()
         + " rows"));

@@ -210,23 +210,29 @@ final class SchemaRows {
    * The table's key as its unique, clustered PRIMARY index (items are stored by partition and in
    * sort key order), then each secondary index keycond can read by, as non-unique indexes.
    */
+  /** Rows ordered as JDBC specifies: by NON_UNIQUE, TYPE, INDEX_NAME, then ORDINAL_POSITION. */
   List<Object[]> indexInfo(Predicate<String> tableName, boolean uniqueOnly) {
     List<Object[]> rows = new ArrayList<>();
     for (EntityTable table : matching(tableName)) {
-      addIndex(rows, table, false, PRIMARY_KEY_NAME, DatabaseMetaData.tableIndexClustered,
+      List<Object[]> tableRows = new ArrayList<>();
+      addIndex(tableRows, table, false, PRIMARY_KEY_NAME, DatabaseMetaData.tableIndexClustered,
           keyColumns(table, table.ownKeyAttributes()));
-      if (uniqueOnly) {
-        continue;
-      }
-      for (KeyTarget target : table.keyTargets()) {
-        if (target.index().isPresent()) {
-          List<String> attributes = new ArrayList<>();
-          attributes.add(target.keys().hashAttribute());
-          target.keys().rangeAttribute().ifPresent(attributes::add);
-          addIndex(rows, table, true, target.index().get().name(), DatabaseMetaData.tableIndexOther,
-              keyColumns(table, attributes));
+      if (!uniqueOnly) {
+        for (KeyTarget target : table.keyTargets()) {
+          if (target.index().isPresent()) {
+            List<String> attributes = new ArrayList<>();
+            attributes.add(target.keys().hashAttribute());
+            target.keys().rangeAttribute().ifPresent(attributes::add);
+            addIndex(tableRows, table, true, target.index().get().name(), DatabaseMetaData.tableIndexOther,
+                keyColumns(table, attributes));
+          }
         }
       }
+      tableRows.sort(Comparator.<Object[], Boolean>comparing(r -> (Boolean) r[3])
+          .thenComparing(r -> ((Number) r[6]).intValue())
+          .thenComparing(r -> (String) r[5])
+          .thenComparing(r -> ((Number) r[7]).intValue()));
+      rows.addAll(tableRows);
     }
     return rows;
   }

@@ -25,6 +25,14 @@ public final class PlanWarnings {
     this.scanPolicy = scanPolicy;
   }
 
+  /**
+   * Whether the reads may throw items away even when no warning is due beforehand: a hierarchy walk
+   * reads its slices whole and keeps only the rows the recursion reaches.
+   */
+  public boolean mayDiscard() {
+    return reads.stream().anyMatch(r -> r.plan().walk().isPresent());
+  }
+
   /** @param parameters the statement's parameter values, or empty when they are not all set */
   public List<String> at(Optional<List<Object>> parameters) {
     List<String> warnings = new ArrayList<>();
@@ -36,13 +44,20 @@ public final class PlanWarnings {
             + plan.table().source().name() + "' (scan=" + scanPolicy + ")");
       }
       List<RexNode> residual = parameters.map(p -> plan.residual(new KeyValueBinder(p))).orElseGet(plan::residual);
+      ExpressionFormatter formatter = new ExpressionFormatter(
+          plan.table().columns().stream().map(c -> c.name()).toList());
       if (!residual.isEmpty()) {
-        ExpressionFormatter formatter = new ExpressionFormatter(
-            plan.table().columns().stream().map(c -> c.name()).toList());
         warnings.add("Table '" + table + "': the driver reads items and then discards those that fail "
             + String.join(" AND ", residual.stream().map(formatter::format).toList())
             + "; the key condition cannot express it");
       }
+      plan.walk().filter(w -> !w.rootConditions().isEmpty() || !w.stepConditions().isEmpty()).ifPresent(w -> {
+        List<String> conditions = new ArrayList<>();
+        w.rootConditions().forEach(c -> conditions.add("the start where " + formatter.format(c)));
+        w.stepConditions().forEach(c -> conditions.add("each row it reaches where " + formatter.format(c)));
+        warnings.add("Table '" + table + "': the recursive walk keeps only " + String.join(", and ", conditions)
+            + "; the items it reads past a row it rejects are discarded");
+      });
     }
     return warnings;
   }

@@ -12,6 +12,7 @@ import dev.keycond.planner.functions.DelimiterDefaults;
 import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.ScanRefusal;
+import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.LookupJoin;
 import dev.keycond.planner.rel.ReadPlan;
@@ -53,6 +54,7 @@ import org.apache.calcite.rel.rules.FilterMergeRule;
 import org.apache.calcite.rel.rules.FilterProjectTransposeRule;
 import org.apache.calcite.rel.rules.ProjectMergeRule;
 import org.apache.calcite.rel.rules.ProjectRemoveRule;
+import org.apache.calcite.rel.rules.SortProjectTransposeRule;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
@@ -103,6 +105,7 @@ public final class StatementPlanner {
       .addRuleInstance(HierarchyWalkRule.INSTANCE)
       .addMatchOrder(HepMatchOrder.BOTTOM_UP)
       .addRuleCollection(List.of(
+          SortProjectTransposeRule.Config.DEFAULT.toRule(),
           ReadSortRule.INSTANCE,
           ReadCountRule.DIRECT,
           ReadCountRule.THROUGH_PROJECT,
@@ -210,7 +213,7 @@ public final class StatementPlanner {
     RelNode plan = planner.findBestExp();
 
     List<DynamoRead> reads = reads(plan);
-    Optional<KeycondException> refusal = refusal(reads);
+    Optional<KeycondException> refusal = refusal(readPlans(plan));
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
@@ -221,13 +224,13 @@ public final class StatementPlanner {
   }
 
   /** Why the statement may not run: a read that needs a forbidden Scan, or too many key reads. */
-  private Optional<KeycondException> refusal(List<DynamoRead> reads) {
-    for (DynamoRead read : reads) {
-      if (read.plan().access().isScan() && !settings.scanPolicy().allowed()) {
+  private Optional<KeycondException> refusal(List<ReadPlan> plans) {
+    for (ReadPlan plan : plans) {
+      if (plan.access().isScan() && !settings.scanPolicy().allowed()) {
         return Optional.of(new KeycondException(SqlState.SCAN_REFUSED,
-            ScanRefusal.message(read.entity(), settings.scanPolicy())));
+            ScanRefusal.message(plan.table(), settings.scanPolicy())));
       }
-      Optional<KeycondException> fanOut = fanOut(read.plan());
+      Optional<KeycondException> fanOut = fanOut(plan);
       if (fanOut.isPresent()) {
         return fanOut;
       }
@@ -332,6 +335,24 @@ public final class StatementPlanner {
           Math.max(type.getScale(), 0)));
     }
     return parameters.build();
+  }
+
+  /**
+   * The plans of every read a statement sends: its reads, the inner reads of its lookup joins, and
+   * once for each item collection read that two tables share.
+   */
+  private static List<ReadPlan> readPlans(RelNode plan) {
+    List<ReadPlan> plans = new ArrayList<>();
+    reads(plan).forEach(read -> plans.add(read.plan()));
+    collectCollections(plan, plans);
+    return plans;
+  }
+
+  private static void collectCollections(RelNode node, List<ReadPlan> plans) {
+    if (node instanceof CollectionPart part && !part.isRightSide()) {
+      plans.add(part.plan());
+    }
+    node.getInputs().forEach(input -> collectCollections(input, plans));
   }
 
   /** Every DynamoDB read of a plan, including the inner reads of lookup joins. */

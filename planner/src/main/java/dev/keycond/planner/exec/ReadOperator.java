@@ -39,7 +39,7 @@ public final class ReadOperator implements Operator {
   public ReadOperator(DynamoRead read) {
     this.plan = read.plan();
     this.itemRows = new ItemRows(plan, read.getCluster().getRexBuilder());
-    this.walk = plan.walk().map(w -> new WalkRows(w, read.getCluster().getRexBuilder()));
+    this.walk = plan.walk().map(w -> new WalkRows(w, partitionColumns(plan), read.getCluster().getRexBuilder()));
   }
 
   @Override
@@ -61,9 +61,11 @@ public final class ReadOperator implements Operator {
     if (plan.count()) {
       return new CountCursor(readers, context, builder, rows, offset, fetch);
     }
+    // The branches of an OR may read the same item; it is one row.
+    Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
     List<Iterator<Object[]>> streams = new ArrayList<>();
     for (PageReader reader : readers) {
-      streams.add(new TableRows(reader, context, builder, rows));
+      streams.add(new TableRows(reader, context, builder, rows, seen));
     }
     if (walk.isPresent()) {
       streams = walk(streams, builder, binder, context);
@@ -73,8 +75,8 @@ public final class ReadOperator implements Operator {
         : new ConcatenatedRows(streams);
     if (plan.walk().map(HierarchyWalk::distinct).orElse(false)) {
       // UNION: overlapping subtrees (one root inside another) yield their shared rows once.
-      Set<List<Object>> seen = new HashSet<>();
-      output = Iterators.filter(output, row -> seen.add(Arrays.asList(row)));
+      Set<List<Object>> distinct = new HashSet<>();
+      output = Iterators.filter(output, row -> distinct.add(Arrays.asList(row)));
     }
     return new OutputCursor(output, context, offset, fetch);
   }
@@ -92,13 +94,18 @@ public final class ReadOperator implements Operator {
           .orElseThrow()));
     }
     if (spec.direction() == HierarchyWalk.Direction.UP) {
-      return List.of(walk.get().up(new ConcatenatedRows(streams), roots, context).iterator());
+      return List.of(walk.get().up(new ConcatenatedRows(streams), new HashSet<>(roots), context).iterator());
     }
     List<Iterator<Object[]>> subtrees = new ArrayList<>();
     for (int i = 0; i < streams.size(); i++) {
       subtrees.add(walk.get().down(streams.get(i), roots.get(i), context));
     }
     return subtrees;
+  }
+
+  private static int[] partitionColumns(ReadPlan plan) {
+    return plan.table().template(plan.table().source().keys().hashAttribute()).columns().stream()
+        .mapToInt(c -> plan.table().columnIndex(c)).toArray();
   }
 
   private Comparator<Object[]> order() {
@@ -165,22 +172,29 @@ public final class ReadOperator implements Operator {
     private final ExecutionContext context;
     private final ReadRequestBuilder builder;
     private final ItemRows rows;
+    private final Set<Map<String, AttributeValue>> seen;
     private Iterator<Map<String, AttributeValue>> items = List.<Map<String, AttributeValue>>of().iterator();
     private Object[] next;
     private boolean finished;
 
-    TableRows(PageReader reader, ExecutionContext context, ReadRequestBuilder builder, ItemRows rows) {
+    /** @param seen the keys of the items already read by the other requests, or null when none can repeat */
+    TableRows(PageReader reader, ExecutionContext context, ReadRequestBuilder builder, ItemRows rows,
+        Set<Map<String, AttributeValue>> seen) {
       this.reader = reader;
       this.context = context;
       this.builder = builder;
       this.rows = rows;
+      this.seen = seen;
     }
 
     @Override
     public boolean hasNext() {
       while (next == null && !finished) {
         if (items.hasNext()) {
-          next = rows.tableRow(items.next(), context);
+          Map<String, AttributeValue> item = items.next();
+          if (seen == null || seen.add(key(item, plan.table().ownKeyAttributes()))) {
+            next = rows.tableRow(item, context);
+          }
           continue;
         }
         Optional<PageReader.Page> page = reader.next();
@@ -224,11 +238,16 @@ public final class ReadOperator implements Operator {
     }
   }
 
-  /** The requests' rows merged in key order; each request's rows are already in that order. */
+  /**
+   * The requests' rows merged in key order; each request's rows are already in that order. A
+   * stream is asked for its next row only when the row taken from it has been used, so no page is
+   * read before a row of it can be the next one returned.
+   */
   private static final class MergedRows implements Iterator<Object[]> {
     private record Head(Object[] row, Iterator<Object[]> stream) {}
 
     private final PriorityQueue<Head> heads;
+    private Iterator<Object[]> taken;
 
     MergedRows(List<Iterator<Object[]>> streams, Comparator<Object[]> order) {
       heads = new PriorityQueue<>(Comparator.comparing(Head::row, order));
@@ -241,18 +260,24 @@ public final class ReadOperator implements Operator {
 
     @Override
     public boolean hasNext() {
+      if (taken != null) {
+        if (taken.hasNext()) {
+          heads.add(new Head(taken.next(), taken));
+        }
+        taken = null;
+      }
       return !heads.isEmpty();
     }
 
     @Override
     public Object[] next() {
+      hasNext();
       Head head = heads.poll();
-      if (head.stream().hasNext()) {
-        heads.add(new Head(head.stream().next(), head.stream()));
-      }
+      taken = head.stream();
       return head.row();
     }
   }
+
 
   /** Applies OFFSET, LIMIT and the projection to the read's rows. */
   private final class OutputCursor implements RowCursor {

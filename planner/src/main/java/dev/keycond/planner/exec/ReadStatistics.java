@@ -10,6 +10,7 @@ public final class ReadStatistics {
   private final AtomicLong requests = new AtomicLong();
   private final AtomicLong itemsRead = new AtomicLong();
   private final AtomicLong itemsReturned = new AtomicLong();
+  private final AtomicLong itemsDiscarded = new AtomicLong();
 
   public void addRequest(long scannedCount) {
     requests.incrementAndGet();
@@ -18,6 +19,15 @@ public final class ReadStatistics {
 
   public void addReturned(long count) {
     itemsReturned.addAndGet(count);
+  }
+
+  /** Counts items a hierarchy walk read and then left out (orphans, rows its conditions reject). */
+  public void addDiscarded(long count) {
+    itemsDiscarded.addAndGet(count);
+  }
+
+  public long itemsDiscarded() {
+    return itemsDiscarded.get();
   }
 
   public long requests() {

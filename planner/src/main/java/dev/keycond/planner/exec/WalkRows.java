@@ -20,11 +20,14 @@ import org.apache.calcite.rex.RexNode;
  */
 final class WalkRows {
   private final HierarchyWalk walk;
+  private final int[] partitionColumns;
   private final ImmutableList<Scalar> rootConditions;
   private final ImmutableList<Scalar> stepConditions;
 
-  WalkRows(HierarchyWalk walk, RexBuilder rexBuilder) {
+  /** @param partitionColumns the columns of the table's partition key; parent links never leave a partition */
+  WalkRows(HierarchyWalk walk, int[] partitionColumns, RexBuilder rexBuilder) {
     this.walk = walk;
+    this.partitionColumns = partitionColumns;
     this.rootConditions = compile(walk.rootConditions(), rexBuilder);
     this.stepConditions = compile(walk.stepConditions(), rexBuilder);
   }
@@ -66,6 +69,8 @@ final class WalkRows {
           if (keep) {
             included.add(path);
             next = row;
+          } else {
+            context.statistics().addDiscarded(1);
           }
         }
         return next != null;
@@ -84,25 +89,44 @@ final class WalkRows {
   }
 
   /**
-   * The chain from each starting path up through parent links, out of the rows of the start and
-   * its ancestors; the chain ends where a parent is missing or fails the step conditions.
+   * The chain from each start up through parent links, out of the rows of the starts and their
+   * ancestors; a chain ends where a parent is missing or fails the step conditions. The starts are
+   * the rows at a starting path: every partition read was asked for every starting path.
    */
-  List<Object[]> up(Iterator<Object[]> fetched, List<Object> starts, ExecutionContext context) {
-    Map<Object, Object[]> byPath = new HashMap<>();
-    fetched.forEachRemaining(row -> byPath.put(row[walk.pathColumn()], row));
+  List<Object[]> up(Iterator<Object[]> fetched, Set<Object> startPaths, ExecutionContext context) {
+    Map<List<Object>, Object[]> byKey = new HashMap<>();
+    List<Object[]> starts = new ArrayList<>();
+    fetched.forEachRemaining(row -> {
+      byKey.put(key(row, row[walk.pathColumn()]), row);
+      if (startPaths.contains(row[walk.pathColumn()])) {
+        starts.add(row);
+      }
+    });
     List<Object[]> chain = new ArrayList<>();
-    for (Object start : starts) {
-      Object[] row = byPath.get(start);
-      if (row == null || !all(rootConditions, row, context)) {
+    Set<List<Object>> kept = new HashSet<>();
+    for (Object[] start : starts) {
+      if (!all(rootConditions, start, context)) {
         continue;
       }
       Set<Object> seen = new HashSet<>();
-      while (row != null && seen.add(row[walk.pathColumn()])) {
+      for (Object[] row = start; row != null && seen.add(row[walk.pathColumn()]); ) {
         chain.add(row);
-        Object[] parent = byPath.get(row[walk.parentColumn()]);
+        kept.add(key(row, row[walk.pathColumn()]));
+        Object[] parent = byKey.get(key(row, row[walk.parentColumn()]));
         row = parent != null && all(stepConditions, parent, context) ? parent : null;
       }
     }
+    context.statistics().addDiscarded(byKey.size() - kept.size());
     return chain;
+  }
+
+  /** A row's partition and a path in it. */
+  private List<Object> key(Object[] row, Object path) {
+    List<Object> key = new ArrayList<>();
+    for (int column : partitionColumns) {
+      key.add(row[column]);
+    }
+    key.add(path);
+    return key;
   }
 }

@@ -107,13 +107,22 @@ public final class PlanExplainer {
           + "' (" + plan.table().ownKeyAttributes().stream()
               .map(a -> a + " = '" + plan.table().template(a) + "'").collect(Collectors.joining(", ")) + ")");
     }
-    plan.walk().ifPresent(walk -> add(depth + 1, "Driver after the read: "
-        + (walk.direction() == HierarchyWalk.Direction.DOWN
-            ? "keeps the rows the recursion reaches, in path order: the starting path, then every row whose "
-                + plan.table().column(walk.parentColumn()).name() + " is a row already kept"
-            : "follows " + plan.table().column(walk.parentColumn()).name()
-                + " from the starting path up through these items")
-        + (walk.distinct() ? "; UNION drops repeated rows" : "")));
+    plan.walk().ifPresent(walk -> {
+      add(depth + 1, "Driver after the read: "
+          + (walk.direction() == HierarchyWalk.Direction.DOWN
+              ? "keeps the rows the recursion reaches, in path order: the starting path, then every row whose "
+                  + plan.table().column(walk.parentColumn()).name() + " is a row already kept"
+              : "follows " + plan.table().column(walk.parentColumn()).name()
+                  + " from the starting path up through these items")
+          + (walk.distinct() ? "; UNION drops repeated rows" : ""));
+      for (RexNode condition : walk.rootConditions()) {
+        add(depth + 1, "Driver after the read: a starting row is kept only where " + formatter.format(condition));
+      }
+      for (RexNode condition : walk.stepConditions()) {
+        add(depth + 1, "Driver after the read: a row the walk reaches is kept only where "
+            + formatter.format(condition) + " (and the rows below it are not reached)");
+      }
+    });
     if (plan.count() && !plan.isExact()) {
       add(depth + 1, "Driver after the read: counts the rows");
     }

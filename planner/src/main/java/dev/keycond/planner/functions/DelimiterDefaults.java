@@ -5,12 +5,18 @@ import dev.keycond.planner.schema.EntityTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.RepeatUnion;
+import org.apache.calcite.rel.core.SetOp;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.Spool;
+import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.RelShuttleImpl;
 import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalProject;
-import org.apache.calcite.rel.metadata.RelColumnOrigin;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
@@ -78,19 +84,38 @@ public final class DelimiterDefaults extends RelShuttleImpl {
       if (!(path instanceof RexInputRef ref)) {
         return Optional.empty();
       }
-      RelColumnOrigin origin = input.getCluster().getMetadataQuery().getColumnOrigin(input, ref.getIndex());
-      if (origin == null || origin.isDerived()) {
-        return Optional.empty();
-      }
-      RelOptTable table = origin.getOriginTable();
-      EntityTable entity = table.unwrap(EntityTable.class);
-      if (entity == null) {
-        return Optional.empty();
-      }
-      String column = entity.column(origin.getOriginColumnOrdinal()).name();
-      return entity.mapping().hierarchy()
-          .filter(h -> h.pathColumn().equals(column) || h.parentColumn().equals(column))
-          .map(Hierarchy::delimiter);
+      return origin(input, ref.getIndex()).flatMap(origin -> origin.table().mapping().hierarchy()
+          .filter(h -> h.pathColumn().equals(origin.column()) || h.parentColumn().equals(origin.column()))
+          .map(Hierarchy::delimiter));
     }
+  }
+
+  /** A table column a field comes from unchanged. */
+  private record Origin(EntityTable table, String column) {}
+
+  /**
+   * Follows a field down to the table column it is, through projections of bare columns, filters,
+   * sorts, joins and the first input of unions and recursions (whose fields the later inputs
+   * repeat). Calcite's column-origin metadata stops at a recursive query.
+   */
+  private static Optional<Origin> origin(RelNode rel, int field) {
+    RelNode node = rel.stripped();
+    if (node instanceof TableScan scan) {
+      EntityTable table = scan.getTable().unwrap(EntityTable.class);
+      return table == null ? Optional.empty() : Optional.of(new Origin(table, table.column(field).name()));
+    }
+    if (node instanceof Project project) {
+      return project.getProjects().get(field) instanceof RexInputRef ref
+          ? origin(project.getInput(), ref.getIndex()) : Optional.empty();
+    }
+    if (node instanceof Join join) {
+      int leftWidth = join.getLeft().getRowType().getFieldCount();
+      return field < leftWidth ? origin(join.getLeft(), field) : origin(join.getRight(), field - leftWidth);
+    }
+    if (node instanceof Filter || node instanceof Sort || node instanceof Spool || node instanceof SetOp
+        || node instanceof RepeatUnion) {
+      return origin(node.getInput(0), field);
+    }
+    return Optional.empty();
   }
 }

@@ -167,7 +167,7 @@ public final class KeyTemplate {
         }
       }
       String value = key.substring(pos, end);
-      if (containsAny(value, forbiddenCharacters(slot))) {
+      if (containsAny(value, forbiddenCharacters(slot)) || slot.fixedWidth() && !isPadded(value, slot.width())) {
         return Optional.empty();
       }
       values.add(value);
@@ -188,6 +188,11 @@ public final class KeyTemplate {
       }
     }
     return key.toString();
+  }
+
+  /** A zero-padded slot holds exactly its width in digits; any other text was not written by it. */
+  private static boolean isPadded(String value, int width) {
+    return value.length() == width && value.chars().allMatch(c -> c >= '0' && c <= '9');
   }
 
   static boolean containsAny(String value, String characters) {

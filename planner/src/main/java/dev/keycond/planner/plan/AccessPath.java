@@ -18,6 +18,8 @@ import java.util.Optional;
  *     any; ORDER BY on it becomes ScanIndexForward
  * @param fetchFromTable true for an index that does not carry every needed column: the index read
  *     finds the keys, and BatchGetItem on the table reads the items
+ * @param overlapping true when two key conditions may read the same item (the branches of an OR),
+ *     which must then become one row
  */
 public record AccessPath(
     Kind kind,
@@ -26,7 +28,8 @@ public record AccessPath(
     ImmutableSet<Integer> consumed,
     boolean membershipExact,
     Optional<Integer> orderColumn,
-    boolean fetchFromTable) {
+    boolean fetchFromTable,
+    boolean overlapping) {
 
   public enum Kind {
     GET_ITEM,
@@ -36,12 +39,12 @@ public record AccessPath(
 
   public static AccessPath scan(boolean membershipExact) {
     return new AccessPath(Kind.SCAN, Optional.empty(), ImmutableList.of(), ImmutableSet.of(), membershipExact,
-        Optional.empty(), false);
+        Optional.empty(), false, false);
   }
 
   /** This index read, followed by BatchGetItem on the table for the columns the index lacks. */
   public AccessPath withFetchFromTable() {
-    return new AccessPath(kind, index, keys, consumed, membershipExact, orderColumn, true);
+    return new AccessPath(kind, index, keys, consumed, membershipExact, orderColumn, true, overlapping);
   }
 
   public boolean isScan() {

@@ -3,13 +3,18 @@ package dev.keycond.planner.plan;
 import dev.keycond.planner.dynamo.SourceIndex;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.schema.EntityTable;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
 
 /**
  * Picks the cheapest way to read one table reference: GetItem when the whole key is bound, then a
@@ -26,6 +31,11 @@ public final class AccessPathPlanner {
    *     fetched from the table
    */
   public static AccessPath choose(EntityTable table, List<RexNode> conjuncts, List<Integer> projection) {
+    AccessPath best = bestKeyRead(table, conjuncts, projection);
+    return best.isScan() ? branches(table, conjuncts, projection).orElse(best) : best;
+  }
+
+  private static AccessPath bestKeyRead(EntityTable table, List<RexNode> conjuncts, List<Integer> projection) {
     List<KeyPredicate> predicates = KeyPredicates.extract(table, conjuncts);
     KeyConditionTranslator translator = new KeyConditionTranslator(table, predicates);
     return table.keyTargets().stream()
@@ -36,6 +46,59 @@ public final class AccessPathPlanner {
         .flatMap(Optional::stream)
         .max(Comparator.comparingInt(AccessPathPlanner::score))
         .orElseGet(() -> AccessPath.scan(allItemsAreMembers(table)));
+  }
+
+  /**
+   * An OR whose every branch, with the other conjuncts, binds a key: one key read per branch, of
+   * the same table or index. Branches may overlap, so an item read twice is one row. A conjunct is
+   * expressed by the reads when every branch's read expresses it; the OR itself, when every
+   * branch's read expresses all of that branch.
+   */
+  private static Optional<AccessPath> branches(EntityTable table, List<RexNode> conjuncts, List<Integer> projection) {
+    for (int i = 0; i < conjuncts.size(); i++) {
+      if (conjuncts.get(i).getKind() != SqlKind.OR) {
+        continue;
+      }
+      List<AccessPath> reads = new ArrayList<>();
+      Set<Integer> consumed = new HashSet<>();
+      for (int j = 0; j < conjuncts.size(); j++) {
+        consumed.add(j);
+      }
+      for (RexNode branch : RelOptUtil.disjunctions(conjuncts.get(i))) {
+        List<RexNode> branchConjuncts = new ArrayList<>(conjuncts);
+        branchConjuncts.remove(i);
+        branchConjuncts.addAll(RelOptUtil.conjunctions(branch));
+        AccessPath read = choose(table, branchConjuncts, projection);
+        reads.add(read);
+        // Branch conjunct k is original conjunct k below i and k + 1 from i on; the rest are the branch's own.
+        for (int k = 0; k < conjuncts.size() - 1; k++) {
+          if (!read.consumed().contains(k)) {
+            consumed.remove(k < i ? k : k + 1);
+          }
+        }
+        for (int k = conjuncts.size() - 1; k < branchConjuncts.size(); k++) {
+          if (!read.consumed().contains(k)) {
+            consumed.remove(i);
+          }
+        }
+      }
+      AccessPath first = reads.get(0);
+      boolean combinable = reads.stream().allMatch(r -> !r.isScan() && r.index().equals(first.index())
+          && r.fetchFromTable() == first.fetchFromTable());
+      if (!combinable) {
+        continue;
+      }
+      Set<KeyCondition> keys = new LinkedHashSet<>();
+      reads.forEach(r -> keys.addAll(r.keys()));
+      boolean items = reads.stream().allMatch(r -> r.kind() == AccessPath.Kind.GET_ITEM);
+      Optional<Integer> order = reads.stream().allMatch(r -> r.orderColumn().equals(first.orderColumn()))
+          ? first.orderColumn() : Optional.empty();
+      boolean membershipExact = reads.stream().allMatch(AccessPath::membershipExact);
+      return Optional.of(new AccessPath(items ? AccessPath.Kind.GET_ITEM : AccessPath.Kind.QUERY, first.index(),
+          ImmutableList.copyOf(keys), ImmutableSet.copyOf(consumed), membershipExact, order, first.fetchFromTable(),
+          !items));
+    }
+    return Optional.empty();
   }
 
   /** The columns a read by {@code path} must fetch: its output, and what the driver still checks. */
@@ -56,7 +119,9 @@ public final class AccessPathPlanner {
    */
   private static int score(AccessPath path) {
     int score = path.kind() == AccessPath.Kind.GET_ITEM ? 1000 : 100;
-    score += path.keys().get(0).sort().map(s -> s.op() == SortCondition.Op.EQ ? 50 : 40).orElse(0);
+    // A sort condition counts when a predicate shaped it, not when it only spells an entity's prefix.
+    score += path.keys().get(0).sort().filter(AccessPathPlanner::fromPredicates)
+        .map(s -> s.op() == SortCondition.Op.EQ ? 50 : 40).orElse(0);
     // Every key column bound by a condition narrows the read, whichever key attribute it is in.
     score += 20 * path.consumed().size();
     if (path.fetchFromTable()) {
@@ -64,6 +129,14 @@ public final class AccessPathPlanner {
     }
     // On a tie the table wins: it serves every column and strongly consistent reads.
     return score + (path.index().isEmpty() ? 1 : 0);
+  }
+
+  private static boolean fromPredicates(SortCondition sort) {
+    return hasValue(sort.low()) || sort.high() != null && hasValue(sort.high());
+  }
+
+  private static boolean hasValue(KeyValue value) {
+    return value.parts().stream().anyMatch(p -> p instanceof KeyPart.Value);
   }
 
   /** Whether an index carries every needed column of the table. */

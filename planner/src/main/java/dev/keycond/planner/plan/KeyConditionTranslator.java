@@ -79,6 +79,7 @@ public final class KeyConditionTranslator {
         ImmutableSet.copyOf(consumed),
         target.index().isEmpty() && sort.membershipExact,
         sort.orderColumn,
+        false,
         false));
   }
 

@@ -104,12 +104,13 @@ public final class KeyValueBinder {
   }
 
   /**
-   * The bound up to its first character that sorts below the separator: a stored value equal to the
-   * text before that character continues with the separator, above the rest of the bound.
+   * The bound up to its first character that does not sort above the separator: a stored value
+   * equal to the text before that character continues with the separator, which is then above (or
+   * equal to) the rest of the bound; stored values cannot hold the separator itself.
    */
   private static String upToSeparator(String bound, int separator) {
     for (int i = 0; i < bound.length(); i += Character.charCount(bound.codePointAt(i))) {
-      if (bound.codePointAt(i) < separator) {
+      if (bound.codePointAt(i) <= separator) {
         return bound.substring(0, i);
       }
     }

@@ -17,18 +17,22 @@ public final class ScanRefusal {
     StringBuilder m = new StringBuilder()
         .append("Reading table '").append(table.name()).append("' needs a full Scan of DynamoDB table '")
         .append(table.source().name()).append("', which keycond refuses (scan=").append(policy).append("). ");
-    String hash = table.source().keys().hashAttribute();
-    m.append("No condition binds its partition key '").append(hash).append("'");
+    // The first key target is the table's own key, or the index a "table@index" reference pins.
+    List<KeyTarget> targets = table.keyTargets();
+    KeyTarget main = targets.get(0);
+    String hash = main.keys().hashAttribute();
+    m.append("No condition binds the partition key '").append(hash).append("' of ")
+        .append(main.describe(table.source().name()));
     if (!table.template(hash).isIdentity()) {
       m.append(" (template '").append(table.template(hash)).append("')");
     }
     m.append(". To fix it: ");
     List<String> fixes = new ArrayList<>();
-    for (KeyTarget target : table.keyTargets()) {
+    for (KeyTarget target : targets) {
       List<String> columns = table.template(target.keys().hashAttribute()).columns();
       String condition = columns.isEmpty() ? "any condition on its sort key"
           : String.join(" AND ", columns.stream().map(c -> c + " = <value>").toList());
-      fixes.add(target.index().isEmpty()
+      fixes.add(target == main
           ? "add WHERE " + condition
           : "or use index '" + target.index().get().name() + "' by adding WHERE " + condition);
     }

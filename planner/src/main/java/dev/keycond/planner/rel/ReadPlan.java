@@ -73,7 +73,7 @@ public record ReadPlan(
       all.add(i);
     }
     AccessPath consumingAll = new AccessPath(access.kind(), access.index(), access.keys(), all.build(),
-        seed.access().membershipExact(), access.orderColumn(), false);
+        seed.access().membershipExact(), access.orderColumn(), false, false);
     return new ReadPlan(seed.table(), seed.conditions(), seed.projection(), Optional.empty(), Optional.empty(),
         Optional.empty(), false, consumingAll, Optional.of(walk));
   }
@@ -117,7 +117,7 @@ public record ReadPlan(
    */
   public ReadPlan readThrough(AccessPath shared) {
     AccessPath unconsumed = new AccessPath(shared.kind(), shared.index(), shared.keys(), ImmutableSet.of(), false,
-        Optional.empty(), false);
+        Optional.empty(), false, false);
     return new ReadPlan(table, conditions, projection, Optional.empty(), Optional.empty(), Optional.empty(), false,
         unconsumed, Optional.empty());
   }

@@ -382,6 +382,9 @@ public final class ReadRequestBuilder {
     plan.walk().ifPresent(walk -> {
       needed.add(walk.pathColumn());
       needed.add(walk.parentColumn());
+      // Parent links stay inside a partition, so a walk tells partitions apart.
+      EntityTable table = plan.table();
+      table.template(table.source().keys().hashAttribute()).columns().forEach(c -> needed.add(table.columnIndex(c)));
       checked.addAll(walk.rootConditions());
       checked.addAll(walk.stepConditions());
     });

@@ -83,7 +83,7 @@ public final class CollectionJoinRule extends RelRule<ReadRuleConfig> {
       partitions.add(new KeyCondition(key.partitionAttribute(), key.partitionValue(), Optional.empty()));
     }
     return new AccessPath(AccessPath.Kind.QUERY, Optional.empty(), ImmutableList.copyOf(partitions),
-        ImmutableSet.of(), false, Optional.empty(), false);
+        ImmutableSet.of(), false, Optional.empty(), false, false);
   }
 
   /**

@@ -280,7 +280,7 @@ public final class HierarchyWalkRule extends RelRule<ReadRuleConfig> {
           Optional.of(SortCondition.of(sort.attribute(), SortCondition.Op.BEGINS_WITH, sort.low()))));
     }
     return Optional.of(new AccessPath(AccessPath.Kind.QUERY, Optional.empty(), slices.build(), access.consumed(),
-        false, Optional.of(pathColumn), false));
+        false, Optional.of(pathColumn), false, false));
   }
 
   /**

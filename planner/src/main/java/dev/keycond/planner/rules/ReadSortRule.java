@@ -5,6 +5,7 @@ import dev.keycond.planner.plan.KeyPredicate;
 import dev.keycond.planner.plan.KeyPredicates;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.HierarchyWalk;
 import dev.keycond.planner.rel.ReadPlan;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -64,6 +65,10 @@ public final class ReadSortRule extends RelRule<ReadRuleConfig> {
    */
   private static Optional<Optional<ReadPlan.Order>> keyOrder(ReadPlan plan, List<RelFieldCollation> collation) {
     AccessPath access = plan.access();
+    if (plan.walk().filter(w -> w.direction() == HierarchyWalk.Direction.UP).isPresent()) {
+      // A walk up yields its chains from the start upwards, in no key order.
+      return Optional.empty();
+    }
     if (access.kind() == AccessPath.Kind.GET_ITEM) {
       // One GetItem returns one item at most; a BatchGetItem returns its items in no order.
       return access.keys().size() == 1 ? Optional.of(Optional.empty()) : Optional.empty();
@@ -99,7 +104,12 @@ public final class ReadSortRule extends RelRule<ReadRuleConfig> {
   /** Columns the key condition pins to one value, which every row of the read shares. */
   private static Set<Integer> fixedColumns(ReadPlan plan) {
     Set<Integer> fixed = new HashSet<>();
+    // A walk's starting path is one value, but the walk's rows have many.
+    Optional<Integer> walkPath = plan.walk().map(HierarchyWalk::pathColumn);
     for (KeyPredicate p : KeyPredicates.extract(plan.table(), plan.conditions())) {
+      if (walkPath.filter(c -> c == p.column()).isPresent()) {
+        continue;
+      }
       // An IN list fixes the column within each key read, but not across the reads of a fan-out.
       if (p.kind().isEquality() && plan.access().consumed().contains(p.conjunct())
           && (p.kind() == KeyPredicate.Kind.EQ || plan.access().keys().size() == 1)) {

@@ -182,7 +182,9 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
     boolean mapped = keyTargets().stream().anyMatch(t -> t.index().filter(index::equals).isPresent());
     if (!mapped) {
       throw new KeycondException(SqlState.UNKNOWN_TABLE, "Table '" + name() + "' cannot read index '" + indexName
-          + "': the mapping has no template for its key attributes " + index.keys());
+          + "': the mapping of '" + name() + "' has no template for the index's key attribute "
+          + index.keys().hashAttribute() + index.keys().rangeAttribute().map(r -> " or " + r).orElse("")
+          + "; add it under \"keys\"");
     }
     return new EntityTable(mapping, source, raw, Optional.of(index));
   }

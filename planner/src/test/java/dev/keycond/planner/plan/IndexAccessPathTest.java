@@ -169,8 +169,8 @@ class IndexAccessPathTest {
     EntityTable table = files(gsi("ByOwner", "owner", null, Projection.ALL));
     assertEquals(1, table.keyTargets().size(), "an index without templates is not a way to read the table");
     KeycondException e = assertKeycondError(SqlState.UNKNOWN_TABLE, () -> table.pinnedTo("ByOwner"));
-    assertTrue(e.getMessage().startsWith("Table 'files' cannot read index 'ByOwner': the mapping has no template "
-        + "for its key attributes"), e.getMessage());
+    assertEquals("Table 'files' cannot read index 'ByOwner': the mapping of 'files' has no template for the index's "
+        + "key attribute owner; add it under \"keys\"", e.getMessage());
   }
 
   @Test

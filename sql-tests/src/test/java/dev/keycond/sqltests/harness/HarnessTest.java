@@ -42,6 +42,7 @@ class HarnessTest {
         .attributeDefinitions(stringAttribute("PK"), stringAttribute("SK"))
         .keySchema(key("PK", KeyType.HASH), key("SK", KeyType.RANGE))
         .billingMode(BillingMode.PAY_PER_REQUEST));
+    client.waiter().waitUntilTableExists(b -> b.tableName(TABLE));
     put(client, "DRIVE#a91", "root/photos/cat.jpg", 2048);
     put(client, "DRIVE#a91", "root/photos/ant.jpg", 512);
     put(client, "DRIVE#a91", "root/docs/cv.pdf", 100);

@@ -1,0 +1,82 @@
+package dev.keycond.benchmark;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Launches fresh JVMs that run one of the benchmark's {@code main}s on this JVM's classpath (as
+ * jars): the only way to measure a cold start, and a clean heap for the memory runs.
+ */
+final class ChildJvm {
+  private static final long TIMEOUT_SECONDS = 120;
+
+  /** What a child printed, and when it printed the marker line (from just before launch). */
+  record Result(List<String> stdout, double millisToMarker) {
+    /** The value of a {@code name=value} line. */
+    String value(String name) {
+      return stdout.stream().filter(l -> l.startsWith(name + "=")).findFirst()
+          .map(l -> l.substring(name.length() + 1))
+          .orElseThrow(() -> new IllegalStateException("The child printed no " + name + ": " + stdout));
+    }
+  }
+
+  private final Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+  private final String classpath;
+  private final Path stderr;
+
+  ChildJvm(Path workDir) throws IOException {
+    Files.createDirectories(workDir);
+    classpath = ClasspathJars.of(System.getProperty("java.class.path"), workDir);
+    stderr = workDir.resolve("child-stderr.txt");
+  }
+
+  /**
+   * Runs {@code main} with {@code args} in a fresh JVM to its end.
+   *
+   * @param marker the stdout line whose arrival is timed, or null; the clock starts before launch
+   */
+  Result run(List<String> jvmFlags, Class<?> main, String marker, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(java.toString());
+    command.addAll(jvmFlags);
+    command.add("-cp");
+    command.add(classpath);
+    command.add(main.getName());
+    command.addAll(List.of(args));
+
+    long start = System.nanoTime();
+    Process process = new ProcessBuilder(command)
+        .redirectError(stderr.toFile()) // a file, so a chatty child never blocks on a full pipe
+        .start();
+    process.getOutputStream().close();
+    List<String> lines = new ArrayList<>();
+    double toMarker = Double.NaN;
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8))) {
+      for (String line = out.readLine(); line != null; line = out.readLine()) {
+        if (Double.isNaN(toMarker) && line.equals(marker)) {
+          toMarker = (System.nanoTime() - start) / 1e6;
+        }
+        lines.add(line);
+      }
+    }
+    if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new IOException("A child JVM did not finish within " + TIMEOUT_SECONDS + " s: " + command);
+    }
+    if (process.exitValue() != 0 || (marker != null && Double.isNaN(toMarker))) {
+      throw new IOException("A child JVM failed (exit code " + process.exitValue() + "): "
+          + (Files.readString(stderr).strip() + "\n" + String.join("\n", lines)).strip()
+          + "\ncommand: " + command);
+    }
+    return new Result(lines, toMarker);
+  }
+}
