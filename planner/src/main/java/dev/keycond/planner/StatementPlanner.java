@@ -173,11 +173,13 @@ public final class StatementPlanner {
 
   /**
    * Plans a statement whose result is cut at {@code maxRows} rows (JDBC's setMaxRows), as if it
-   * ended in a LIMIT, so that the limit reaches DynamoDB's Limit where it can.
+   * ended in a LIMIT, so that the limit reaches DynamoDB's Limit where it can. Tools plan on one
+   * connection from several threads (metadata and queries); the catalog reader is not shared safely,
+   * so planning is one statement at a time.
    *
    * @param maxRows 0 for no limit
    */
-  public PreparedQuery prepare(String sql, long maxRows) {
+  public synchronized PreparedQuery prepare(String sql, long maxRows) {
     SqlNode parsed = parse(sql);
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
     SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
