@@ -10,13 +10,6 @@ import dev.keycond.planner.exec.OperatorCompiler;
 import dev.keycond.planner.exec.ReadSettings;
 import dev.keycond.planner.functions.DelimiterDefaults;
 import dev.keycond.planner.functions.PathFunctions;
-import dev.keycond.planner.plan.AccessPath;
-import dev.keycond.planner.plan.ScanRefusal;
-import dev.keycond.planner.rel.CollectionPart;
-import dev.keycond.planner.rel.DynamoRead;
-import dev.keycond.planner.rel.LookupJoin;
-import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.rules.CollectionJoinRule;
 import dev.keycond.planner.rules.HierarchyWalkRule;
 import dev.keycond.planner.rules.LookupJoinRule;
@@ -27,7 +20,6 @@ import dev.keycond.planner.rules.ReadSortRule;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -214,46 +206,20 @@ public final class StatementPlanner {
     planner.setRoot(rel);
     RelNode plan = planner.findBestExp();
 
-    List<DynamoRead> reads = reads(plan);
-    Optional<KeycondException> refusal = refusal(readPlans(plan));
+    PlannedReads reads = PlannedReads.of(plan);
+    Optional<KeycondException> refusal = reads.refusal(settings);
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
     Operator operator = explain ? null : OperatorCompiler.compile(plan);
     return new PreparedQuery(explain, columns(validator, validated, root, explain),
         parameters(validator, validated), plan, operator, refusal.map(KeycondException::getMessage),
-        new PlanWarnings(reads, settings.scanPolicy()));
+        new PlanWarnings(reads.reads(), settings.scanPolicy()));
   }
 
-  /** Why the statement may not run: a read that needs a forbidden Scan, or too many key reads. */
-  private Optional<KeycondException> refusal(List<ReadPlan> plans) {
-    for (ReadPlan plan : plans) {
-      if (plan.access().isScan() && !settings.scanPolicy().allowed()) {
-        return Optional.of(new KeycondException(SqlState.SCAN_REFUSED,
-            ScanRefusal.message(plan.table(), settings.scanPolicy())));
-      }
-      Optional<KeycondException> fanOut = fanOut(plan);
-      if (fanOut.isPresent()) {
-        return fanOut;
-      }
-    }
-    return Optional.empty();
-  }
 
-  /** Refuses a read whose IN lists or ORs on key columns need more requests than maxFanOut. */
-  private Optional<KeycondException> fanOut(ReadPlan plan) {
-    int keys = plan.access().keys().size();
-    boolean batched = plan.access().kind() == AccessPath.Kind.GET_ITEM;
-    int requests = batched ? (keys + ReadRequestBuilder.BATCH_GET_LIMIT - 1) / ReadRequestBuilder.BATCH_GET_LIMIT
-        : keys;
-    if (requests <= settings.maxFanOut()) {
-      return Optional.empty();
-    }
-    return Optional.of(new KeycondException(SqlState.FAN_OUT_EXCEEDED, "Reading table '" + plan.table().name() + "' needs "
-          + requests + (batched ? " BatchGetItem" : " Query") + " requests (one per combination of the IN-list "
-          + "or OR values on its key columns, " + keys + " in all), more than maxFanOut=" + settings.maxFanOut()
-          + ". Use fewer values, or raise the connection property maxFanOut."));
-  }
+
+
 
   /** Calcite cannot convert some valid SQL (such as {@code > ANY (subquery)}); say so plainly. */
   private static RelRoot convert(SqlToRelConverter converter, SqlNode validated) {
@@ -339,38 +305,11 @@ public final class StatementPlanner {
     return parameters.build();
   }
 
-  /**
-   * The plans of every read a statement sends: its reads, the inner reads of its lookup joins, and
-   * once for each item collection read that two tables share.
-   */
-  private static List<ReadPlan> readPlans(RelNode plan) {
-    List<ReadPlan> plans = new ArrayList<>();
-    reads(plan).forEach(read -> plans.add(read.plan()));
-    collectCollections(plan, plans);
-    return plans;
-  }
 
-  private static void collectCollections(RelNode node, List<ReadPlan> plans) {
-    if (node instanceof CollectionPart part && !part.isRightSide()) {
-      plans.add(part.plan());
-    }
-    node.getInputs().forEach(input -> collectCollections(input, plans));
-  }
 
-  /** Every DynamoDB read of a plan, including the inner reads of lookup joins. */
-  private static List<DynamoRead> reads(RelNode plan) {
-    List<DynamoRead> reads = new ArrayList<>();
-    if (plan instanceof DynamoRead read) {
-      reads.add(read);
-    }
-    if (plan instanceof LookupJoin lookup) {
-      reads.add(lookup.inner());
-    }
-    for (RelNode input : plan.getInputs()) {
-      reads.addAll(reads(input));
-    }
-    return reads;
-  }
+
+
+
 
 
 
