@@ -48,9 +48,14 @@ public final class PlanExplainer {
     PlanExplainer explainer = new PlanExplainer(settings, parameters);
     explainer.visit(root, 1);
     List<String> result = new ArrayList<>();
-    result.add("DynamoDB requests: " + explainer.requests
-        + (explainer.perKeyRequests ? ", plus the requests that depend on rows read (see below)" : ""));
-    refusal.ifPresent(r -> result.add("REFUSED: " + r));
+    if (refusal.isPresent()) {
+      result.add("DynamoDB requests: none, the statement is refused");
+      result.add("REFUSED: " + refusal.get());
+      result.add("The plan it would need:");
+    } else {
+      result.add("DynamoDB requests: " + explainer.requests
+          + (explainer.perKeyRequests ? ", plus the requests that depend on rows read (see below)" : ""));
+    }
     result.addAll(explainer.lines);
     return result;
   }
