@@ -46,6 +46,7 @@ import org.apache.calcite.rel.rules.FilterMergeRule;
 import org.apache.calcite.rel.rules.FilterProjectTransposeRule;
 import org.apache.calcite.rel.rules.ProjectMergeRule;
 import org.apache.calcite.rel.rules.ProjectRemoveRule;
+import org.apache.calcite.rel.rules.SemiJoinRule;
 import org.apache.calcite.rel.rules.SortProjectTransposeRule;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -92,6 +93,9 @@ public final class StatementPlanner {
           FilterJoinRule.JoinConditionPushRule.JoinConditionPushRuleConfig.DEFAULT.toRule(),
           ProjectMergeRule.Config.DEFAULT.toRule(),
           ProjectRemoveRule.Config.DEFAULT.toRule(),
+          // EXISTS and IN subqueries arrive as a join to a distinct aggregate; a semi-join reads better.
+          SemiJoinRule.ProjectToSemiJoinRule.ProjectToSemiJoinRuleConfig.DEFAULT.toRule(),
+          SemiJoinRule.JoinToSemiJoinRule.JoinToSemiJoinRuleConfig.DEFAULT.toRule(),
           ReadFilterRule.INSTANCE,
           ReadProjectRule.INSTANCE))
       .addRuleInstance(HierarchyWalkRule.INSTANCE)
@@ -194,20 +198,22 @@ public final class StatementPlanner {
         SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(true)
             .withInSubQueryThreshold(Integer.MAX_VALUE));
     RelRoot root = convert(converter, validated);
-    // Correlated subqueries become joins, which keycond can read by key or by item collection.
-    RelNode rel = converter.decorrelate(validated, root.project());
-    rel = converter.trimUnusedFields(true, DelimiterDefaults.apply(rel));
-    if (maxRows > 0) {
-      rel = LogicalSort.create(rel, RelCollations.EMPTY, null,
-          cluster.getRexBuilder().makeExactLiteral(BigDecimal.valueOf(maxRows)));
-    }
-
-    HepPlanner planner = (HepPlanner) cluster.getPlanner();
-    planner.setRoot(rel);
-    RelNode plan = planner.findBestExp();
-
+    RelNode correlated = root.project();
+    // A correlated subquery usually reads best as a join (by item collection or by key lookups);
+    // when that join would need a Scan, it can still be read by key once per outer row.
+    RelNode decorrelated = converter.decorrelate(validated, correlated);
+    RelNode plan = optimize(converter, decorrelated, maxRows);
     PlannedReads reads = PlannedReads.of(plan);
     Optional<KeycondException> refusal = reads.refusal(settings);
+    if (refusal.isPresent() && decorrelated != correlated) {
+      RelNode perRow = optimize(converter, correlated, maxRows);
+      PlannedReads perRowReads = PlannedReads.of(perRow);
+      if (perRowReads.refusal(settings).isEmpty()) {
+        plan = perRow;
+        reads = perRowReads;
+        refusal = Optional.empty();
+      }
+    }
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
@@ -220,6 +226,18 @@ public final class StatementPlanner {
 
 
 
+
+  /** Trims the plan to the columns it uses, applies JDBC's maxRows as a limit, and pushes down into the reads. */
+  private static RelNode optimize(SqlToRelConverter converter, RelNode rel, long maxRows) {
+    RelNode trimmed = converter.trimUnusedFields(true, DelimiterDefaults.apply(rel));
+    if (maxRows > 0) {
+      trimmed = LogicalSort.create(trimmed, RelCollations.EMPTY, null,
+          trimmed.getCluster().getRexBuilder().makeExactLiteral(BigDecimal.valueOf(maxRows)));
+    }
+    HepPlanner planner = (HepPlanner) trimmed.getCluster().getPlanner();
+    planner.setRoot(trimmed);
+    return planner.findBestExp();
+  }
 
   /** Calcite cannot convert some valid SQL (such as {@code > ANY (subquery)}); say so plainly. */
   private static RelRoot convert(SqlToRelConverter converter, SqlNode validated) {

@@ -23,6 +23,7 @@ public final class ExecutionContext {
   private final Instant startTime = Instant.now();
   private final Map<CorrelationId, Object[]> correlations = new HashMap<>();
   private final Map<Object, Object> shared = new HashMap<>();
+  private int correlatedReads;
   private volatile boolean cancelled;
 
   /**
@@ -90,6 +91,19 @@ public final class ExecutionContext {
       shared.put(key, value);
     }
     return (T) value;
+  }
+
+  /**
+   * Counts a read a correlated subquery makes for one outer row; more than {@code maxFanOut} of
+   * them in one execution stop it, as more key reads than that stop any other statement.
+   */
+  public synchronized void countCorrelatedRead(String table) {
+    if (++correlatedReads > settings.maxFanOut()) {
+      throw new KeycondException(SqlState.FAN_OUT_EXCEEDED, "The correlated subquery reads table '" + table
+          + "' once per row of the outer query, and the outer query has more than maxFanOut=" + settings.maxFanOut()
+          + " rows. Narrow the outer query, write the subquery as a join, or raise the connection property "
+          + "maxFanOut.");
+    }
   }
 
   /** Asks running cursors to stop; they notice before their next request. */

@@ -112,7 +112,7 @@ public final class LookupJoinOperator implements Operator {
     List<ReadRequest> requests = new ArrayList<>();
     ReadRequestBuilder last = null;
     for (Object[] row : distinct.values()) {
-      last = new ReadRequestBuilder(inner, context.settings(), new KeyValueBinder(context.parameters(), row));
+      last = new ReadRequestBuilder(inner, context.settings(), new KeyValueBinder(context.parameters(), id -> row));
       if (itemReads) {
         keys.addAll(last.itemKeys());
       } else {

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import org.apache.calcite.rex.RexUtil;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -35,16 +36,23 @@ public final class ReadOperator implements Operator {
   private final ReadPlan plan;
   private final ItemRows itemRows;
   private final Optional<WalkRows> walk;
+  /** Whether the read depends on the outer row of a correlated subquery, and so runs once per row. */
+  private final boolean correlated;
 
   public ReadOperator(DynamoRead read) {
     this.plan = read.plan();
     this.itemRows = new ItemRows(plan, read.getCluster().getRexBuilder());
     this.walk = plan.walk().map(w -> new WalkRows(w, partitionColumns(plan), read.getCluster().getRexBuilder()));
+    this.correlated = plan.conditions().stream().anyMatch(RexUtil::containsCorrelation);
   }
 
   @Override
   public RowCursor open(ExecutionContext context) {
-    ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), Optional.of(context.parameters()));
+    if (correlated) {
+      context.countCorrelatedRead(plan.table().name());
+    }
+    KeyValueBinder binder = new KeyValueBinder(context.parameters(), context::correlation);
+    ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
     List<ReadRequest> requests = builder.build();
     List<PageReader> readers = new ArrayList<>();
     for (ReadRequest request : requests) {
@@ -54,7 +62,6 @@ public final class ReadOperator implements Operator {
       }
       readers.add(reader);
     }
-    KeyValueBinder binder = new KeyValueBinder(context.parameters());
     ItemRows rows = itemRows.bind(binder);
     long offset = plan.offset().map(o -> count(binder, o)).orElse(0L);
     long fetch = plan.fetch().map(f -> count(binder, f)).orElse(Long.MAX_VALUE);

@@ -25,6 +25,7 @@ import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 
 /**
  * Writes EXPLAIN output: every DynamoDB request the statement sends, and every step the driver
@@ -83,8 +84,11 @@ public final class PlanExplainer {
     ReadPlan plan = read.plan();
     List<ReadRequest> built = new ReadRequestBuilder(plan, settings, parameters).build();
     requests += built.size();
+    boolean perOuterRow = plan.conditions().stream().anyMatch(RexUtil::containsCorrelation);
+    perKeyRequests |= perOuterRow;
     add(depth, "Read " + plan.table().name() + (plan.count() ? " (COUNT(*))" : "") + ": " + built.size()
         + (built.size() == 1 ? " request" : " requests" + fanOut(plan))
+        + (perOuterRow ? " for each row of the outer query (at most maxFanOut=" + settings.maxFanOut() + ")" : "")
         + (plan.access().isScan() ? ", a full Scan (scan=" + settings.scanPolicy() + ")" : ""));
     for (ReadRequest request : built) {
       for (String line : RequestFormatter.format(request)) {

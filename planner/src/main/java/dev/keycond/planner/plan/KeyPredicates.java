@@ -162,8 +162,9 @@ public final class KeyPredicates {
     if (value instanceof RexDynamicParam param) {
       return Optional.of(new Operand.Parameter(param.getIndex()));
     }
-    if (value instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable) {
-      return Optional.of(new Operand.OuterField(access.getField().getIndex(), access.getField().getName()));
+    if (value instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable variable) {
+      return Optional.of(new Operand.OuterField(variable.id, access.getField().getIndex(),
+          access.getField().getName()));
     }
     if (!(value instanceof RexLiteral literal) || literal.isNull()) {
       return Optional.empty();

@@ -10,6 +10,8 @@ import dev.keycond.planner.mapping.KeyTemplate;
 import java.util.List;
 import org.apache.calcite.sql.type.SqlTypeName;
 import java.util.Optional;
+import java.util.function.Function;
+import org.apache.calcite.rel.core.CorrelationId;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -17,17 +19,28 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class KeyValueBinder {
   private final List<Object> parameters;
-  private final Object[] outer;
+  private final Function<CorrelationId, Object[]> outerRows;
 
-  /** @param parameters the statement's parameter values, in marker order */
+  /** @param parameters the statement's parameter values, in marker order; no outer row is bound */
   public KeyValueBinder(List<Object> parameters) {
-    this(parameters, null);
+    this(parameters, id -> null);
   }
 
-  /** @param outer the outer row of a lookup join, for {@link Operand.OuterField}s */
-  public KeyValueBinder(List<Object> parameters, Object[] outer) {
+  /** @param outerRows the outer row bound to each correlation variable, for {@link Operand.OuterField}s */
+  public KeyValueBinder(List<Object> parameters, Function<CorrelationId, Object[]> outerRows) {
     this.parameters = parameters;
-    this.outer = outer;
+    this.outerRows = outerRows;
+  }
+
+  /** Whether every value of the key is known: its parameters are set and its outer rows bound. */
+  public boolean binds(KeyValue key) {
+    for (KeyPart part : key.parts()) {
+      if (part instanceof KeyPart.Value v && v.operand() instanceof Operand.OuterField field
+          && outerRows.apply(field.correlation()) == null) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The operand's value; null for a NULL value, which no key equals. */
@@ -47,10 +60,7 @@ public final class KeyValueBinder {
       }
     }
     if (operand instanceof Operand.OuterField field) {
-      if (outer == null) {
-        throw new IllegalStateException("no outer row for " + field);
-      }
-      return outer[field.index()];
+      return outerRows.apply(field.correlation())[field.index()];
     }
     int index = ((Operand.Parameter) operand).index();
     if (index >= parameters.size()) {

@@ -1,5 +1,7 @@
 package dev.keycond.planner.plan;
 
+import org.apache.calcite.rel.core.CorrelationId;
+
 /**
  * A value in a key condition: known when the statement is planned, a {@code ?} marker bound at
  * each execution, or a column of the outer row of a lookup join. Keeping markers symbolic is what
@@ -16,12 +18,14 @@ public sealed interface Operand {
   }
 
   /**
-   * A column of the outer row of a lookup join: the key read runs once per distinct value.
+   * A column of an outer row: of a lookup join, whose inner read runs once per distinct value, or
+   * of a correlated subquery, whose read runs once per row of the outer query.
    *
+   * @param correlation the correlation variable the outer row is bound to
    * @param index the column's position in the outer row
    * @param name the column's name, for EXPLAIN
    */
-  record OuterField(int index, String name) implements Operand {
+  record OuterField(CorrelationId correlation, int index, String name) implements Operand {
     @Override
     public String toString() {
       return "outer." + name;

@@ -396,7 +396,7 @@ public final class ReadRequestBuilder {
 
   /** The key value bound to an attribute value; empty when it is NULL and matches nothing. */
   private Optional<RequestValue> value(KeyValue key) {
-    if (binder.isPresent()) {
+    if (binder.isPresent() && binder.get().binds(key)) {
       return binder.get().bind(key).map(RequestValue.Bound::new);
     }
     if (key.isConstant()) {

@@ -28,7 +28,7 @@ import org.apache.calcite.rel.logical.LogicalJoin;
  * columns of those templates, and one side binds the partition. Every row that can join then lives
  * in the partitions that side reads, so one Query of those partitions answers both sides.
  *
- * <p>For an outer join, the bound side must be the one whose rows are kept.
+ * <p>For an outer join, a semi-join or an anti-join, the bound side must be the one whose rows are kept.
  */
 public final class CollectionJoinRule extends RelRule<ReadRuleConfig> {
   public static final CollectionJoinRule INSTANCE = new CollectionJoinRule(ReadRuleConfig.of("CollectionJoinRule",
@@ -57,7 +57,8 @@ public final class CollectionJoinRule extends RelRule<ReadRuleConfig> {
     boolean leftBound = bound(left.plan());
     boolean rightBound = bound(right.plan());
     JoinRelType type = join.getJoinType();
-    boolean useLeft = leftBound && (type == JoinRelType.INNER || type == JoinRelType.LEFT);
+    boolean useLeft = leftBound && (type == JoinRelType.INNER || type == JoinRelType.LEFT
+        || type == JoinRelType.SEMI || type == JoinRelType.ANTI);
     boolean useRight = !useLeft && rightBound && (type == JoinRelType.INNER || type == JoinRelType.RIGHT);
     if (!useLeft && !useRight) {
       return;
