@@ -41,6 +41,7 @@ import org.apache.calcite.rel.logical.LogicalSort;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.rel.metadata.ProxyingMetadataHandlerProvider;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rel.rules.FilterCorrelateRule;
 import org.apache.calcite.rel.rules.FilterJoinRule;
 import org.apache.calcite.rel.rules.FilterMergeRule;
 import org.apache.calcite.rel.rules.FilterProjectTransposeRule;
@@ -91,6 +92,7 @@ public final class StatementPlanner {
           FilterMergeRule.Config.DEFAULT.toRule(),
           FilterJoinRule.FilterIntoJoinRule.FilterIntoJoinRuleConfig.DEFAULT.toRule(),
           FilterJoinRule.JoinConditionPushRule.JoinConditionPushRuleConfig.DEFAULT.toRule(),
+          FilterCorrelateRule.Config.DEFAULT.toRule(),
           ProjectMergeRule.Config.DEFAULT.toRule(),
           ProjectRemoveRule.Config.DEFAULT.toRule(),
           // EXISTS and IN subqueries arrive as a join to a distinct aggregate; a semi-join reads better.
@@ -222,10 +224,6 @@ public final class StatementPlanner {
         parameters(validator, validated), plan, operator, refusal.map(KeycondException::getMessage),
         new PlanWarnings(reads.reads(), settings.scanPolicy()));
   }
-
-
-
-
 
   /** Trims the plan to the columns it uses, applies JDBC's maxRows as a limit, and pushes down into the reads. */
   private static RelNode optimize(SqlToRelConverter converter, RelNode rel, long maxRows) {

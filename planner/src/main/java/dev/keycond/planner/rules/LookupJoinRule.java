@@ -100,9 +100,11 @@ public final class LookupJoinRule extends RelRule<ReadRuleConfig> {
   private boolean lookupAllowed(JoinRelType type) {
     switch (type) {
       case INNER:
+      case SEMI:
+        // A semi-join keeps the left rows that match; looked up by the right side's keys, those are
+        // exactly the rows found.
         return true;
       case LEFT:
-      case SEMI:
       case ANTI:
         return innerOnRight;
       case RIGHT:
