@@ -4,6 +4,7 @@ import dev.keycond.jdbc.ConnectionProperties;
 import dev.keycond.jdbc.KeycondConnection;
 import dev.keycond.planner.CalciteDefaults;
 import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
@@ -76,6 +77,7 @@ public final class Driver implements java.sql.Driver {
 
   @Override
   public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    throw new SQLFeatureNotSupportedException("keycond does not log through java.util.logging", "0A000");
+    throw new SQLFeatureNotSupportedException("keycond does not log through java.util.logging",
+        SqlState.FEATURE_NOT_SUPPORTED.code());
   }
 }

@@ -3,14 +3,13 @@ package dev.keycond.jdbc;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 
-/** Small helpers shared by keycond's JDBC classes. */
+/** Small helpers shared by keycond's JDBC classes; every SQLException they build comes from a {@link SqlState}. */
 final class Jdbc {
   private Jdbc() {}
 
-  static SQLFeatureNotSupportedException notSupported(String what) {
-    return new SQLFeatureNotSupportedException("keycond does not support " + what, SqlState.FEATURE_NOT_SUPPORTED.code());
+  static SQLException notSupported(String what) {
+    return SqlState.FEATURE_NOT_SUPPORTED.toException("keycond does not support " + what, null);
   }
 
   static SQLException closed(String what) {
@@ -29,11 +28,22 @@ final class Jdbc {
     return SqlState.INTERNAL_ERROR.toException("Internal error in keycond: " + e, e);
   }
 
-  static <T> T unwrap(Object self, Class<T> iface) throws SQLException {
-    if (iface.isInstance(self)) {
-      return iface.cast(self);
+  /**
+   * Checks a 1-based column or parameter index.
+   *
+   * @param kind what is indexed, as the message starts: "Column" or "Parameter"
+   */
+  static void checkIndex(String kind, int index, int count) throws SQLException {
+    if (index < 1 || index > count) {
+      throw SqlState.INVALID_DESCRIPTOR_INDEX.toException(kind + " index " + index + " is out of range 1.." + count,
+          null);
     }
-    throw SqlState.INTERNAL_ERROR.toException(self.getClass().getSimpleName() + " does not wrap " + iface.getName(),
-        null);
+  }
+
+  /** Checks the value given to a JDBC setting such as a timeout, which none may take negative. */
+  static void checkNotNegative(String setting, long value) throws SQLException {
+    if (value < 0) {
+      throw SqlState.INVALID_ATTRIBUTE_VALUE.toException(setting + " must not be negative", null);
+    }
   }
 }

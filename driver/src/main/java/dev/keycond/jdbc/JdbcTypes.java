@@ -57,6 +57,8 @@ final class JdbcTypes {
         return java.sql.Time.class.getName();
       case TIMESTAMP:
         return java.sql.Timestamp.class.getName();
+      case ARRAY:
+        return java.sql.Array.class.getName();
       default:
         return Object.class.getName();
     }
@@ -90,6 +92,69 @@ final class JdbcTypes {
       default:
         return precision > 0 ? precision : MAX_VALUE_LENGTH;
     }
+  }
+
+  /**
+   * COLUMN_SIZE, and the precision of result columns and parameters, as JDBC defines it: the
+   * precision of numbers, the length of text and binary values, and the length of a date or time
+   * written out; null where none applies.
+   */
+  static Integer columnSize(SqlTypeName type, int precision) {
+    switch (type) {
+      case CHAR:
+      case VARCHAR:
+      case BINARY:
+      case VARBINARY:
+        return precision > 0 ? precision : MAX_VALUE_LENGTH;
+      case BOOLEAN:
+        return 1;
+      case TINYINT:
+        return 3;
+      case SMALLINT:
+        return 5;
+      case INTEGER:
+        return 10;
+      case BIGINT:
+        return 19;
+      case REAL:
+        return 7;
+      case FLOAT:
+      case DOUBLE:
+        return 15;
+      case DECIMAL:
+        return precision;
+      case DATE:
+        return 10;
+      case TIME:
+        return precision > 0 ? 9 + precision : 8;
+      case TIMESTAMP:
+        return precision > 0 ? 20 + precision : 19;
+      default:
+        return null;
+    }
+  }
+
+  /** Digits after the decimal point: the scale of decimals, fractional seconds of times. */
+  static Integer decimalDigits(SqlTypeName type, int precision, int scale) {
+    switch (type) {
+      case DECIMAL:
+        return scale;
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+      case BIGINT:
+        return 0;
+      case TIME:
+      case TIMESTAMP:
+        return Math.max(precision, 0);
+      default:
+        return null;
+    }
+  }
+
+  /** JDBC's int getters report 0 where a size does not apply. */
+  static int zeroIfNone(Integer size) {
+    return size == null ? 0 : size;
   }
 
   static boolean isSigned(SqlTypeName type) {

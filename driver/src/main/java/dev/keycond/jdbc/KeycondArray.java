@@ -1,8 +1,10 @@
 package dev.keycond.jdbc;
 
+import dev.keycond.planner.error.SqlState;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -55,11 +57,11 @@ final class KeycondArray implements Array {
   @Override
   public Object getArray(long index, int count) throws SQLException {
     if (index < 1 || count < 0 || index - 1 + count > elements.size()) {
-      throw new SQLException("Elements " + index + ".." + (index + count - 1) + " are outside 1.." + elements.size(),
-          "2202E");
+      throw SqlState.ARRAY_SUBSCRIPT_ERROR.toException(
+          "Elements " + index + ".." + (index + count - 1) + " are outside 1.." + elements.size(), null);
     }
     Object[] all = (Object[]) getArray();
-    return java.util.Arrays.copyOfRange(all, (int) index - 1, (int) index - 1 + count);
+    return Arrays.copyOfRange(all, (int) index - 1, (int) index - 1 + count);
   }
 
   @Override
@@ -67,24 +69,29 @@ final class KeycondArray implements Array {
     return getArray(index, count);
   }
 
+  /** The elements are already in memory, and getArray() hands them over without a cursor. */
+  private static SQLException noResultSet() {
+    return Jdbc.notSupported("Array.getResultSet; use getArray()");
+  }
+
   @Override
   public ResultSet getResultSet() throws SQLException {
-    throw Jdbc.notSupported("Array.getResultSet; use getArray()");
+    throw noResultSet();
   }
 
   @Override
   public ResultSet getResultSet(Map<String, Class<?>> map) throws SQLException {
-    throw Jdbc.notSupported("Array.getResultSet; use getArray()");
+    throw noResultSet();
   }
 
   @Override
   public ResultSet getResultSet(long index, int count) throws SQLException {
-    throw Jdbc.notSupported("Array.getResultSet; use getArray()");
+    throw noResultSet();
   }
 
   @Override
   public ResultSet getResultSet(long index, int count, Map<String, Class<?>> map) throws SQLException {
-    throw Jdbc.notSupported("Array.getResultSet; use getArray()");
+    throw noResultSet();
   }
 
   @Override

@@ -8,13 +8,21 @@ import dev.keycond.planner.exec.ReadSettings;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
 import dev.keycond.planner.schema.KeycondSchema;
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.CallableStatement;
+import java.sql.Clob;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.NClob;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
+import java.sql.SQLXML;
+import java.sql.Savepoint;
 import java.sql.Statement;
+import java.sql.Struct;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executor;
@@ -28,15 +36,15 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * <p>DynamoDB has no transactions across statements: every statement takes effect on its own, so
  * auto-commit is always on and commit and rollback have nothing to do.
  */
-public final class KeycondConnection implements Connection {
+public final class KeycondConnection extends AbstractWrapper implements Connection {
   private static final AtomicBoolean WARMED = new AtomicBoolean();
 
   private final String url;
   private final DynamoDbClient client;
   private final KeycondSchema schema;
   private final StatementPlanner planner;
+  private final WarningChain warnings = new WarningChain();
   private volatile boolean closed;
-  private SQLWarning warnings;
 
   private KeycondConnection(String url, DynamoDbClient client, KeycondSchema schema, StatementPlanner planner) {
     this.url = url;
@@ -151,16 +159,8 @@ public final class KeycondConnection implements Connection {
   private void checkResultSetType(int type, int concurrency) throws SQLException {
     checkOpen();
     if (type != ResultSet.TYPE_FORWARD_ONLY || concurrency != ResultSet.CONCUR_READ_ONLY) {
-      addWarning(new SQLWarning("keycond result sets are forward-only and read-only; using TYPE_FORWARD_ONLY, "
+      warnings.add(new SQLWarning("keycond result sets are forward-only and read-only; using TYPE_FORWARD_ONLY, "
           + "CONCUR_READ_ONLY"));
-    }
-  }
-
-  private synchronized void addWarning(SQLWarning warning) {
-    if (warnings == null) {
-      warnings = warning;
-    } else {
-      warnings.setNextWarning(warning);
     }
   }
 
@@ -185,9 +185,7 @@ public final class KeycondConnection implements Connection {
 
   @Override
   public boolean isValid(int timeout) throws SQLException {
-    if (timeout < 0) {
-      throw new SQLException("timeout must not be negative", "HY024");
-    }
+    Jdbc.checkNotNegative("timeout", timeout);
     return !closed;
   }
 
@@ -262,14 +260,14 @@ public final class KeycondConnection implements Connection {
   }
 
   @Override
-  public synchronized SQLWarning getWarnings() throws SQLException {
+  public SQLWarning getWarnings() throws SQLException {
     checkOpen();
-    return warnings;
+    return warnings.first();
   }
 
   @Override
-  public synchronized void clearWarnings() {
-    warnings = null;
+  public void clearWarnings() {
+    warnings.clear();
   }
 
   @Override
@@ -324,92 +322,86 @@ public final class KeycondConnection implements Connection {
     return 0;
   }
 
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Jdbc.unwrap(this, iface);
-  }
+  // ---------------------------------------------------------------- what keycond does not have
 
   @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
-  }
-  @Override
-  public java.sql.Array createArrayOf(String p0, Object[] p1) throws SQLException {
-    throw Jdbc.notSupported("Connection.createArrayOf");
-  }
-
-  @Override
-  public java.sql.Blob createBlob() throws SQLException {
-    throw Jdbc.notSupported("Connection.createBlob");
-  }
-
-  @Override
-  public java.sql.Clob createClob() throws SQLException {
-    throw Jdbc.notSupported("Connection.createClob");
-  }
-
-  @Override
-  public java.sql.NClob createNClob() throws SQLException {
-    throw Jdbc.notSupported("Connection.createNClob");
-  }
-
-  @Override
-  public java.sql.SQLXML createSQLXML() throws SQLException {
-    throw Jdbc.notSupported("Connection.createSQLXML");
-  }
-
-  @Override
-  public java.sql.Struct createStruct(String p0, Object[] p1) throws SQLException {
-    throw Jdbc.notSupported("Connection.createStruct");
-  }
-
-  @Override
-  public java.sql.CallableStatement prepareCall(String p0) throws SQLException {
+  public CallableStatement prepareCall(String sql) throws SQLException {
     throw Jdbc.notSupported("Connection.prepareCall");
   }
 
   @Override
-  public java.sql.CallableStatement prepareCall(String p0, int p1, int p2) throws SQLException {
+  public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
     throw Jdbc.notSupported("Connection.prepareCall");
   }
 
   @Override
-  public java.sql.CallableStatement prepareCall(String p0, int p1, int p2, int p3) throws SQLException {
+  public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency,
+      int resultSetHoldability) throws SQLException {
     throw Jdbc.notSupported("Connection.prepareCall");
   }
 
   @Override
-  public java.sql.PreparedStatement prepareStatement(String p0, String[] p1) throws SQLException {
+  public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
     throw Jdbc.notSupported("Connection.prepareStatement");
   }
 
   @Override
-  public java.sql.PreparedStatement prepareStatement(String p0, int[] p1) throws SQLException {
+  public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
     throw Jdbc.notSupported("Connection.prepareStatement");
   }
 
   @Override
-  public void releaseSavepoint(java.sql.Savepoint p0) throws SQLException {
-    throw Jdbc.notSupported("Connection.releaseSavepoint");
+  public Savepoint setSavepoint() throws SQLException {
+    throw Jdbc.notSupported("Connection.setSavepoint");
   }
 
   @Override
-  public void rollback(java.sql.Savepoint p0) throws SQLException {
+  public Savepoint setSavepoint(String name) throws SQLException {
+    throw Jdbc.notSupported("Connection.setSavepoint");
+  }
+
+  @Override
+  public void rollback(Savepoint savepoint) throws SQLException {
     throw Jdbc.notSupported("Connection.rollback");
   }
 
   @Override
-  public java.sql.Savepoint setSavepoint() throws SQLException {
-    throw Jdbc.notSupported("Connection.setSavepoint");
+  public void releaseSavepoint(Savepoint savepoint) throws SQLException {
+    throw Jdbc.notSupported("Connection.releaseSavepoint");
   }
 
   @Override
-  public java.sql.Savepoint setSavepoint(String p0) throws SQLException {
-    throw Jdbc.notSupported("Connection.setSavepoint");
-  }
-
-  @Override
-  public void setTypeMap(java.util.Map<String, Class<?>> p0) throws SQLException {
+  public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
     throw Jdbc.notSupported("Connection.setTypeMap");
+  }
+
+  @Override
+  public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
+    throw Jdbc.notSupported("Connection.createArrayOf");
+  }
+
+  @Override
+  public Struct createStruct(String typeName, Object[] attributes) throws SQLException {
+    throw Jdbc.notSupported("Connection.createStruct");
+  }
+
+  @Override
+  public Blob createBlob() throws SQLException {
+    throw Jdbc.notSupported("Connection.createBlob");
+  }
+
+  @Override
+  public Clob createClob() throws SQLException {
+    throw Jdbc.notSupported("Connection.createClob");
+  }
+
+  @Override
+  public NClob createNClob() throws SQLException {
+    throw Jdbc.notSupported("Connection.createNClob");
+  }
+
+  @Override
+  public SQLXML createSQLXML() throws SQLException {
+    throw Jdbc.notSupported("Connection.createSQLXML");
   }
 }

@@ -22,7 +22,7 @@ import org.apache.calcite.sql.parser.SqlParser;
  * its result sets are forward-only and read-only. Where an answer is about SQL, it is about what
  * keycond runs, not merely what its parser accepts.
  */
-final class KeycondDatabaseMetaData implements DatabaseMetaData {
+final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseMetaData {
   /** The version of the DynamoDB API keycond speaks. */
   private static final String DYNAMODB_API_VERSION = "2012-08-10";
 
@@ -1023,15 +1023,5 @@ final class KeycondDatabaseMetaData implements DatabaseMetaData {
   @Override
   public long getMaxLogicalLobSize() {
     return 0;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Jdbc.unwrap(this, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
   }
 }

@@ -6,7 +6,7 @@ import java.sql.ParameterMetaData;
 import java.sql.SQLException;
 
 /** The types the validator inferred for a statement's {@code ?} markers. */
-final class KeycondParameterMetaData implements ParameterMetaData {
+final class KeycondParameterMetaData extends AbstractWrapper implements ParameterMetaData {
   private final ImmutableList<ParameterType> parameters;
 
   KeycondParameterMetaData(ImmutableList<ParameterType> parameters) {
@@ -14,9 +14,7 @@ final class KeycondParameterMetaData implements ParameterMetaData {
   }
 
   private ParameterType parameter(int index) throws SQLException {
-    if (index < 1 || index > parameters.size()) {
-      throw new SQLException("Parameter index " + index + " is out of range 1.." + parameters.size(), "07009");
-    }
+    Jdbc.checkIndex("Parameter", index, parameters.size());
     return parameters.get(index - 1);
   }
 
@@ -38,12 +36,14 @@ final class KeycondParameterMetaData implements ParameterMetaData {
 
   @Override
   public int getPrecision(int param) throws SQLException {
-    return parameter(param).precision();
+    ParameterType p = parameter(param);
+    return JdbcTypes.zeroIfNone(JdbcTypes.columnSize(p.type(), p.precision()));
   }
 
   @Override
   public int getScale(int param) throws SQLException {
-    return parameter(param).scale();
+    ParameterType p = parameter(param);
+    return JdbcTypes.zeroIfNone(JdbcTypes.decimalDigits(p.type(), p.precision(), p.scale()));
   }
 
   @Override
@@ -65,15 +65,5 @@ final class KeycondParameterMetaData implements ParameterMetaData {
   public int getParameterMode(int param) throws SQLException {
     parameter(param);
     return parameterModeIn;
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Jdbc.unwrap(this, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
   }
 }

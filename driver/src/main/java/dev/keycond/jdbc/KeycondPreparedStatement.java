@@ -3,13 +3,23 @@ package dev.keycond.jdbc;
 import dev.keycond.planner.ParameterType;
 import dev.keycond.planner.PreparedQuery;
 import dev.keycond.planner.error.SqlState;
+import java.io.InputStream;
+import java.io.Reader;
 import java.math.BigDecimal;
+import java.net.URL;
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.Clob;
 import java.sql.Date;
+import java.sql.NClob;
 import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
+import java.sql.Ref;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
+import java.sql.RowId;
 import java.sql.SQLException;
+import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.ArrayList;
@@ -83,12 +93,13 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
   @Override
   public int executeUpdate() throws SQLException {
     checkOpen();
-    throw new SQLException("executeUpdate was given a query; run queries with executeQuery", "07000");
+    throw notAnUpdate();
   }
 
   @Override
   public ResultSet executeQuery(String sql) throws SQLException {
-    throw new SQLException("A PreparedStatement runs its own SQL; call executeQuery() without arguments", "HY000");
+    throw SqlState.GENERAL_ERROR.toException(
+        "A PreparedStatement runs its own SQL; call executeQuery() without arguments", null);
   }
 
   @Override
@@ -98,9 +109,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
 
   private void set(int index, Object value) throws SQLException {
     checkOpen();
-    if (index < 1 || index > values.length) {
-      throw new SQLException("Parameter index " + index + " is out of range 1.." + values.length, "07009");
-    }
+    Jdbc.checkIndex("Parameter", index, values.length);
     if (value == null) {
       values[index - 1] = null;
       return;
@@ -241,138 +250,141 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
     checkOpen();
     return new KeycondParameterMetaData(query().parameters());
   }
+
+  // ---------------------------------------------------------------- what keycond does not have
+
   @Override
   public void addBatch() throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.addBatch");
   }
 
   @Override
-  public void setArray(int p0, java.sql.Array p1) throws SQLException {
+  public void setArray(int parameterIndex, Array x) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setArray");
   }
 
   @Override
-  public void setAsciiStream(int p0, java.io.InputStream p1) throws SQLException {
+  public void setAsciiStream(int parameterIndex, InputStream x) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setAsciiStream");
   }
 
   @Override
-  public void setAsciiStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
+  public void setAsciiStream(int parameterIndex, InputStream x, int length) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setAsciiStream");
   }
 
   @Override
-  public void setAsciiStream(int p0, java.io.InputStream p1, long p2) throws SQLException {
+  public void setAsciiStream(int parameterIndex, InputStream x, long length) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setAsciiStream");
   }
 
   @Override
-  public void setBinaryStream(int p0, java.io.InputStream p1) throws SQLException {
+  public void setBinaryStream(int parameterIndex, InputStream x) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setBinaryStream");
   }
 
   @Override
-  public void setBinaryStream(int p0, java.io.InputStream p1, long p2) throws SQLException {
+  public void setBinaryStream(int parameterIndex, InputStream x, int length) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setBinaryStream");
   }
 
   @Override
-  public void setBinaryStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
+  public void setBinaryStream(int parameterIndex, InputStream x, long length) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setBinaryStream");
   }
 
   @Override
-  public void setBlob(int p0, java.sql.Blob p1) throws SQLException {
+  public void setBlob(int parameterIndex, InputStream inputStream) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setBlob");
   }
 
   @Override
-  public void setBlob(int p0, java.io.InputStream p1) throws SQLException {
+  public void setBlob(int parameterIndex, Blob x) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setBlob");
   }
 
   @Override
-  public void setBlob(int p0, java.io.InputStream p1, long p2) throws SQLException {
+  public void setBlob(int parameterIndex, InputStream inputStream, long length) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setBlob");
   }
 
   @Override
-  public void setCharacterStream(int p0, java.io.Reader p1) throws SQLException {
+  public void setCharacterStream(int parameterIndex, Reader reader) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setCharacterStream");
   }
 
   @Override
-  public void setCharacterStream(int p0, java.io.Reader p1, int p2) throws SQLException {
+  public void setCharacterStream(int parameterIndex, Reader reader, int length) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setCharacterStream");
   }
 
   @Override
-  public void setCharacterStream(int p0, java.io.Reader p1, long p2) throws SQLException {
+  public void setCharacterStream(int parameterIndex, Reader reader, long length) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setCharacterStream");
   }
 
   @Override
-  public void setClob(int p0, java.sql.Clob p1) throws SQLException {
+  public void setClob(int parameterIndex, Reader reader) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setClob");
   }
 
   @Override
-  public void setClob(int p0, java.io.Reader p1) throws SQLException {
+  public void setClob(int parameterIndex, Clob x) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setClob");
   }
 
   @Override
-  public void setClob(int p0, java.io.Reader p1, long p2) throws SQLException {
+  public void setClob(int parameterIndex, Reader reader, long length) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setClob");
   }
 
   @Override
-  public void setNCharacterStream(int p0, java.io.Reader p1) throws SQLException {
+  public void setNCharacterStream(int parameterIndex, Reader reader) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setNCharacterStream");
   }
 
   @Override
-  public void setNCharacterStream(int p0, java.io.Reader p1, long p2) throws SQLException {
+  public void setNCharacterStream(int parameterIndex, Reader reader, long length) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setNCharacterStream");
   }
 
   @Override
-  public void setNClob(int p0, java.io.Reader p1) throws SQLException {
+  public void setNClob(int parameterIndex, Reader reader) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setNClob");
   }
 
   @Override
-  public void setNClob(int p0, java.sql.NClob p1) throws SQLException {
+  public void setNClob(int parameterIndex, NClob x) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setNClob");
   }
 
   @Override
-  public void setNClob(int p0, java.io.Reader p1, long p2) throws SQLException {
+  public void setNClob(int parameterIndex, Reader reader, long length) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setNClob");
   }
 
   @Override
-  public void setRef(int p0, java.sql.Ref p1) throws SQLException {
+  public void setRef(int parameterIndex, Ref x) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setRef");
   }
 
   @Override
-  public void setRowId(int p0, java.sql.RowId p1) throws SQLException {
+  public void setRowId(int parameterIndex, RowId x) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setRowId");
   }
 
   @Override
-  public void setSQLXML(int p0, java.sql.SQLXML p1) throws SQLException {
+  public void setSQLXML(int parameterIndex, SQLXML x) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setSQLXML");
   }
 
   @Override
-  public void setURL(int p0, java.net.URL p1) throws SQLException {
+  public void setURL(int parameterIndex, URL x) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setURL");
   }
 
   @Override
-  public void setUnicodeStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
+  public void setUnicodeStream(int parameterIndex, InputStream x, int length) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setUnicodeStream");
   }
 }

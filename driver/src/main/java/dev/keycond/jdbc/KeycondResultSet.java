@@ -2,8 +2,8 @@ package dev.keycond.jdbc;
 
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.ResultColumn;
-import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.RowCursor;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -11,15 +11,24 @@ import java.io.Reader;
 import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.Clob;
 import java.sql.Date;
+import java.sql.NClob;
+import java.sql.Ref;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
+import java.sql.RowId;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
+import java.sql.SQLXML;
 import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
+import java.time.LocalDateTime;
 import java.util.Calendar;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +37,7 @@ import java.util.Map;
  * A forward-only, read-only result. Rows are pulled from the plan's cursor one at a time, so a
  * DynamoDB page is only requested when the rows before it have been read.
  */
-public final class KeycondResultSet implements ResultSet {
+public final class KeycondResultSet extends ReadOnlyResultSet {
   private final KeycondStatement statement;
   private final ImmutableList<ResultColumn> columns;
   private final RowCursor cursor;
@@ -79,12 +88,10 @@ public final class KeycondResultSet implements ResultSet {
   private Object value(int columnIndex) throws SQLException {
     checkOpen();
     if (row == null) {
-      throw new SQLException(afterLast ? "The result set has no more rows" : "Call next() before reading a row",
-          "24000");
+      throw SqlState.INVALID_CURSOR_STATE.toException(
+          afterLast ? "The result set has no more rows" : "Call next() before reading a row", null);
     }
-    if (columnIndex < 1 || columnIndex > columns.size()) {
-      throw new SQLException("Column index " + columnIndex + " is out of range 1.." + columns.size(), "07009");
-    }
+    Jdbc.checkIndex("Column", columnIndex, columns.size());
     Object value = row[columnIndex - 1];
     wasNull = value == null;
     return value;
@@ -107,8 +114,8 @@ public final class KeycondResultSet implements ResultSet {
         return i + 1;
       }
     }
-    throw new SQLException("The result has no column '" + columnLabel + "'; its columns are "
-        + columns.stream().map(ResultColumn::label).toList(), "42S22");
+    throw SqlState.UNKNOWN_COLUMN.toException("The result has no column '" + columnLabel + "'; its columns are "
+        + columns.stream().map(ResultColumn::label).toList(), null);
   }
 
   @Override
@@ -210,7 +217,7 @@ public final class KeycondResultSet implements ResultSet {
       return null;
     }
     // TIMESTAMP values are UTC wall-clock times; a calendar asks for that wall clock in its zone.
-    java.time.LocalDateTime utc = JdbcValues.toTimestamp(value, label(columnIndex));
+    LocalDateTime utc = JdbcValues.toTimestamp(value, label(columnIndex));
     return cal == null ? Timestamp.valueOf(utc)
         : Timestamp.from(utc.atZone(cal.getTimeZone().toZoneId()).toInstant());
   }
@@ -228,6 +235,18 @@ public final class KeycondResultSet implements ResultSet {
   @Override
   public Object getObject(int columnIndex, Map<String, Class<?>> map) throws SQLException {
     return getObject(columnIndex);
+  }
+
+  @Override
+  public Array getArray(int columnIndex) throws SQLException {
+    Object value = value(columnIndex);
+    if (value == null) {
+      return null;
+    }
+    if (!(value instanceof List<?> list)) {
+      throw SqlState.INVALID_CHARACTER_VALUE.toException("Column " + label(columnIndex) + " is not an array", null);
+    }
+    return KeycondArray.of(list);
   }
 
   @Override
@@ -360,6 +379,11 @@ public final class KeycondResultSet implements ResultSet {
   }
 
   @Override
+  public Array getArray(String columnLabel) throws SQLException {
+    return getArray(findColumn(columnLabel));
+  }
+
+  @Override
   public InputStream getBinaryStream(String columnLabel) throws SQLException {
     return getBinaryStream(findColumn(columnLabel));
   }
@@ -455,14 +479,18 @@ public final class KeycondResultSet implements ResultSet {
     return row != null && rowNumber == 1;
   }
 
+  /**
+   * Telling would mean reading ahead, which may send a DynamoDB request for the next page; JDBC
+   * makes isLast optional for forward-only result sets.
+   */
   @Override
-  public int getType() {
-    return ResultSet.TYPE_FORWARD_ONLY;
+  public boolean isLast() throws SQLException {
+    throw Jdbc.notSupported("ResultSet.isLast");
   }
 
   @Override
-  public int getConcurrency() {
-    return ResultSet.CONCUR_READ_ONLY;
+  public int getType() {
+    return ResultSet.TYPE_FORWARD_ONLY;
   }
 
   @Override
@@ -492,80 +520,127 @@ public final class KeycondResultSet implements ResultSet {
     checkOpen();
   }
 
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Jdbc.unwrap(this, iface);
+  // ---------------------------------------------------------------- forward-only: next() is the only move
+
+  private static SQLException forwardOnly() {
+    return SqlState.FEATURE_NOT_SUPPORTED.toException("keycond result sets are forward-only", null);
   }
 
   @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
-  }
-  @Override
-  public boolean absolute(int p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.absolute");
-  }
-
-  @Override
-  public void afterLast() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.afterLast");
-  }
-
-  @Override
-  public void beforeFirst() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.beforeFirst");
-  }
-
-  @Override
-  public void cancelRowUpdates() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.cancelRowUpdates");
-  }
-
-  @Override
-  public void deleteRow() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.deleteRow");
+  public boolean previous() throws SQLException {
+    throw forwardOnly();
   }
 
   @Override
   public boolean first() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.first");
+    throw forwardOnly();
   }
 
   @Override
-  public java.sql.Array getArray(int columnIndex) throws SQLException {
-    Object value = value(columnIndex);
-    if (value == null) {
-      return null;
-    }
-    if (!(value instanceof List<?> list)) {
-      throw SqlState.INVALID_CHARACTER_VALUE.toException("Column " + label(columnIndex) + " is not an array", null);
-    }
-    return KeycondArray.of(list);
+  public boolean last() throws SQLException {
+    throw forwardOnly();
   }
 
   @Override
-  public java.sql.Array getArray(String columnLabel) throws SQLException {
-    return getArray(findColumn(columnLabel));
+  public void beforeFirst() throws SQLException {
+    throw forwardOnly();
   }
 
   @Override
-  public java.sql.Blob getBlob(String p0) throws SQLException {
+  public void afterLast() throws SQLException {
+    throw forwardOnly();
+  }
+
+  @Override
+  public boolean absolute(int position) throws SQLException {
+    throw forwardOnly();
+  }
+
+  @Override
+  public boolean relative(int rows) throws SQLException {
+    throw forwardOnly();
+  }
+
+  // ---------------------------------------------------------------- what keycond does not have
+
+  @Override
+  public Blob getBlob(int columnIndex) throws SQLException {
     throw Jdbc.notSupported("ResultSet.getBlob");
   }
 
   @Override
-  public java.sql.Blob getBlob(int p0) throws SQLException {
+  public Blob getBlob(String columnLabel) throws SQLException {
     throw Jdbc.notSupported("ResultSet.getBlob");
   }
 
   @Override
-  public java.sql.Clob getClob(int p0) throws SQLException {
+  public Clob getClob(int columnIndex) throws SQLException {
     throw Jdbc.notSupported("ResultSet.getClob");
   }
 
   @Override
-  public java.sql.Clob getClob(String p0) throws SQLException {
+  public Clob getClob(String columnLabel) throws SQLException {
     throw Jdbc.notSupported("ResultSet.getClob");
+  }
+
+  @Override
+  public NClob getNClob(int columnIndex) throws SQLException {
+    throw Jdbc.notSupported("ResultSet.getNClob");
+  }
+
+  @Override
+  public NClob getNClob(String columnLabel) throws SQLException {
+    throw Jdbc.notSupported("ResultSet.getNClob");
+  }
+
+  @Override
+  public Ref getRef(int columnIndex) throws SQLException {
+    throw Jdbc.notSupported("ResultSet.getRef");
+  }
+
+  @Override
+  public Ref getRef(String columnLabel) throws SQLException {
+    throw Jdbc.notSupported("ResultSet.getRef");
+  }
+
+  @Override
+  public RowId getRowId(int columnIndex) throws SQLException {
+    throw Jdbc.notSupported("ResultSet.getRowId");
+  }
+
+  @Override
+  public RowId getRowId(String columnLabel) throws SQLException {
+    throw Jdbc.notSupported("ResultSet.getRowId");
+  }
+
+  @Override
+  public SQLXML getSQLXML(int columnIndex) throws SQLException {
+    throw Jdbc.notSupported("ResultSet.getSQLXML");
+  }
+
+  @Override
+  public SQLXML getSQLXML(String columnLabel) throws SQLException {
+    throw Jdbc.notSupported("ResultSet.getSQLXML");
+  }
+
+  @Override
+  public URL getURL(int columnIndex) throws SQLException {
+    throw Jdbc.notSupported("ResultSet.getURL");
+  }
+
+  @Override
+  public URL getURL(String columnLabel) throws SQLException {
+    throw Jdbc.notSupported("ResultSet.getURL");
+  }
+
+  @Override
+  public InputStream getUnicodeStream(int columnIndex) throws SQLException {
+    throw Jdbc.notSupported("ResultSet.getUnicodeStream");
+  }
+
+  @Override
+  public InputStream getUnicodeStream(String columnLabel) throws SQLException {
+    throw Jdbc.notSupported("ResultSet.getUnicodeStream");
   }
 
   @Override
@@ -574,532 +649,7 @@ public final class KeycondResultSet implements ResultSet {
   }
 
   @Override
-  public java.sql.NClob getNClob(int p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getNClob");
-  }
-
-  @Override
-  public java.sql.NClob getNClob(String p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getNClob");
-  }
-
-  @Override
-  public java.sql.Ref getRef(String p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getRef");
-  }
-
-  @Override
-  public java.sql.Ref getRef(int p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getRef");
-  }
-
-  @Override
-  public java.sql.RowId getRowId(String p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getRowId");
-  }
-
-  @Override
-  public java.sql.RowId getRowId(int p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getRowId");
-  }
-
-  @Override
-  public java.sql.SQLXML getSQLXML(String p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getSQLXML");
-  }
-
-  @Override
-  public java.sql.SQLXML getSQLXML(int p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getSQLXML");
-  }
-
-  @Override
-  public java.net.URL getURL(int p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getURL");
-  }
-
-  @Override
-  public java.net.URL getURL(String p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getURL");
-  }
-
-  @Override
-  public java.io.InputStream getUnicodeStream(int p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getUnicodeStream");
-  }
-
-  @Override
-  public java.io.InputStream getUnicodeStream(String p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getUnicodeStream");
-  }
-
-  @Override
-  public void insertRow() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.insertRow");
-  }
-
-  @Override
-  public boolean isLast() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.isLast");
-  }
-
-  @Override
-  public boolean last() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.last");
-  }
-
-  @Override
-  public void moveToCurrentRow() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.moveToCurrentRow");
-  }
-
-  @Override
-  public void moveToInsertRow() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.moveToInsertRow");
-  }
-
-  @Override
-  public boolean previous() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.previous");
-  }
-
-  @Override
   public void refreshRow() throws SQLException {
     throw Jdbc.notSupported("ResultSet.refreshRow");
-  }
-
-  @Override
-  public boolean relative(int p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.relative");
-  }
-
-  @Override
-  public boolean rowDeleted() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.rowDeleted");
-  }
-
-  @Override
-  public boolean rowInserted() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.rowInserted");
-  }
-
-  @Override
-  public boolean rowUpdated() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.rowUpdated");
-  }
-
-  @Override
-  public void updateArray(int p0, java.sql.Array p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateArray");
-  }
-
-  @Override
-  public void updateArray(String p0, java.sql.Array p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateArray");
-  }
-
-  @Override
-  public void updateAsciiStream(int p0, java.io.InputStream p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateAsciiStream");
-  }
-
-  @Override
-  public void updateAsciiStream(String p0, java.io.InputStream p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateAsciiStream");
-  }
-
-  @Override
-  public void updateAsciiStream(String p0, java.io.InputStream p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateAsciiStream");
-  }
-
-  @Override
-  public void updateAsciiStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateAsciiStream");
-  }
-
-  @Override
-  public void updateAsciiStream(int p0, java.io.InputStream p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateAsciiStream");
-  }
-
-  @Override
-  public void updateAsciiStream(String p0, java.io.InputStream p1, int p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateAsciiStream");
-  }
-
-  @Override
-  public void updateBigDecimal(String p0, java.math.BigDecimal p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBigDecimal");
-  }
-
-  @Override
-  public void updateBigDecimal(int p0, java.math.BigDecimal p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBigDecimal");
-  }
-
-  @Override
-  public void updateBinaryStream(String p0, java.io.InputStream p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBinaryStream");
-  }
-
-  @Override
-  public void updateBinaryStream(int p0, java.io.InputStream p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBinaryStream");
-  }
-
-  @Override
-  public void updateBinaryStream(int p0, java.io.InputStream p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBinaryStream");
-  }
-
-  @Override
-  public void updateBinaryStream(String p0, java.io.InputStream p1, int p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBinaryStream");
-  }
-
-  @Override
-  public void updateBinaryStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBinaryStream");
-  }
-
-  @Override
-  public void updateBinaryStream(String p0, java.io.InputStream p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBinaryStream");
-  }
-
-  @Override
-  public void updateBlob(String p0, java.io.InputStream p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBlob");
-  }
-
-  @Override
-  public void updateBlob(int p0, java.io.InputStream p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBlob");
-  }
-
-  @Override
-  public void updateBlob(String p0, java.sql.Blob p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBlob");
-  }
-
-  @Override
-  public void updateBlob(int p0, java.sql.Blob p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBlob");
-  }
-
-  @Override
-  public void updateBlob(String p0, java.io.InputStream p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBlob");
-  }
-
-  @Override
-  public void updateBlob(int p0, java.io.InputStream p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBlob");
-  }
-
-  @Override
-  public void updateBoolean(int p0, boolean p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBoolean");
-  }
-
-  @Override
-  public void updateBoolean(String p0, boolean p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBoolean");
-  }
-
-  @Override
-  public void updateByte(int p0, byte p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateByte");
-  }
-
-  @Override
-  public void updateByte(String p0, byte p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateByte");
-  }
-
-  @Override
-  public void updateBytes(int p0, byte[] p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBytes");
-  }
-
-  @Override
-  public void updateBytes(String p0, byte[] p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateBytes");
-  }
-
-  @Override
-  public void updateCharacterStream(String p0, java.io.Reader p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateCharacterStream");
-  }
-
-  @Override
-  public void updateCharacterStream(int p0, java.io.Reader p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateCharacterStream");
-  }
-
-  @Override
-  public void updateCharacterStream(int p0, java.io.Reader p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateCharacterStream");
-  }
-
-  @Override
-  public void updateCharacterStream(String p0, java.io.Reader p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateCharacterStream");
-  }
-
-  @Override
-  public void updateCharacterStream(String p0, java.io.Reader p1, int p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateCharacterStream");
-  }
-
-  @Override
-  public void updateCharacterStream(int p0, java.io.Reader p1, int p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateCharacterStream");
-  }
-
-  @Override
-  public void updateClob(String p0, java.sql.Clob p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateClob");
-  }
-
-  @Override
-  public void updateClob(int p0, java.sql.Clob p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateClob");
-  }
-
-  @Override
-  public void updateClob(int p0, java.io.Reader p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateClob");
-  }
-
-  @Override
-  public void updateClob(String p0, java.io.Reader p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateClob");
-  }
-
-  @Override
-  public void updateClob(int p0, java.io.Reader p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateClob");
-  }
-
-  @Override
-  public void updateClob(String p0, java.io.Reader p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateClob");
-  }
-
-  @Override
-  public void updateDate(String p0, java.sql.Date p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateDate");
-  }
-
-  @Override
-  public void updateDate(int p0, java.sql.Date p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateDate");
-  }
-
-  @Override
-  public void updateDouble(int p0, double p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateDouble");
-  }
-
-  @Override
-  public void updateDouble(String p0, double p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateDouble");
-  }
-
-  @Override
-  public void updateFloat(int p0, float p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateFloat");
-  }
-
-  @Override
-  public void updateFloat(String p0, float p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateFloat");
-  }
-
-  @Override
-  public void updateInt(int p0, int p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateInt");
-  }
-
-  @Override
-  public void updateInt(String p0, int p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateInt");
-  }
-
-  @Override
-  public void updateLong(String p0, long p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateLong");
-  }
-
-  @Override
-  public void updateLong(int p0, long p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateLong");
-  }
-
-  @Override
-  public void updateNCharacterStream(int p0, java.io.Reader p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNCharacterStream");
-  }
-
-  @Override
-  public void updateNCharacterStream(String p0, java.io.Reader p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNCharacterStream");
-  }
-
-  @Override
-  public void updateNCharacterStream(String p0, java.io.Reader p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNCharacterStream");
-  }
-
-  @Override
-  public void updateNCharacterStream(int p0, java.io.Reader p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNCharacterStream");
-  }
-
-  @Override
-  public void updateNClob(String p0, java.io.Reader p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNClob");
-  }
-
-  @Override
-  public void updateNClob(int p0, java.io.Reader p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNClob");
-  }
-
-  @Override
-  public void updateNClob(int p0, java.sql.NClob p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNClob");
-  }
-
-  @Override
-  public void updateNClob(String p0, java.sql.NClob p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNClob");
-  }
-
-  @Override
-  public void updateNClob(String p0, java.io.Reader p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNClob");
-  }
-
-  @Override
-  public void updateNClob(int p0, java.io.Reader p1, long p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNClob");
-  }
-
-  @Override
-  public void updateNString(String p0, String p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNString");
-  }
-
-  @Override
-  public void updateNString(int p0, String p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNString");
-  }
-
-  @Override
-  public void updateNull(int p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNull");
-  }
-
-  @Override
-  public void updateNull(String p0) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateNull");
-  }
-
-  @Override
-  public void updateObject(int p0, Object p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateObject");
-  }
-
-  @Override
-  public void updateObject(String p0, Object p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateObject");
-  }
-
-  @Override
-  public void updateObject(String p0, Object p1, int p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateObject");
-  }
-
-  @Override
-  public void updateObject(int p0, Object p1, int p2) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateObject");
-  }
-
-  @Override
-  public void updateRef(int p0, java.sql.Ref p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateRef");
-  }
-
-  @Override
-  public void updateRef(String p0, java.sql.Ref p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateRef");
-  }
-
-  @Override
-  public void updateRow() throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateRow");
-  }
-
-  @Override
-  public void updateRowId(int p0, java.sql.RowId p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateRowId");
-  }
-
-  @Override
-  public void updateRowId(String p0, java.sql.RowId p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateRowId");
-  }
-
-  @Override
-  public void updateSQLXML(String p0, java.sql.SQLXML p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateSQLXML");
-  }
-
-  @Override
-  public void updateSQLXML(int p0, java.sql.SQLXML p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateSQLXML");
-  }
-
-  @Override
-  public void updateShort(int p0, short p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateShort");
-  }
-
-  @Override
-  public void updateShort(String p0, short p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateShort");
-  }
-
-  @Override
-  public void updateString(String p0, String p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateString");
-  }
-
-  @Override
-  public void updateString(int p0, String p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateString");
-  }
-
-  @Override
-  public void updateTime(int p0, java.sql.Time p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateTime");
-  }
-
-  @Override
-  public void updateTime(String p0, java.sql.Time p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateTime");
-  }
-
-  @Override
-  public void updateTimestamp(String p0, java.sql.Timestamp p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateTimestamp");
-  }
-
-  @Override
-  public void updateTimestamp(int p0, java.sql.Timestamp p1) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.updateTimestamp");
   }
 }

@@ -8,7 +8,7 @@ import java.sql.SQLException;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /** Describes the columns of a result. */
-final class KeycondResultSetMetaData implements ResultSetMetaData {
+final class KeycondResultSetMetaData extends AbstractWrapper implements ResultSetMetaData {
   private final ImmutableList<ResultColumn> columns;
 
   KeycondResultSetMetaData(ImmutableList<ResultColumn> columns) {
@@ -16,9 +16,7 @@ final class KeycondResultSetMetaData implements ResultSetMetaData {
   }
 
   private ResultColumn column(int column) throws SQLException {
-    if (column < 1 || column > columns.size()) {
-      throw new SQLException("Column index " + column + " is out of range 1.." + columns.size(), "07009");
-    }
+    Jdbc.checkIndex("Column", column, columns.size());
     return columns.get(column - 1);
   }
 
@@ -86,12 +84,13 @@ final class KeycondResultSetMetaData implements ResultSetMetaData {
   @Override
   public int getPrecision(int column) throws SQLException {
     ResultColumn c = column(column);
-    return c.type() == SqlTypeName.VARCHAR && c.precision() <= 0 ? JdbcTypes.MAX_VALUE_LENGTH : c.precision();
+    return JdbcTypes.zeroIfNone(JdbcTypes.columnSize(c.type(), c.precision()));
   }
 
   @Override
   public int getScale(int column) throws SQLException {
-    return column(column).scale();
+    ResultColumn c = column(column);
+    return JdbcTypes.zeroIfNone(JdbcTypes.decimalDigits(c.type(), c.precision(), c.scale()));
   }
 
   @Override
@@ -136,15 +135,5 @@ final class KeycondResultSetMetaData implements ResultSetMetaData {
   @Override
   public String getColumnClassName(int column) throws SQLException {
     return JdbcTypes.className(column(column).type());
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Jdbc.unwrap(this, iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
   }
 }

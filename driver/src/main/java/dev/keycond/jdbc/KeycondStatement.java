@@ -1,10 +1,11 @@
 package dev.keycond.jdbc;
 
-import dev.keycond.planner.exec.relational.ListCursor;
 import dev.keycond.planner.PreparedQuery;
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.ReadStatistics;
 import dev.keycond.planner.exec.RowCursor;
+import dev.keycond.planner.exec.relational.ListCursor;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,10 +19,10 @@ import java.util.Optional;
  * A statement: plans SQL, runs it, and keeps the warnings that say what the plan costs beyond its
  * key reads. Cancellation and the query timeout stop the read before its next DynamoDB request.
  */
-public class KeycondStatement implements Statement {
+public class KeycondStatement extends AbstractWrapper implements Statement {
   final KeycondConnection connection;
+  private final WarningChain warnings = new WarningChain();
   private KeycondResultSet resultSet;
-  private SQLWarning warnings;
   private ExecutionContext running;
   private boolean reportAlways;
   private long maxRows;
@@ -54,13 +55,13 @@ public class KeycondStatement implements Statement {
   ResultSet run(PreparedQuery query, List<Object> parameters, boolean parametersSet) throws SQLException {
     closeResultSet();
     clearWarnings();
-    List<String> planWarnings = query.warnings().at(parametersSet ? Optional.of(parameters) : Optional.empty());
-    planWarnings.forEach(w -> addWarning(new SQLWarning(w)));
+    Optional<List<Object>> values = parametersSet ? Optional.of(parameters) : Optional.empty();
+    List<String> planWarnings = query.warnings().at(values);
+    planWarnings.forEach(w -> warnings.add(new SQLWarning(w)));
     try {
       if (query.explain()) {
         List<Object[]> lines = new ArrayList<>();
-        for (String line : query.describe(connection.planner().settings(),
-            parametersSet ? Optional.of(parameters) : Optional.empty())) {
+        for (String line : query.describe(connection.planner().settings(), values)) {
           lines.add(new Object[] {line});
         }
         resultSet = new KeycondResultSet(this, query.columns(), new ListCursor(lines), null);
@@ -83,11 +84,11 @@ public class KeycondStatement implements Statement {
    * Called by the result set when it has read its last row, to report what the read cost: always
    * when the plan warned that items would be discarded, otherwise only when a walk discarded some.
    */
-  synchronized void finished(ReadStatistics statistics) {
+  void finished(ReadStatistics statistics) {
     if (!reportAlways && statistics.itemsDiscarded() == 0) {
       return;
     }
-    addWarning(new SQLWarning("DynamoDB read " + statistics.itemsRead() + " items in " + statistics.requests()
+    warnings.add(new SQLWarning("DynamoDB read " + statistics.itemsRead() + " items in " + statistics.requests()
         + (statistics.requests() == 1 ? " request" : " requests") + " to return " + statistics.itemsReturned()
         + " rows"));
   }
@@ -107,14 +108,6 @@ public class KeycondStatement implements Statement {
       KeycondResultSet previous = resultSet;
       resultSet = null;
       previous.close();
-    }
-  }
-
-  synchronized void addWarning(SQLWarning warning) {
-    if (warnings == null) {
-      warnings = warning;
-    } else {
-      warnings.setNextWarning(warning);
     }
   }
 
@@ -143,7 +136,13 @@ public class KeycondStatement implements Statement {
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
     }
-    throw new SQLException("executeUpdate was given a query; run queries with executeQuery", "07000");
+    throw notAnUpdate();
+  }
+
+  /** executeUpdate's answer: every statement keycond runs is a query, which returns rows, not a count. */
+  static SQLException notAnUpdate() {
+    return SqlState.DYNAMIC_SQL_ERROR.toException("executeUpdate was given a query; run queries with executeQuery",
+        null);
   }
 
   @Override
@@ -204,9 +203,7 @@ public class KeycondStatement implements Statement {
   @Override
   public void setLargeMaxRows(long max) throws SQLException {
     checkOpen();
-    if (max < 0) {
-      throw new SQLException("maxRows must not be negative", "HY024");
-    }
+    Jdbc.checkNotNegative("maxRows", max);
     maxRows = max;
   }
 
@@ -219,9 +216,7 @@ public class KeycondStatement implements Statement {
   @Override
   public void setQueryTimeout(int seconds) throws SQLException {
     checkOpen();
-    if (seconds < 0) {
-      throw new SQLException("the query timeout must not be negative", "HY024");
-    }
+    Jdbc.checkNotNegative("the query timeout", seconds);
     queryTimeoutSeconds = seconds;
   }
 
@@ -234,9 +229,7 @@ public class KeycondStatement implements Statement {
   @Override
   public void setFetchSize(int rows) throws SQLException {
     checkOpen();
-    if (rows < 0) {
-      throw new SQLException("the fetch size must not be negative", "HY024");
-    }
+    Jdbc.checkNotNegative("the fetch size", rows);
     fetchSize = rows;
   }
 
@@ -290,14 +283,14 @@ public class KeycondStatement implements Statement {
   }
 
   @Override
-  public synchronized SQLWarning getWarnings() throws SQLException {
+  public SQLWarning getWarnings() throws SQLException {
     checkOpen();
-    return warnings;
+    return warnings.first();
   }
 
   @Override
-  public synchronized void clearWarnings() {
-    warnings = null;
+  public void clearWarnings() {
+    warnings.clear();
   }
 
   @Override
@@ -328,17 +321,45 @@ public class KeycondStatement implements Statement {
     return false;
   }
 
+  // ---------------------------------------------------------------- what keycond does not have
+
   @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return Jdbc.unwrap(this, iface);
+  public boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
+    throw Jdbc.notSupported("Statement.execute");
   }
 
   @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return iface.isInstance(this);
+  public boolean execute(String sql, int[] columnIndexes) throws SQLException {
+    throw Jdbc.notSupported("Statement.execute");
   }
+
   @Override
-  public void addBatch(String p0) throws SQLException {
+  public boolean execute(String sql, String[] columnNames) throws SQLException {
+    throw Jdbc.notSupported("Statement.execute");
+  }
+
+  @Override
+  public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+    throw Jdbc.notSupported("Statement.executeUpdate");
+  }
+
+  @Override
+  public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+    throw Jdbc.notSupported("Statement.executeUpdate");
+  }
+
+  @Override
+  public int executeUpdate(String sql, String[] columnNames) throws SQLException {
+    throw Jdbc.notSupported("Statement.executeUpdate");
+  }
+
+  @Override
+  public ResultSet getGeneratedKeys() throws SQLException {
+    throw Jdbc.notSupported("Statement.getGeneratedKeys");
+  }
+
+  @Override
+  public void addBatch(String sql) throws SQLException {
     throw Jdbc.notSupported("Statement.addBatch");
   }
 
@@ -348,47 +369,12 @@ public class KeycondStatement implements Statement {
   }
 
   @Override
-  public boolean execute(String p0, String[] p1) throws SQLException {
-    throw Jdbc.notSupported("Statement.execute");
-  }
-
-  @Override
-  public boolean execute(String p0, int[] p1) throws SQLException {
-    throw Jdbc.notSupported("Statement.execute");
-  }
-
-  @Override
-  public boolean execute(String p0, int p1) throws SQLException {
-    throw Jdbc.notSupported("Statement.execute");
-  }
-
-  @Override
   public int[] executeBatch() throws SQLException {
     throw Jdbc.notSupported("Statement.executeBatch");
   }
 
   @Override
-  public int executeUpdate(String p0, String[] p1) throws SQLException {
-    throw Jdbc.notSupported("Statement.executeUpdate");
-  }
-
-  @Override
-  public int executeUpdate(String p0, int p1) throws SQLException {
-    throw Jdbc.notSupported("Statement.executeUpdate");
-  }
-
-  @Override
-  public int executeUpdate(String p0, int[] p1) throws SQLException {
-    throw Jdbc.notSupported("Statement.executeUpdate");
-  }
-
-  @Override
-  public java.sql.ResultSet getGeneratedKeys() throws SQLException {
-    throw Jdbc.notSupported("Statement.getGeneratedKeys");
-  }
-
-  @Override
-  public void setCursorName(String p0) throws SQLException {
+  public void setCursorName(String name) throws SQLException {
     throw Jdbc.notSupported("Statement.setCursorName");
   }
 }

@@ -101,7 +101,8 @@ final class SchemaRows {
         SqlTypeName sqlType = type.getSqlTypeName();
         rows.add(new Object[] {
             null, SCHEMA, table.name(), field.getName(), JdbcTypes.code(sqlType), typeName(type),
-            columnSize(sqlType, type.getPrecision()), null, decimalDigits(sqlType, type), radix(sqlType),
+            JdbcTypes.columnSize(sqlType, type.getPrecision()), null,
+            JdbcTypes.decimalDigits(sqlType, type.getPrecision(), type.getScale()), radix(sqlType),
             type.isNullable() ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls,
             columnRemarks(table, table.column(i)), null, null, null, octetLength(sqlType), i + 1,
             type.isNullable() ? "YES" : "NO", null, null, null, null, "NO", "NO"});
@@ -298,12 +299,12 @@ final class SchemaRows {
         continue;
       }
       SqlTypeName type = relType.getSqlTypeName();
-      Integer scale = decimalDigits(type, relType);
+      Integer scale = JdbcTypes.decimalDigits(type, relType.getPrecision(), relType.getScale());
       boolean text = type == SqlTypeName.VARCHAR || type == SqlTypeName.CHAR;
       int searchable = text ? DatabaseMetaData.typeSearchable
           : type == SqlTypeName.ARRAY ? DatabaseMetaData.typePredNone : DatabaseMetaData.typePredBasic;
       rows.add(new Object[] {
-          typeName(relType), JdbcTypes.code(type), columnSize(type, relType.getPrecision()),
+          typeName(relType), JdbcTypes.code(type), JdbcTypes.columnSize(type, relType.getPrecision()),
           literalPrefix(type), literalPrefix(type) == null ? null : "'", null, DatabaseMetaData.typeNullable, text,
           searchable, false, false, false, "DynamoDB " + columnType.storage(), scale, scale, null, null,
           radix(type)});
@@ -336,63 +337,6 @@ final class SchemaRows {
     return component != null
         ? JdbcTypes.name(component.getSqlTypeName()) + " " + type.getSqlTypeName().getName()
         : JdbcTypes.name(type.getSqlTypeName());
-  }
-
-  /**
-   * COLUMN_SIZE as JDBC defines it: the precision of numbers, the length of text and binary
-   * values, and the length of a date or time written out; null where none applies.
-   */
-  static Integer columnSize(SqlTypeName type, int precision) {
-    switch (type) {
-      case CHAR:
-      case VARCHAR:
-      case BINARY:
-      case VARBINARY:
-        return precision > 0 ? precision : JdbcTypes.MAX_VALUE_LENGTH;
-      case BOOLEAN:
-        return 1;
-      case TINYINT:
-        return 3;
-      case SMALLINT:
-        return 5;
-      case INTEGER:
-        return 10;
-      case BIGINT:
-        return 19;
-      case REAL:
-        return 7;
-      case FLOAT:
-      case DOUBLE:
-        return 15;
-      case DECIMAL:
-        return precision;
-      case DATE:
-        return 10;
-      case TIME:
-        return precision > 0 ? 9 + precision : 8;
-      case TIMESTAMP:
-        return precision > 0 ? 20 + precision : 19;
-      default:
-        return null;
-    }
-  }
-
-  /** Digits after the decimal point: the scale of decimals, fractional seconds of times. */
-  private static Integer decimalDigits(SqlTypeName type, RelDataType relType) {
-    switch (type) {
-      case DECIMAL:
-        return relType.getScale();
-      case TINYINT:
-      case SMALLINT:
-      case INTEGER:
-      case BIGINT:
-        return 0;
-      case TIME:
-      case TIMESTAMP:
-        return Math.max(relType.getPrecision(), 0);
-      default:
-        return null;
-    }
   }
 
   private static Integer radix(SqlTypeName type) {

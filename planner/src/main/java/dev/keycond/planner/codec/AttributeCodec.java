@@ -1,5 +1,6 @@
 package dev.keycond.planner.codec;
 
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.ColumnType;
 import java.math.BigDecimal;
@@ -25,8 +26,7 @@ public final class AttributeCodec {
   /**
    * Reads an attribute as a value of {@code type}; null for a missing or NULL attribute.
    *
-   * @throws IllegalArgumentException when the attribute does not hold a value of that type; the
-   *     caller adds the column and item key to the message
+   * @throws UnreadableValueException when the attribute does not hold a value of that type
    */
   public static Object decode(AttributeValue value, ColumnType type) {
     if (value == null || Boolean.TRUE.equals(value.nul())) {
@@ -105,8 +105,8 @@ public final class AttributeCodec {
       default:
         break;
     }
-    throw new IllegalArgumentException(
-        "holds " + describe(value) + ", which is not a " + type + " value");
+    throw new UnreadableValueException(SqlState.INVALID_CHARACTER_VALUE,
+        "holds " + describe(value) + ", which is not a " + type + " value", null);
   }
 
   /** DynamoDB keeps no order in a set; sorting makes a read repeatable. */
@@ -117,6 +117,10 @@ public final class AttributeCodec {
 
   private static BigDecimal exactInteger(String number, ColumnType type) {
     BigDecimal d = new BigDecimal(number);
+    if (d.stripTrailingZeros().scale() > 0) {
+      throw new UnreadableValueException(SqlState.INVALID_CHARACTER_VALUE,
+          "holds the number " + number + ", which is not a whole " + type + " value", null);
+    }
     try {
       if (type == ColumnType.INTEGER) {
         d.intValueExact();
@@ -125,7 +129,8 @@ public final class AttributeCodec {
       }
       return d;
     } catch (ArithmeticException e) {
-      throw new IllegalArgumentException("holds the number " + number + ", which does not fit " + type);
+      throw new UnreadableValueException(SqlState.NUMERIC_OUT_OF_RANGE,
+          "holds the number " + number + ", which does not fit " + type, e);
     }
   }
 

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.keycond.planner.mapping.ColumnType;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.calcite.avatica.util.ByteString;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -41,7 +43,8 @@ public final class DynamoJson {
     return write(object(item));
   }
 
-  private static String write(JsonNode node) {
+  /** JSON text of a node, with numbers written plain as in every other JSON text keycond shows. */
+  public static String write(JsonNode node) {
     try {
       return MAPPER.writeValueAsString(node);
     } catch (JsonProcessingException e) {
@@ -68,20 +71,29 @@ public final class DynamoJson {
         v.l().forEach(e -> list.add(node(e)));
         return list;
       case SS:
-        ArrayNode strings = NODES.arrayNode();
-        v.ss().forEach(strings::add);
-        return strings;
+        return set(AttributeCodec.decode(v, ColumnType.STRING_SET));
       case NS:
-        ArrayNode numbers = NODES.arrayNode();
-        v.ns().forEach(n -> numbers.add(new BigDecimal(n)));
-        return numbers;
+        return set(AttributeCodec.decode(v, ColumnType.NUMBER_SET));
       case BS:
-        ArrayNode binaries = NODES.arrayNode();
-        v.bs().forEach(b -> binaries.add(Base64.getEncoder().encodeToString(b.asByteArray())));
-        return binaries;
+        return set(AttributeCodec.decode(v, ColumnType.BINARY_SET));
       default:
         throw new IllegalArgumentException("holds a value of unknown type");
     }
+  }
+
+  /** A set's elements in the order its column shows them, so that its JSON text is repeatable too. */
+  private static ArrayNode set(Object sortedElements) {
+    ArrayNode set = NODES.arrayNode();
+    for (Object element : (List<?>) sortedElements) {
+      if (element instanceof String text) {
+        set.add(text);
+      } else if (element instanceof BigDecimal number) {
+        set.add(number);
+      } else {
+        set.add(Base64.getEncoder().encodeToString(((ByteString) element).getBytes()));
+      }
+    }
+    return set;
   }
 
   private static ObjectNode object(Map<String, AttributeValue> attributes) {
@@ -96,8 +108,17 @@ public final class DynamoJson {
    * @throws IllegalArgumentException when the text is not JSON
    */
   public static AttributeValue fromJson(String json) {
+    return value(parse(json));
+  }
+
+  /**
+   * Parses JSON text, keeping numbers exact.
+   *
+   * @throws IllegalArgumentException when the text is not JSON
+   */
+  public static JsonNode parse(String json) {
     try {
-      return value(MAPPER.readTree(json));
+      return MAPPER.readTree(json);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("is not valid JSON: " + e.getOriginalMessage(), e);
     }

@@ -5,6 +5,7 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.mapping.TemplateSegment.Slot;
 import java.math.BigDecimal;
+import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 
@@ -54,7 +55,7 @@ public final class KeyText {
   /**
    * Reads a slot's text as a value of {@code type}.
    *
-   * @throws IllegalArgumentException when the text is not a value of that type
+   * @throws UnreadableValueException when the text is not a value of that type
    */
   public static Object decode(String text, ColumnType type) {
     try {
@@ -71,7 +72,7 @@ public final class KeyText {
           return Double.valueOf(text);
         case BOOLEAN:
           if (!text.equals("true") && !text.equals("false")) {
-            throw new IllegalArgumentException("'" + text + "' is not true or false");
+            throw new NumberFormatException(text);
           }
           return Boolean.valueOf(text);
         case TIMESTAMP:
@@ -81,8 +82,16 @@ public final class KeyText {
         default:
           throw new IllegalStateException("type " + type + " cannot be part of a key template");
       }
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException("'" + text + "' is not a valid " + type, e);
+    } catch (DateTimeException e) {
+      throw unreadable(SqlState.INVALID_DATETIME, text, type, e);
+    } catch (NumberFormatException e) {
+      // Digits that Long or Integer refuse are a number too large for the column, not a bad text.
+      SqlState state = text.matches("-?\\d+") ? SqlState.NUMERIC_OUT_OF_RANGE : SqlState.INVALID_CHARACTER_VALUE;
+      throw unreadable(state, text, type, e);
     }
+  }
+
+  private static UnreadableValueException unreadable(SqlState state, String text, ColumnType type, Exception cause) {
+    return new UnreadableValueException(state, "holds '" + text + "', which is not a valid " + type, cause);
   }
 }

@@ -39,6 +39,8 @@ public enum SqlState {
   INVALID_PARAMETER_VALUE("22023"),
   /** A key column value cannot be encoded into its key template (it contains a template literal). */
   KEY_VALUE_NOT_REPRESENTABLE("22Z01"),
+  /** An array slice reaches past the array's elements. */
+  ARRAY_SUBSCRIPT_ERROR("2202E"),
 
   /** A scalar subquery returned more than one row. */
   CARDINALITY_VIOLATION("21000"),
@@ -46,6 +48,10 @@ public enum SqlState {
 
   /** A statement ran with a {@code ?} marker that has no value. */
   PARAMETER_NOT_SET("07001"),
+  /** {@code executeUpdate} was given a query, which returns rows rather than an update count. */
+  DYNAMIC_SQL_ERROR("07000"),
+  /** A column or parameter index is outside 1 to the number of columns or parameters. */
+  INVALID_DESCRIPTOR_INDEX("07009"),
 
   CONNECTION_FAILED("08001"),
   CONNECTION_LOST("08006"),
@@ -54,8 +60,13 @@ public enum SqlState {
   FEATURE_NOT_SUPPORTED("0A000"),
   QUERY_CANCELED("57014"),
   TIMEOUT("HYT00"),
+  /** A row was read before {@code next()} was called, or after it returned false. */
   INVALID_CURSOR_STATE("24000"),
   OBJECT_CLOSED("HY010"),
+  /** A JDBC setting (a timeout, maxRows, the fetch size) was given a value it cannot take. */
+  INVALID_ATTRIBUTE_VALUE("HY024"),
+  /** A JDBC method was called in a way its interface allows but keycond's class does not. */
+  GENERAL_ERROR("HY000"),
   INTERNAL_ERROR("XX000");
 
   private final String code;

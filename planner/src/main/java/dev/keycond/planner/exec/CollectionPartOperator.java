@@ -7,9 +7,7 @@ import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Yields one table's rows of an item collection. Whichever part of the join opens first reads the
@@ -45,31 +43,13 @@ public final class CollectionPartOperator implements Operator {
     List<ReadRequest> requests = new ReadRequestBuilder(collection.left(), context.settings(),
         Optional.of(context.parameters()), rightAttributes).build();
     Split split = new Split(new ArrayList<>(), new ArrayList<>());
-    List<PageReader> readers = new ArrayList<>();
-    for (ReadRequest request : requests) {
-      PageReader reader = new PageReader(context, request);
-      if (requests.size() > 1) {
-        reader.prefetch(ReadThreads.EXECUTOR);
-      }
-      readers.add(reader);
-    }
-    for (PageReader reader : readers) {
-      for (Optional<PageReader.Page> page = reader.next(); page.isPresent(); page = reader.next()) {
-        for (Map<String, AttributeValue> item : page.get().items()) {
-          add(left, item, split.left(), context);
-          add(right, item, split.right(), context);
-        }
-      }
+    for (PageReader reader : PageReader.forRequests(context, requests)) {
+      reader.forEachItem(item -> {
+        left.collect(item, context, split.left());
+        right.collect(item, context, split.right());
+      });
     }
     context.statistics().addReturned(split.left().size() + split.right().size());
     return split;
-  }
-
-  private static void add(ItemRows rows, Map<String, AttributeValue> item, List<Object[]> into,
-      ExecutionContext context) {
-    Object[] tableRow = rows.tableRow(item, context);
-    if (tableRow != null) {
-      into.add(rows.project(tableRow));
-    }
   }
 }

@@ -3,8 +3,8 @@ package dev.keycond.planner.exec;
 import dev.keycond.planner.codec.AttributeCodec;
 import dev.keycond.planner.codec.DynamoJson;
 import dev.keycond.planner.codec.KeyText;
+import dev.keycond.planner.codec.UnreadableValueException;
 import dev.keycond.planner.error.KeycondException;
-import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.KeyTemplate;
@@ -54,8 +54,8 @@ final class ItemDecoder {
       Column column = table.column(index);
       try {
         row[index] = decodeColumn(item, column, slotTexts);
-      } catch (IllegalArgumentException e) {
-        throw new KeycondException(SqlState.INVALID_CHARACTER_VALUE,
+      } catch (UnreadableValueException e) {
+        throw new KeycondException(e.state(),
             "Column '" + column.name() + "' of table '" + table.name() + "' in the item with key "
                 + describeKey(item) + " " + e.getMessage(), e);
       }

@@ -61,6 +61,14 @@ final class ItemRows {
     return row;
   }
 
+  /** Adds the item to {@code rows} as a row of the read's output columns, unless it is not a row of the read. */
+  void collect(Map<String, AttributeValue> item, ExecutionContext context, List<Object[]> rows) {
+    Object[] tableRow = tableRow(item, context);
+    if (tableRow != null) {
+      rows.add(project(tableRow));
+    }
+  }
+
   /** The read's output columns of a table row. */
   Object[] project(Object[] tableRow) {
     Object[] row = new Object[plan.projection().size()];

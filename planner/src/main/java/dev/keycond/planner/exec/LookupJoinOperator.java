@@ -23,10 +23,8 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Executes a {@link LookupJoin}: reads the outer rows, then the inner rows for their distinct join
@@ -73,24 +71,9 @@ public final class LookupJoinOperator implements Operator {
           + " requests, more than maxFanOut=" + context.settings().maxFanOut() + ". Narrow the other side with a "
           + "condition, or raise the connection property maxFanOut.");
     }
-    List<PageReader> readers = new ArrayList<>();
-    for (ReadRequest request : requests) {
-      PageReader reader = new PageReader(context, request);
-      if (requests.size() > 1) {
-        reader.prefetch(ReadThreads.EXECUTOR);
-      }
-      readers.add(reader);
-    }
     List<Object[]> found = new ArrayList<>();
-    for (PageReader reader : readers) {
-      for (Optional<PageReader.Page> page = reader.next(); page.isPresent(); page = reader.next()) {
-        for (Map<String, AttributeValue> item : page.get().items()) {
-          Object[] tableRow = innerRows.tableRow(item, context);
-          if (tableRow != null) {
-            found.add(innerRows.project(tableRow));
-          }
-        }
-      }
+    for (PageReader reader : PageReader.forRequests(context, requests)) {
+      reader.forEachItem(item -> innerRows.collect(item, context, found));
     }
     return new Rows(outerRows, found);
   }

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -48,9 +49,31 @@ final class PageReader {
         ? policy.maxItems() : Long.MAX_VALUE;
   }
 
-  /** Starts fetching the first page in the background, so that the reads of a fan-out overlap. */
-  void prefetch(Executor executor) {
+  /**
+   * Readers for the requests of one read. When there are several, each starts fetching its first
+   * page at once, so that the requests of a fan-out overlap.
+   */
+  static List<PageReader> forRequests(ExecutionContext context, List<ReadRequest> requests) {
+    List<PageReader> readers = new ArrayList<>();
+    for (ReadRequest request : requests) {
+      PageReader reader = new PageReader(context, request);
+      if (requests.size() > 1) {
+        reader.prefetch(ReadThreads.EXECUTOR);
+      }
+      readers.add(reader);
+    }
+    return readers;
+  }
+
+  private void prefetch(Executor executor) {
     prefetched = CompletableFuture.supplyAsync(this::fetch, executor);
+  }
+
+  /** Reads every remaining page, passing on its items in order. */
+  void forEachItem(Consumer<Map<String, AttributeValue>> action) {
+    for (Optional<Page> page = next(); page.isPresent(); page = next()) {
+      page.get().items().forEach(action);
+    }
   }
 
   /** The next page, or empty when the request is finished. */

@@ -53,15 +53,7 @@ public final class ReadOperator implements Operator {
     }
     KeyValueBinder binder = new KeyValueBinder(context.parameters(), context::correlation);
     ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
-    List<ReadRequest> requests = builder.build();
-    List<PageReader> readers = new ArrayList<>();
-    for (ReadRequest request : requests) {
-      PageReader reader = new PageReader(context, request);
-      if (requests.size() > 1) {
-        reader.prefetch(ReadThreads.EXECUTOR);
-      }
-      readers.add(reader);
-    }
+    List<PageReader> readers = PageReader.forRequests(context, builder.build());
     ItemRows rows = itemRows.bind(binder);
     long offset = plan.offset().map(o -> count(binder, o)).orElse(0L);
     long fetch = plan.fetch().map(f -> count(binder, f)).orElse(Long.MAX_VALUE);
@@ -147,12 +139,7 @@ public final class ReadOperator implements Operator {
     }
     Map<Map<String, AttributeValue>, Map<String, AttributeValue>> fetched = new HashMap<>();
     for (ReadRequest request : builder.fetchRequests(keys)) {
-      PageReader reader = new PageReader(context, request);
-      for (Optional<PageReader.Page> found = reader.next(); found.isPresent(); found = reader.next()) {
-        for (Map<String, AttributeValue> item : found.get().items()) {
-          fetched.put(key(item, keyAttributes), item);
-        }
-      }
+      new PageReader(context, request).forEachItem(item -> fetched.put(key(item, keyAttributes), item));
     }
     List<Map<String, AttributeValue>> items = new ArrayList<>();
     for (Map<String, AttributeValue> key : keys) {

@@ -20,6 +20,7 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
  * Finds the conjuncts a key condition might express: comparisons of a column with a literal or a
@@ -67,16 +68,32 @@ public final class KeyPredicates {
     if (kind != null && call.getOperands().size() == 2) {
       RexNode left = call.getOperands().get(0);
       RexNode right = call.getOperands().get(1);
-      if (left instanceof RexInputRef ref) {
+      Optional<RexInputRef> leftColumn = column(left);
+      if (leftColumn.isPresent()) {
+        RexInputRef ref = leftColumn.get();
         return operand(table, ref, right).map(op -> new KeyPredicate(ref.getIndex(), kind, op, conjunct, true));
       }
-      if (right instanceof RexInputRef ref) {
-        return operand(table, ref, left).map(op -> new KeyPredicate(ref.getIndex(), kind.flip(), op, conjunct, true));
-      }
-      return Optional.empty();
+      return column(right).flatMap(ref -> operand(table, ref, left)
+          .map(op -> new KeyPredicate(ref.getIndex(), kind.flip(), op, conjunct, true)));
     }
     if (call.getOperator() == SqlStdOperatorTable.LIKE && call.getOperands().get(0) instanceof RexInputRef ref) {
       return like(table, ref, call, conjunct);
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The column a comparison side reads. Calcite casts an exact-number column to a common DECIMAL
+   * type when a literal has more digits than it (a 29-digit literal against DECIMAL(38, 10)); SQL
+   * compares exact numbers by value, so the column is still compared as it is stored.
+   */
+  private static Optional<RexInputRef> column(RexNode node) {
+    if (node instanceof RexInputRef ref) {
+      return Optional.of(ref);
+    }
+    if (node.getKind() == SqlKind.CAST && ((RexCall) node).getOperands().get(0) instanceof RexInputRef ref
+        && SqlTypeUtil.isExactNumeric(ref.getType()) && SqlTypeUtil.isExactNumeric(node.getType())) {
+      return Optional.of(ref);
     }
     return Optional.empty();
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.ColumnType;
 import java.math.BigDecimal;
@@ -66,7 +67,7 @@ class AttributeCodecTest {
 
     @Test
     void fractionInAnIntegerColumnSaysItDoesNotFit() {
-      assertEquals("holds the number 1.5, which does not fit BIGINT",
+      assertEquals("holds the number 1.5, which is not a whole BIGINT value",
           wrongType(AttributeValue.fromN("1.5"), ColumnType.BIGINT));
     }
 
@@ -93,9 +94,13 @@ class AttributeCodecTest {
     }
 
     @Test
-    void malformedTimestampTextIsAnError() {
-      assertThrows(IllegalArgumentException.class,
-          () -> AttributeCodec.decode(AttributeValue.fromS("soon"), ColumnType.TIMESTAMP));
+    void faultsCarryTheirSqlState() {
+      assertEquals(SqlState.INVALID_DATETIME, assertThrows(UnreadableValueException.class,
+          () -> AttributeCodec.decode(AttributeValue.fromS("soon"), ColumnType.TIMESTAMP)).state());
+      assertEquals(SqlState.NUMERIC_OUT_OF_RANGE, assertThrows(UnreadableValueException.class,
+          () -> AttributeCodec.decode(AttributeValue.fromN("9223372036854775808"), ColumnType.BIGINT)).state());
+      assertEquals(SqlState.INVALID_CHARACTER_VALUE, assertThrows(UnreadableValueException.class,
+          () -> AttributeCodec.decode(AttributeValue.fromS("x"), ColumnType.BIGINT)).state());
     }
 
     @Test

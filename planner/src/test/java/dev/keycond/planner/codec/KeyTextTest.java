@@ -95,17 +95,20 @@ class KeyTextTest {
     assertEquals(LocalDateTime.of(2026, 1, 1, 10, 30), KeyText.decode("2026-01-01T10:30:00.000Z", ColumnType.TIMESTAMP));
   }
 
+  private static void assertUnreadable(SqlState state, String message, String text, ColumnType type) {
+    UnreadableValueException e = assertThrows(UnreadableValueException.class, () -> KeyText.decode(text, type));
+    assertEquals(message, e.getMessage());
+    assertEquals(state, e.state());
+  }
+
   @Test
-  void decodeRejectsTextOfAnotherType() {
-    assertEquals("'x1' is not a valid INTEGER",
-        assertThrows(IllegalArgumentException.class, () -> KeyText.decode("x1", ColumnType.INTEGER)).getMessage());
-    assertEquals("'TRUE' is not a valid BOOLEAN",
-        assertThrows(IllegalArgumentException.class, () -> KeyText.decode("TRUE", ColumnType.BOOLEAN)).getMessage());
-    assertEquals("'2026-02-30' is not a valid DATE",
-        assertThrows(IllegalArgumentException.class, () -> KeyText.decode("2026-02-30", ColumnType.DATE)).getMessage());
-    assertEquals("'99999999999' is not a valid INTEGER",
-        assertThrows(IllegalArgumentException.class, () -> KeyText.decode("99999999999", ColumnType.INTEGER))
-            .getMessage());
+  void decodeRejectsTextOfAnotherTypeWithTheStateOfTheFault() {
+    assertUnreadable(SqlState.INVALID_CHARACTER_VALUE, "holds 'x1', which is not a valid INTEGER", "x1", ColumnType.INTEGER);
+    assertUnreadable(SqlState.INVALID_CHARACTER_VALUE, "holds 'TRUE', which is not a valid BOOLEAN", "TRUE", ColumnType.BOOLEAN);
+    assertUnreadable(SqlState.INVALID_DATETIME, "holds '2026-02-30', which is not a valid DATE", "2026-02-30", ColumnType.DATE);
+    assertUnreadable(SqlState.INVALID_DATETIME, "holds 'soon', which is not a valid TIMESTAMP", "soon", ColumnType.TIMESTAMP);
+    assertUnreadable(SqlState.NUMERIC_OUT_OF_RANGE, "holds '99999999999', which is not a valid INTEGER", "99999999999",
+        ColumnType.INTEGER);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.keycond.sqltests.files;
 
+import static dev.keycond.sqltests.support.Keycond.onlyRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -10,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
-import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
@@ -102,9 +102,6 @@ class DriverEntryPointsTest {
         ResultSet result = statement.executeQuery(SQL)) {
       assertEquals(ROWS, Keycond.column(result));
     }
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    assertEquals("PK = 'DRIVE#b22' AND begins_with(SK, 'root/photos/')",
-        requests.get(0).keyCondition());
+    assertEquals("PK = 'DRIVE#b22' AND begins_with(SK, 'root/photos/')", onlyRequest().keyCondition());
   }
 }

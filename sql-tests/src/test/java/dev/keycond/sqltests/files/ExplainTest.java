@@ -1,12 +1,12 @@
 package dev.keycond.sqltests.files;
 
+import static dev.keycond.sqltests.support.Keycond.onlyRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
@@ -44,10 +44,8 @@ class ExplainTest {
 
   @BeforeAll
   static void connect(DynamoServer server) throws SQLException {
-    Fixtures.load(server, "files");
-    Fixtures.load(server, "scan");
-    files = Keycond.connect(server, "files");
-    scans = Keycond.connect(server, "scan", "scan=allow");
+    files = Keycond.loadAndConnect(server, "files");
+    scans = Keycond.loadAndConnect(server, "scan", "scan=allow");
   }
 
   @AfterAll
@@ -174,9 +172,7 @@ class ExplainTest {
         ResultSet result = statement.executeQuery(sql)) {
       assertTrue(result.next(), "the statement must return rows");
     }
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    return requests.get(0).raw(type);
+    return onlyRequest().raw(type);
   }
 
   private static Map<String, String> names(Map<String, String> explained) {

@@ -1,10 +1,10 @@
 package dev.keycond.sqltests.files;
 
+import static dev.keycond.sqltests.support.Keycond.onlyRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
@@ -43,8 +43,7 @@ class LazyPagingTest {
 
   @BeforeAll
   static void connect(DynamoServer server) throws SQLException {
-    Fixtures.load(server, "paging");
-    connection = Keycond.connect(server, "paging");
+    connection = Keycond.loadAndConnect(server, "paging");
   }
 
   @AfterAll
@@ -66,10 +65,9 @@ class LazyPagingTest {
       assertTrue(result.next());
       assertEquals("root/big/f02", result.getString(1));
     }
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    assertEquals(KEY_CONDITION, requests.get(0).keyCondition());
-    assertNull(requests.get(0).exclusiveStartKey());
+    RecordedRequest request = onlyRequest();
+    assertEquals(KEY_CONDITION, request.keyCondition());
+    assertNull(request.exclusiveStartKey());
   }
 
   @Test
@@ -122,9 +120,7 @@ class LazyPagingTest {
       assertEquals(List.of("root/big/f01", "root/big/f02", "root/big/f03"),
           Keycond.column(result));
     }
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    assertEquals(3, requests.get(0).limit());
+    assertEquals(3, onlyRequest().limit());
   }
 
   @Test

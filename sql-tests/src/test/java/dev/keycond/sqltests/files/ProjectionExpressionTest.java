@@ -1,19 +1,18 @@
 package dev.keycond.sqltests.files;
 
+import static dev.keycond.sqltests.support.Keycond.onlyRequest;
+import static dev.keycond.sqltests.support.Keycond.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
-import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -46,10 +45,8 @@ class ProjectionExpressionTest {
 
   @BeforeAll
   static void connect(DynamoServer server) throws SQLException {
-    Fixtures.load(server, "files");
-    Fixtures.load(server, "reserved");
-    files = Keycond.connect(server, "files");
-    reserved = Keycond.connect(server, "reserved");
+    files = Keycond.loadAndConnect(server, "files");
+    reserved = Keycond.loadAndConnect(server, "reserved");
   }
 
   @AfterAll
@@ -64,7 +61,7 @@ class ProjectionExpressionTest {
         + "WHERE account = 'a91' AND path LIKE 'root/photos/2026/%'");
 
     assertEquals(List.of(
-        List.of("root/photos/2026/", "NULL"),
+        Arrays.asList("root/photos/2026/", null),
         List.of("root/photos/2026/beach.jpg", "2048000"),
         List.of("root/photos/2026/sunset.jpg", "3145728")), rows);
     QueryRequest query = onlyRequest().raw(QueryRequest.class);
@@ -124,21 +121,6 @@ class ProjectionExpressionTest {
     assertPlaceholdersOnly(query.projectionExpression(), query.expressionAttributeNames());
   }
 
-  private static List<List<String>> query(Connection connection, String sql) throws SQLException {
-    RequestRecorder.clear();
-    try (Statement statement = connection.createStatement();
-        ResultSet result = statement.executeQuery(sql)) {
-      return Keycond.rows(result).stream()
-          .map(row -> row.stream().map(v -> v == null ? "NULL" : v).toList())
-          .toList();
-    }
-  }
-
-  private static RecordedRequest onlyRequest() {
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    return requests.get(0);
-  }
 
   private static void assertPlaceholdersOnly(String projection, Map<String, String> names) {
     assertTrue(projection != null && PLACEHOLDER_LIST.matcher(projection).matches(),

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.support.Keycond;
@@ -35,8 +34,7 @@ class WarningsTest {
 
   @BeforeAll
   static void connect(DynamoServer server) throws SQLException {
-    Fixtures.load(server, "files");
-    connection = Keycond.connect(server, "files");
+    connection = Keycond.loadAndConnect(server, "files");
   }
 
   @AfterAll

@@ -1,5 +1,8 @@
 package dev.keycond.sqltests.hierarchy;
 
+import static dev.keycond.sqltests.support.Keycond.joined;
+import static dev.keycond.sqltests.support.Keycond.onlyRequest;
+import static dev.keycond.sqltests.support.Keycond.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,10 +15,7 @@ import dev.keycond.sqltests.hierarchy.GeneratedTree.Reached;
 import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -150,11 +150,10 @@ class DeepTreeTest {
 
     assertEquals(GeneratedTree.pathsAndLevels(expected), walk(WALK_DOWN, "deep", "root/"));
 
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    assertEquals("Query", requests.get(0).operation());
-    assertEquals("PK = 'DRIVE#deep' AND begins_with(SK, 'root/')", requests.get(0).keyCondition());
-    assertEquals(null, requests.get(0).exclusiveStartKey());
+    RecordedRequest request = onlyRequest();
+    assertEquals("Query", request.operation());
+    assertEquals("PK = 'DRIVE#deep' AND begins_with(SK, 'root/')", request.keyCondition());
+    assertEquals(null, request.exclusiveStartKey());
   }
 
   @Test
@@ -175,19 +174,9 @@ class DeepTreeTest {
     try (PreparedStatement statement = connection.prepareStatement(WALK_DOWN)) {
       for (int levels = 0; levels <= SPINE; levels++) {
         String root = spineFolder(levels);
-        RequestRecorder.clear();
-        statement.setString(1, "deep");
-        statement.setString(2, root);
-        List<String> rows;
-        try (ResultSet result = statement.executeQuery()) {
-          rows = Keycond.rows(result).stream().map(r -> r.get(0) + " " + r.get(1)).toList();
-        }
         assertEquals(GeneratedTree.pathsAndLevels(TREE.walkDown("deep", root, n -> true, n -> true)),
-            rows, "walk from " + root);
-        List<RecordedRequest> requests = RequestRecorder.dataRequests();
-        assertEquals(1, requests.size(), requests::toString);
-        assertEquals("PK = 'DRIVE#deep' AND begins_with(SK, '" + root + "')",
-            requests.get(0).keyCondition());
+            joined(query(statement, "deep", root)), "walk from " + root);
+        assertEquals("PK = 'DRIVE#deep' AND begins_with(SK, '" + root + "')", onlyRequest().keyCondition());
       }
     }
   }
@@ -206,15 +195,8 @@ class DeepTreeTest {
     assertTrue(expected.size() < TREE.walkDown("deep", "root/", n -> true, n -> true).size());
     assertTrue(expected.stream().noneMatch(r -> r.node().path().contains("/hid/")));
 
-    List<String> actual;
-    try (Statement statement = connection.createStatement();
-        ResultSet result = statement.executeQuery(sql)) {
-      actual = Keycond.rows(result).stream().map(r -> r.get(0) + " " + r.get(1)).toList();
-    }
-    assertEquals(GeneratedTree.pathsAndLevels(expected), actual);
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    assertEquals("PK = 'DRIVE#deep' AND begins_with(SK, 'root/')", requests.get(0).keyCondition());
+    assertEquals(GeneratedTree.pathsAndLevels(expected), joined(query(connection, sql)));
+    assertEquals("PK = 'DRIVE#deep' AND begins_with(SK, 'root/')", onlyRequest().keyCondition());
   }
 
   @Test
@@ -225,13 +207,12 @@ class DeepTreeTest {
 
     assertEquals(GeneratedTree.pathsAndLevels(expected), walk(WALK_UP, "deep", bottom));
 
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    assertEquals("BatchGetItem", requests.get(0).operation());
+    RecordedRequest request = onlyRequest();
+    assertEquals("BatchGetItem", request.operation());
     assertEquals(expected.stream()
             .map(r -> "{PK: 'DRIVE#deep', SK: '" + r.node().path() + "'}")
             .collect(Collectors.toSet()),
-        new HashSet<>(requests.get(0).keys()));
+        new HashSet<>(request.keys()));
   }
 
   @Test
@@ -239,9 +220,7 @@ class DeepTreeTest {
     List<Reached> expected = TREE.walkDown("chain", "root/", n -> true, n -> true);
     assertEquals(CHAIN + 2, expected.size());
     assertEquals(GeneratedTree.pathsAndLevels(expected), walk(WALK_DOWN, "chain", "root/"));
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    assertEquals("PK = 'DRIVE#chain' AND begins_with(SK, 'root/')", requests.get(0).keyCondition());
+    assertEquals("PK = 'DRIVE#chain' AND begins_with(SK, 'root/')", onlyRequest().keyCondition());
   }
 
   @Test
@@ -270,16 +249,7 @@ class DeepTreeTest {
   /** Runs a two-parameter walk and returns its rows as "path level". */
   private static List<String> walk(String sql, String account, String path) throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      statement.setString(1, account);
-      statement.setString(2, path);
-      RequestRecorder.clear();
-      List<String> rows = new ArrayList<>();
-      try (ResultSet result = statement.executeQuery()) {
-        for (List<String> row : Keycond.rows(result)) {
-          rows.add(row.get(0) + " " + row.get(1));
-        }
-      }
-      return rows;
+      return joined(query(statement, account, path));
     }
   }
 }

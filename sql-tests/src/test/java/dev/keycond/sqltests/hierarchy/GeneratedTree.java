@@ -36,11 +36,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  */
 final class GeneratedTree {
   /** One item: a file or a folder (whose path ends with '/'). */
-  record Node(String account, String path, String parent, Long size, boolean hidden, int blobBytes) {
-    boolean isFolder() {
-      return path.endsWith("/");
-    }
-  }
+  record Node(String account, String path, String parent, Long size, boolean hidden, int blobBytes) {}
 
   /** A row of a recursive walk: the node and the value of the level counter. */
   record Reached(Node node, int level) {}

@@ -1,5 +1,6 @@
 package dev.keycond.sqltests.hierarchy;
 
+import static dev.keycond.sqltests.support.Keycond.onlyRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -60,14 +61,10 @@ class SubtreePagingTest {
   private static Connection connection;
 
   @BeforeAll
-  static void connect(DynamoServer server) {
+  static void connect(DynamoServer server) throws SQLException {
     TREE.writeTo(server);
     paginate(server);
-    try {
-      connection = Keycond.connect(server, "tree-pages");
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
-    }
+    connection = Keycond.connect(server, "tree-pages");
   }
 
   @AfterAll
@@ -200,9 +197,7 @@ class SubtreePagingTest {
         ResultSet result = statement.executeQuery(WALK + " LIMIT 3")) {
       assertEquals(List.of(ROOT, ROOT + "a/", ROOT + "a/f01"), Keycond.column(result));
     }
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    assertEquals(KEY_CONDITION, requests.get(0).keyCondition());
+    assertEquals(KEY_CONDITION, onlyRequest().keyCondition());
   }
 
   @Test
@@ -212,9 +207,7 @@ class SubtreePagingTest {
         ResultSet result = statement.executeQuery(WALK + " ORDER BY path LIMIT 3")) {
       assertEquals(List.of(ROOT, ROOT + "a/", ROOT + "a/f01"), Keycond.column(result));
     }
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    assertEquals(KEY_CONDITION, requests.get(0).keyCondition());
+    assertEquals(KEY_CONDITION, onlyRequest().keyCondition());
   }
 
   @Test

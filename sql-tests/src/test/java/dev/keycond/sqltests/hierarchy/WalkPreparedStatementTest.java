@@ -1,8 +1,10 @@
 package dev.keycond.sqltests.hierarchy;
 
+import static dev.keycond.sqltests.support.Keycond.joined;
+import static dev.keycond.sqltests.support.Keycond.onlyRequest;
+import static dev.keycond.sqltests.support.Keycond.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
@@ -10,7 +12,6 @@ import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -31,8 +32,7 @@ class WalkPreparedStatementTest {
 
   @BeforeAll
   static void connect(DynamoServer server) throws SQLException {
-    Fixtures.load(server, "hierarchy");
-    connection = Keycond.connect(server, "hierarchy");
+    connection = Keycond.loadAndConnect(server, "hierarchy");
   }
 
   @AfterAll
@@ -57,26 +57,26 @@ class WalkPreparedStatementTest {
       assertEquals(List.of("root/photos/2026/ 0", "root/photos/2026/beach.jpg 1",
               "root/photos/2026/raw/ 1", "root/photos/2026/raw/beach.dng 2",
               "root/photos/2026/sunset.jpg 1"),
-          run(statement, "a91", "root/photos/2026/"));
+          joined(query(statement, "a91", "root/photos/2026/")));
       assertOneRequest("Query", "PK = 'DRIVE#a91' AND begins_with(SK, 'root/photos/2026/')");
 
       assertEquals(List.of("root/photos/ 0", "root/photos/2026/ 1", "root/photos/2026/beach.jpg 2",
               "root/photos/b22only.jpg 1"),
-          run(statement, "b22", "root/photos/"));
+          joined(query(statement, "b22", "root/photos/")));
       assertOneRequest("Query", "PK = 'DRIVE#b22' AND begins_with(SK, 'root/photos/')");
 
       // A root at another depth: the level counter is relative to this execution's root.
       assertEquals(List.of("root/trash/ 0", "root/trash/kept.txt 1"),
-          run(statement, "a91", "root/trash/"));
+          joined(query(statement, "a91", "root/trash/")));
       assertOneRequest("Query", "PK = 'DRIVE#a91' AND begins_with(SK, 'root/trash/')");
 
       assertEquals(List.of("root/d01/d02/d03/d04/d05/d06/d07/d08/d09/d10/d11/ 0",
               "root/d01/d02/d03/d04/d05/d06/d07/d08/d09/d10/d11/leaf.txt 1"),
-          run(statement, "deep", "root/d01/d02/d03/d04/d05/d06/d07/d08/d09/d10/d11/"));
+          joined(query(statement, "deep", "root/d01/d02/d03/d04/d05/d06/d07/d08/d09/d10/d11/")));
       assertOneRequest("Query",
           "PK = 'DRIVE#deep' AND begins_with(SK, 'root/d01/d02/d03/d04/d05/d06/d07/d08/d09/d10/d11/')");
 
-      assertEquals(List.of(), run(statement, "nobody", "root/"));
+      assertEquals(List.of(), joined(query(statement, "nobody", "root/")));
       assertOneRequest("Query", "PK = 'DRIVE#nobody' AND begins_with(SK, 'root/')");
     }
   }
@@ -92,48 +92,34 @@ class WalkPreparedStatementTest {
         SELECT path, lvl FROM u""")) {
       assertEquals(List.of("root/photos/2026/raw/beach.dng 0", "root/photos/2026/raw/ 1",
               "root/photos/2026/ 2", "root/photos/ 3", "root/ 4"),
-          run(statement, "a91", "root/photos/2026/raw/beach.dng"));
+          joined(query(statement, "a91", "root/photos/2026/raw/beach.dng")));
       assertOneBatchGet("{PK: 'DRIVE#a91', SK: 'root/'}; {PK: 'DRIVE#a91', SK: 'root/photos/'}; "
           + "{PK: 'DRIVE#a91', SK: 'root/photos/2026/'}; {PK: 'DRIVE#a91', SK: 'root/photos/2026/raw/'}; "
           + "{PK: 'DRIVE#a91', SK: 'root/photos/2026/raw/beach.dng'}");
 
       assertEquals(List.of("root/photos/b22only.jpg 0", "root/photos/ 1", "root/ 2"),
-          run(statement, "b22", "root/photos/b22only.jpg"));
+          joined(query(statement, "b22", "root/photos/b22only.jpg")));
       assertOneBatchGet("{PK: 'DRIVE#b22', SK: 'root/'}; {PK: 'DRIVE#b22', SK: 'root/photos/'}; "
           + "{PK: 'DRIVE#b22', SK: 'root/photos/b22only.jpg'}");
 
       // A path with no prefixes is one key: a GetItem.
-      assertEquals(List.of("root/ 0"), run(statement, "a91", "root/"));
-      List<RecordedRequest> requests = RequestRecorder.dataRequests();
-      assertEquals(1, requests.size(), requests::toString);
-      assertEquals("GetItem", requests.get(0).operation(), requests::toString);
-      assertEquals(List.of("{PK: 'DRIVE#a91', SK: 'root/'}"), requests.get(0).keys());
-    }
-  }
-
-  private static List<String> run(PreparedStatement statement, String account, String path)
-      throws SQLException {
-    RequestRecorder.clear();
-    statement.setString(1, account);
-    statement.setString(2, path);
-    try (ResultSet result = statement.executeQuery()) {
-      return Keycond.rows(result).stream().map(row -> row.get(0) + " " + row.get(1)).toList();
+      assertEquals(List.of("root/ 0"), joined(query(statement, "a91", "root/")));
+      RecordedRequest request = onlyRequest();
+      assertEquals("GetItem", request.operation(), request::toString);
+      assertEquals(List.of("{PK: 'DRIVE#a91', SK: 'root/'}"), request.keys());
     }
   }
 
   private static void assertOneRequest(String operation, String keyCondition) {
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    assertEquals(operation, requests.get(0).operation(), requests::toString);
-    assertEquals(keyCondition, requests.get(0).keyCondition(), requests::toString);
+    RecordedRequest request = onlyRequest();
+    assertEquals(operation, request.operation(), request::toString);
+    assertEquals(keyCondition, request.keyCondition(), request::toString);
   }
 
   /** One BatchGetItem of exactly these keys, written sorted and joined by "; ". */
   private static void assertOneBatchGet(String keys) {
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    assertEquals("BatchGetItem", requests.get(0).operation(), requests::toString);
-    assertEquals(keys, String.join("; ", requests.get(0).keys().stream().sorted().toList()),
-        requests::toString);
+    RecordedRequest request = onlyRequest();
+    assertEquals("BatchGetItem", request.operation(), request::toString);
+    assertEquals(keys, String.join("; ", request.keys().stream().sorted().toList()), request::toString);
   }
 }

@@ -1,12 +1,13 @@
 package dev.keycond.sqltests.singletable;
 
+import static dev.keycond.sqltests.support.Keycond.onlyRequest;
+import static dev.keycond.sqltests.support.Keycond.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
@@ -43,8 +44,7 @@ class IndexReadTest {
   @BeforeAll
   static void connect(DynamoServer dynamo) throws SQLException {
     server = dynamo;
-    Fixtures.load(server, "single-table");
-    control = Keycond.connect(server, "single-table");
+    control = Keycond.loadAndConnect(server, "single-table");
   }
 
   @AfterAll
@@ -169,19 +169,6 @@ class IndexReadTest {
         resolve(sent.projectionExpression(), sent.expressionAttributeNames()));
   }
 
-  private static List<List<String>> query(Connection connection, String sql) throws SQLException {
-    RequestRecorder.clear();
-    try (Statement statement = connection.createStatement();
-        ResultSet result = statement.executeQuery(sql)) {
-      return Keycond.rows(result);
-    }
-  }
-
-  private static RecordedRequest onlyRequest() {
-    List<RecordedRequest> requests = RequestRecorder.dataRequests();
-    assertEquals(1, requests.size(), requests::toString);
-    return requests.get(0);
-  }
 
   private static KeysAndAttributes fetch(RecordedRequest request) {
     assertEquals("BatchGetItem", request.operation());

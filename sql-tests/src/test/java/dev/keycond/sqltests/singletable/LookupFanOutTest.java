@@ -1,10 +1,10 @@
 package dev.keycond.sqltests.singletable;
 
+import static dev.keycond.sqltests.support.Keycond.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
@@ -48,8 +48,7 @@ class LookupFanOutTest {
   @BeforeAll
   static void connect(DynamoServer dynamo) throws SQLException {
     server = dynamo;
-    Fixtures.load(server, "fanout");
-    fanout = Keycond.connect(server, "fanout");
+    fanout = Keycond.loadAndConnect(server, "fanout");
   }
 
   @AfterAll
@@ -179,13 +178,6 @@ class LookupFanOutTest {
     assertTrue(text.contains("maxFanOut=100"), text);
   }
 
-  private static List<List<String>> query(Connection connection, String sql) throws SQLException {
-    RequestRecorder.clear();
-    try (Statement statement = connection.createStatement();
-        ResultSet result = statement.executeQuery(sql)) {
-      return Keycond.rows(result);
-    }
-  }
 
   private static List<String> operations(List<RecordedRequest> requests) {
     return requests.stream().map(RecordedRequest::operation).toList();

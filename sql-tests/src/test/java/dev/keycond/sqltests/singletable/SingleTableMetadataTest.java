@@ -3,7 +3,6 @@ package dev.keycond.sqltests.singletable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RequestRecorder;
@@ -33,10 +32,8 @@ class SingleTableMetadataTest {
 
   @BeforeAll
   static void connect(DynamoServer server) throws SQLException {
-    Fixtures.load(server, "single-table");
-    Fixtures.load(server, "entity-templates");
-    control = Keycond.connect(server, "single-table");
-    shop = Keycond.connect(server, "entity-templates");
+    control = Keycond.loadAndConnect(server, "single-table");
+    shop = Keycond.loadAndConnect(server, "entity-templates");
   }
 
   @AfterAll

@@ -24,29 +24,7 @@ public final class FilterOperator implements Operator {
 
   @Override
   public RowCursor open(ExecutionContext context) {
-    RowCursor rows = input.open(context);
-    RunningCheck check = new RunningCheck(context);
-    return new RowCursor() {
-      @Override
-      public boolean next() {
-        while (rows.next()) {
-          if (Boolean.TRUE.equals(condition.evaluate(rows.row(), context))) {
-            return true;
-          }
-          check.tick();
-        }
-        return false;
-      }
-
-      @Override
-      public Object[] row() {
-        return rows.row();
-      }
-
-      @Override
-      public void close() {
-        rows.close();
-      }
-    };
+    return new FilterCursor(input.open(context), row -> Boolean.TRUE.equals(condition.evaluate(row, context)),
+        context);
   }
 }

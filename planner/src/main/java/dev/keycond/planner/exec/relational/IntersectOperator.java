@@ -12,71 +12,39 @@ import org.apache.calcite.rel.core.Intersect;
  * INTERSECT reads every input but the first into memory and streams the first past them.
  * INTERSECT ALL returns a row as often as the input where it occurs least often has it.
  */
-public final class IntersectOperator implements Operator {
-  private final List<Operator> inputs;
-  private final boolean all;
-
-  private IntersectOperator(List<Operator> inputs, boolean all) {
-    this.inputs = inputs;
-    this.all = all;
+public final class IntersectOperator extends SetOperator {
+  private IntersectOperator(Intersect intersect, List<Operator> inputs) {
+    super(intersect, inputs);
   }
 
   public static Operator of(Intersect intersect, List<Operator> inputs) {
-    return new IntersectOperator(SetOperands.of(intersect, inputs), intersect.all);
+    return new IntersectOperator(intersect, inputs);
   }
 
   @Override
   public RowCursor open(ExecutionContext context) {
-    RunningCheck check = new RunningCheck(context);
-    return new RowCursor() {
-      private List<RowMultiset> others;
-      private RowCursor rows;
-      private final Set<HashKey> returned = new HashSet<>();
+    return new DeferredCursor(() -> {
+      List<RowMultiset> others = inputs.subList(1, inputs.size()).stream().map(input -> {
+        RowMultiset multiset = new RowMultiset();
+        multiset.addAll(input, context);
+        return multiset;
+      }).toList();
+      Set<HashKey> returned = new HashSet<>();
+      return new FilterCursor(inputs.get(0).open(context), row -> take(HashKey.of(row), others, returned), context);
+    });
+  }
 
-      @Override
-      public boolean next() {
-        if (others == null) {
-          others = inputs.subList(1, inputs.size()).stream().map(input -> {
-            RowMultiset multiset = new RowMultiset();
-            multiset.addAll(input, context);
-            return multiset;
-          }).toList();
-          rows = inputs.get(0).open(context);
-        }
-        while (rows.next()) {
-          if (take(HashKey.of(rows.row()))) {
-            return true;
-          }
-          check.tick();
-        }
+  /** Whether a row of the first input is returned; under ALL, it uses up one occurrence in every other input. */
+  private boolean take(HashKey row, List<RowMultiset> others, Set<HashKey> returned) {
+    for (RowMultiset other : others) {
+      if (!other.contains(row)) {
         return false;
       }
-
-      /** Whether a row of the first input is returned; under ALL, it uses up one occurrence in every other input. */
-      private boolean take(HashKey row) {
-        for (RowMultiset other : others) {
-          if (!other.contains(row)) {
-            return false;
-          }
-        }
-        if (!all) {
-          return returned.add(row);
-        }
-        others.forEach(other -> other.remove(row));
-        return true;
-      }
-
-      @Override
-      public Object[] row() {
-        return rows.row();
-      }
-
-      @Override
-      public void close() {
-        if (rows != null) {
-          rows.close();
-        }
-      }
-    };
+    }
+    if (!all) {
+      return returned.add(row);
+    }
+    others.forEach(other -> other.remove(row));
+    return true;
   }
 }

@@ -12,57 +12,30 @@ import org.apache.calcite.rel.core.Minus;
  * EXCEPT reads every input but the first into memory and streams the first past them. EXCEPT ALL
  * returns a row as often as the first input has it beyond the number of times the others do.
  */
-public final class MinusOperator implements Operator {
-  private final List<Operator> inputs;
-  private final boolean all;
-
-  private MinusOperator(List<Operator> inputs, boolean all) {
-    this.inputs = inputs;
-    this.all = all;
+public final class MinusOperator extends SetOperator {
+  private MinusOperator(Minus minus, List<Operator> inputs) {
+    super(minus, inputs);
   }
 
   public static Operator of(Minus minus, List<Operator> inputs) {
-    return new MinusOperator(SetOperands.of(minus, inputs), minus.all);
+    return new MinusOperator(minus, inputs);
   }
 
   @Override
   public RowCursor open(ExecutionContext context) {
-    RunningCheck check = new RunningCheck(context);
-    return new RowCursor() {
-      private RowMultiset subtracted;
-      private RowCursor rows;
-      private final Set<HashKey> returned = new HashSet<>();
-
-      @Override
-      public boolean next() {
-        if (subtracted == null) {
-          subtracted = new RowMultiset();
-          for (Operator input : inputs.subList(1, inputs.size())) {
-            subtracted.addAll(input, context);
-          }
-          rows = inputs.get(0).open(context);
-        }
-        while (rows.next()) {
-          HashKey row = HashKey.of(rows.row());
-          if (all ? !subtracted.remove(row) : (!subtracted.contains(row) && returned.add(row))) {
-            return true;
-          }
-          check.tick();
-        }
-        return false;
+    return new DeferredCursor(() -> {
+      RowMultiset subtracted = new RowMultiset();
+      for (Operator input : inputs.subList(1, inputs.size())) {
+        subtracted.addAll(input, context);
       }
+      Set<HashKey> returned = new HashSet<>();
+      return new FilterCursor(inputs.get(0).open(context), row -> take(HashKey.of(row), subtracted, returned),
+          context);
+    });
+  }
 
-      @Override
-      public Object[] row() {
-        return rows.row();
-      }
-
-      @Override
-      public void close() {
-        if (rows != null) {
-          rows.close();
-        }
-      }
-    };
+  /** Whether a row of the first input is returned; under ALL, each occurrence in the other inputs cancels one. */
+  private boolean take(HashKey row, RowMultiset subtracted, Set<HashKey> returned) {
+    return all ? !subtracted.remove(row) : !subtracted.contains(row) && returned.add(row);
   }
 }

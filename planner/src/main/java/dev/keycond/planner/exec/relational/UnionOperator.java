@@ -12,17 +12,13 @@ import org.apache.calcite.rel.core.Union;
  * UNION ALL streams its inputs one after another, opening each only when the previous one is done.
  * UNION (DISTINCT) streams the same way and drops rows it has already returned.
  */
-public final class UnionOperator implements Operator {
-  private final List<Operator> inputs;
-  private final boolean all;
-
-  private UnionOperator(List<Operator> inputs, boolean all) {
-    this.inputs = inputs;
-    this.all = all;
+public final class UnionOperator extends SetOperator {
+  private UnionOperator(Union union, List<Operator> inputs) {
+    super(union, inputs);
   }
 
   public static Operator of(Union union, List<Operator> inputs) {
-    return new UnionOperator(SetOperands.of(union, inputs), union.all);
+    return new UnionOperator(union, inputs);
   }
 
   @Override

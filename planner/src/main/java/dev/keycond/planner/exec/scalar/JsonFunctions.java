@@ -1,9 +1,8 @@
 package dev.keycond.planner.exec.scalar;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.keycond.planner.codec.DynamoJson;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
@@ -21,9 +20,6 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@code $['a b']}; a path that leads nowhere, or text that is not JSON, gives NULL (or FALSE).
  */
 final class JsonFunctions {
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-
   private JsonFunctions() {}
 
   /** A scalar at the path, as text converted to the call's type. */
@@ -49,9 +45,9 @@ final class JsonFunctions {
         return null;
       }
       if (wrap) {
-        return write(MAPPER.createArrayNode().add(node));
+        return DynamoJson.write(JsonNodeFactory.instance.arrayNode().add(node));
       }
-      return node.isContainerNode() ? write(node) : null;
+      return node.isContainerNode() ? DynamoJson.write(node) : null;
     });
   }
 
@@ -59,20 +55,12 @@ final class JsonFunctions {
     return Strict.of(operands.get(0), operands.get(1), (json, path) -> find(json.toString(), path.toString()) != null);
   }
 
-  private static String write(JsonNode node) {
-    try {
-      return MAPPER.writeValueAsString(node);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
   /** The node at the path, or null when there is none or the text is not JSON. */
   private static JsonNode find(String json, String path) {
     JsonNode node;
     try {
-      node = MAPPER.readTree(json);
-    } catch (JsonProcessingException e) {
+      node = DynamoJson.parse(json);
+    } catch (IllegalArgumentException notJson) {
       return null;
     }
     for (Object step : steps(path)) {

@@ -9,15 +9,23 @@ import java.util.function.UnaryOperator;
 import org.apache.calcite.rel.core.SetOp;
 import org.apache.calcite.rel.type.RelDataTypeField;
 
-/**
- * The inputs of a UNION, INTERSECT or EXCEPT, each with its columns in the representation of the
- * whole: a set operation may combine an INTEGER column with a BIGINT one without a CAST, and its
- * rows must all have the types it declares.
- */
-final class SetOperands {
-  private SetOperands() {}
+/** What UNION, INTERSECT and EXCEPT are made of: their inputs, and whether ALL keeps duplicates. */
+abstract class SetOperator implements Operator {
+  /** Each input with its columns in the representation of the whole. */
+  final List<Operator> inputs;
+  final boolean all;
 
-  static List<Operator> of(SetOp setOp, List<Operator> inputs) {
+  SetOperator(SetOp setOp, List<Operator> inputs) {
+    this.inputs = conformed(setOp, inputs);
+    this.all = setOp.all;
+  }
+
+  /**
+   * A set operation may combine an INTEGER column with a BIGINT one without a CAST, and its rows
+   * must all have the types it declares; an input whose types differ gets a projection that
+   * converts them.
+   */
+  private static List<Operator> conformed(SetOp setOp, List<Operator> inputs) {
     List<RelDataTypeField> target = setOp.getRowType().getFieldList();
     List<Operator> conformed = new ArrayList<>();
     for (int i = 0; i < inputs.size(); i++) {
