@@ -1,6 +1,7 @@
 package dev.keycond.jdbc;
 
 import dev.keycond.planner.error.SqlState;
+import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -42,11 +43,23 @@ final class KeycondArray implements Array {
 
   @Override
   public Object getArray() {
-    Object[] array = new Object[elements.size()];
+    // Typed (String[], BigDecimal[], byte[][]) as JDBC asks: callers cast to the element type's array.
+    Object[] array = (Object[]) java.lang.reflect.Array.newInstance(elementClass(), elements.size());
     for (int i = 0; i < array.length; i++) {
       array[i] = JdbcValues.toJdbc(elements.get(i));
     }
     return array;
+  }
+
+  private Class<?> elementClass() {
+    switch (elementType) {
+      case DECIMAL:
+        return BigDecimal.class;
+      case VARBINARY:
+        return byte[].class;
+      default:
+        return String.class;
+    }
   }
 
   @Override

@@ -208,26 +208,25 @@ class TypesTest {
       Array tags = assertInstanceOf(Array.class, result.getObject("tags"));
       assertEquals(Types.VARCHAR, tags.getBaseType());
       assertEquals("VARCHAR", tags.getBaseTypeName());
-      assertArrayEquals(new Object[] {"blue", "green", "red"}, (Object[]) tags.getArray());
+      assertArrayEquals(new String[] {"blue", "green", "red"}, assertInstanceOf(String[].class, tags.getArray()));
 
       Array nums = assertInstanceOf(Array.class, result.getObject("nums"));
       assertEquals(Types.DECIMAL, nums.getBaseType());
       assertEquals("DECIMAL", nums.getBaseTypeName());
-      assertArrayEquals(new Object[] {new BigDecimal("-2.5"), new BigDecimal("3"),
-          new BigDecimal("10")}, (Object[]) nums.getArray());
+      assertArrayEquals(new BigDecimal[] {new BigDecimal("-2.5"), new BigDecimal("3"),
+          new BigDecimal("10")}, assertInstanceOf(BigDecimal[].class, nums.getArray()));
 
       Array blobs = assertInstanceOf(Array.class, result.getObject("blobs"));
       assertEquals(Types.VARBINARY, blobs.getBaseType());
       assertEquals("VARBINARY", blobs.getBaseTypeName());
-      Object[] bytes = (Object[]) blobs.getArray();
-      assertEquals(List.of("00", "010203", "ff"),
-          Arrays.stream(bytes).map(b -> HEX.formatHex(assertInstanceOf(byte[].class, b))).toList());
+      byte[][] bytes = assertInstanceOf(byte[][].class, blobs.getArray());
+      assertEquals(List.of("00", "010203", "ff"), Arrays.stream(bytes).map(HEX::formatHex).toList());
 
       // getArray is the same array; a slice counts from 1.
       assertArrayEquals(new Object[] {"blue", "green", "red"},
           (Object[]) result.getArray("tags").getArray());
-      assertArrayEquals(new Object[] {"green", "red"},
-          (Object[]) result.getArray("tags").getArray(2, 2));
+      assertArrayEquals(new String[] {"green", "red"},
+          assertInstanceOf(String[].class, result.getArray("tags").getArray(2, 2)));
       SQLException outside = assertThrows(SQLException.class,
           () -> result.getArray("tags").getArray(3, 2));
       assertEquals("2202E", outside.getSQLState());
