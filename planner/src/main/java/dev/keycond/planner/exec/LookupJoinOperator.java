@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -35,6 +36,7 @@ public final class LookupJoinOperator implements Operator {
   private final Operator outer;
   private final ReadPlan inner;
   private final ItemRows innerRows;
+  private final TableItems innerItems;
   private final int[] outerFields;
   private final Operator join;
 
@@ -42,6 +44,7 @@ public final class LookupJoinOperator implements Operator {
     this.outer = outer;
     this.inner = lookup.inner().plan();
     this.innerRows = new ItemRows(inner, lookup.getCluster().getRexBuilder());
+    this.innerItems = new TableItems(inner);
     this.outerFields = outerFields(inner.access());
     Operator outerSide = context -> new ListCursor(() -> rows(context).outer());
     Operator innerSide = context -> new ListCursor(() -> rows(context).inner());
@@ -72,8 +75,9 @@ public final class LookupJoinOperator implements Operator {
           + "condition, or raise the connection property maxFanOut.");
     }
     List<Object[]> found = new ArrayList<>();
+    ReadRequestBuilder fetch = new ReadRequestBuilder(inner, context.settings(), Optional.of(context.parameters()));
     for (PageReader reader : PageReader.forRequests(context, requests)) {
-      reader.forEachItem(item -> innerRows.collect(item, context, found));
+      innerItems.forEach(reader, fetch, context, item -> innerRows.collect(item, context, found));
     }
     return new Rows(outerRows, found);
   }

@@ -7,7 +7,6 @@ import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import com.google.common.collect.Iterators;
 import dev.keycond.planner.plan.KeyCondition;
@@ -17,7 +16,6 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +33,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class ReadOperator implements Operator {
   private final ReadPlan plan;
   private final ItemRows itemRows;
+  private final TableItems tableItems;
   private final Optional<WalkRows> walk;
   /** Whether the read depends on the outer row of a correlated subquery, and so runs once per row. */
   private final boolean correlated;
@@ -42,7 +41,8 @@ public final class ReadOperator implements Operator {
   public ReadOperator(DynamoRead read) {
     this.plan = read.plan();
     this.itemRows = new ItemRows(plan, read.getCluster().getRexBuilder());
-    this.walk = plan.walk().map(w -> new WalkRows(w, partitionColumns(plan), read.getCluster().getRexBuilder()));
+    this.tableItems = new TableItems(plan);
+    this.walk = plan.walk().map(w -> new WalkRows(w, plan.table().partitionColumns(), read.getCluster().getRexBuilder()));
     this.correlated = plan.conditions().stream().anyMatch(RexUtil::containsCorrelation);
   }
 
@@ -57,15 +57,16 @@ public final class ReadOperator implements Operator {
     ItemRows rows = itemRows.bind(binder);
     long offset = plan.offset().map(o -> count(binder, o)).orElse(0L);
     long fetch = plan.fetch().map(f -> count(binder, f)).orElse(Long.MAX_VALUE);
-    if (plan.count()) {
-      return new CountCursor(readers, context, builder, rows, offset, fetch);
-    }
     // The branches of an OR may read the same item; it is one row.
     Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
-    List<Iterator<Object[]>> streams = new ArrayList<>();
+    List<TableRows> tableRows = new ArrayList<>();
     for (PageReader reader : readers) {
-      streams.add(new TableRows(reader, context, builder, rows, seen));
+      tableRows.add(new TableRows(reader, context, builder, rows, seen));
     }
+    if (plan.count()) {
+      return new CountCursor(tableRows, context, offset, fetch);
+    }
+    List<Iterator<Object[]>> streams = new ArrayList<>(tableRows);
     if (walk.isPresent()) {
       streams = walk(streams, builder, binder, context);
     }
@@ -86,7 +87,7 @@ public final class ReadOperator implements Operator {
     HierarchyWalk spec = plan.walk().orElseThrow();
     String pathColumn = plan.table().column(spec.pathColumn()).name();
     List<KeyCondition> keys = spec.direction() == HierarchyWalk.Direction.DOWN
-        ? builder.sendableKeys() : plan.access().keys();
+        ? builder.queriedKeys() : plan.access().keys();
     List<Object> roots = new ArrayList<>();
     for (KeyCondition key : keys) {
       roots.add(binder.valueOf(ReadRequestBuilder.slotOperand(key.sort().orElseThrow().low(), pathColumn)
@@ -100,11 +101,6 @@ public final class ReadOperator implements Operator {
       subtrees.add(walk.get().down(streams.get(i), roots.get(i), context));
     }
     return subtrees;
-  }
-
-  private static int[] partitionColumns(ReadPlan plan) {
-    return plan.table().template(plan.table().source().keys().hashAttribute()).columns().stream()
-        .mapToInt(c -> plan.table().columnIndex(c)).toArray();
   }
 
   private Comparator<Object[]> order() {
@@ -123,43 +119,6 @@ public final class ReadOperator implements Operator {
   }
 
 
-  /**
-   * The items of a page. For an index that lacks needed columns, the page holds only keys, and the
-   * items are fetched from the table with BatchGetItem, kept in the index's order.
-   */
-  private List<Map<String, AttributeValue>> items(PageReader.Page page, ExecutionContext context,
-      ReadRequestBuilder builder) {
-    if (!plan.access().fetchFromTable() || page.items().isEmpty()) {
-      return page.items();
-    }
-    List<String> keyAttributes = plan.table().ownKeyAttributes();
-    List<Map<String, AttributeValue>> keys = new ArrayList<>();
-    for (Map<String, AttributeValue> item : page.items()) {
-      keys.add(key(item, keyAttributes));
-    }
-    Map<Map<String, AttributeValue>, Map<String, AttributeValue>> fetched = new HashMap<>();
-    for (ReadRequest request : builder.fetchRequests(keys)) {
-      new PageReader(context, request).forEachItem(item -> fetched.put(key(item, keyAttributes), item));
-    }
-    List<Map<String, AttributeValue>> items = new ArrayList<>();
-    for (Map<String, AttributeValue> key : keys) {
-      Map<String, AttributeValue> item = fetched.get(key);
-      // An item deleted between the index read and the fetch is simply gone.
-      if (item != null) {
-        items.add(item);
-      }
-    }
-    return items;
-  }
-
-  private static Map<String, AttributeValue> key(Map<String, AttributeValue> item, List<String> attributes) {
-    Map<String, AttributeValue> key = new HashMap<>();
-    for (String attribute : attributes) {
-      key.put(attribute, item.get(attribute));
-    }
-    return key;
-  }
-
   /** The rows one request yields, pulling a page only when the previous one is used up. */
   private final class TableRows implements Iterator<Object[]> {
     private final PageReader reader;
@@ -170,6 +129,8 @@ public final class ReadOperator implements Operator {
     private Iterator<Map<String, AttributeValue>> items = List.<Map<String, AttributeValue>>of().iterator();
     private Object[] next;
     private boolean finished;
+    /** The items DynamoDB counted for a Select=COUNT request, which returns no items. */
+    private long countedByDynamo;
 
     /** @param seen the keys of the items already read by the other requests, or null when none can repeat */
     TableRows(PageReader reader, ExecutionContext context, ReadRequestBuilder builder, ItemRows rows,
@@ -186,7 +147,7 @@ public final class ReadOperator implements Operator {
       while (next == null && !finished) {
         if (items.hasNext()) {
           Map<String, AttributeValue> item = items.next();
-          if (seen == null || seen.add(key(item, plan.table().ownKeyAttributes()))) {
+          if (seen == null || seen.add(tableItems.key(item))) {
             next = rows.tableRow(item, context);
           }
           continue;
@@ -195,7 +156,8 @@ public final class ReadOperator implements Operator {
         if (page.isEmpty()) {
           finished = true;
         } else {
-          items = items(page.get(), context, builder).iterator();
+          page.get().count().ifPresent(n -> countedByDynamo += n);
+          items = tableItems.of(page.get(), builder, context).iterator();
         }
       }
       return next != null;
@@ -317,21 +279,16 @@ public final class ReadOperator implements Operator {
   }
 
   /** Produces the single COUNT(*) row: DynamoDB's counts when it counts for us, or rows counted here. */
-  private final class CountCursor implements RowCursor {
-    private final List<PageReader> readers;
+  private static final class CountCursor implements RowCursor {
+    private final List<TableRows> streams;
     private final ExecutionContext context;
-    private final ReadRequestBuilder builder;
-    private final ItemRows rows;
     private final boolean visible;
     private Object[] current;
     private boolean done;
 
-    CountCursor(List<PageReader> readers, ExecutionContext context, ReadRequestBuilder builder, ItemRows rows,
-        long offset, long fetch) {
-      this.readers = readers;
+    CountCursor(List<TableRows> streams, ExecutionContext context, long offset, long fetch) {
+      this.streams = streams;
       this.context = context;
-      this.builder = builder;
-      this.rows = rows;
       // An aggregate without GROUP BY has one row; OFFSET and LIMIT act on that row.
       this.visible = offset == 0 && fetch > 0;
     }
@@ -344,18 +301,12 @@ public final class ReadOperator implements Operator {
       }
       done = true;
       long total = 0;
-      for (PageReader reader : readers) {
-        for (Optional<PageReader.Page> page = reader.next(); page.isPresent(); page = reader.next()) {
-          if (page.get().count().isPresent()) {
-            total += page.get().count().get();
-            continue;
-          }
-          for (Map<String, AttributeValue> item : items(page.get(), context, builder)) {
-            if (rows.tableRow(item, context) != null) {
-              total++;
-            }
-          }
+      for (TableRows stream : streams) {
+        while (stream.hasNext()) {
+          stream.next();
+          total++;
         }
+        total += stream.countedByDynamo;
       }
       current = new Object[] {total};
       context.statistics().addReturned(1);

@@ -20,12 +20,12 @@ import org.apache.calcite.rex.RexNode;
  */
 final class WalkRows {
   private final HierarchyWalk walk;
-  private final int[] partitionColumns;
+  private final List<Integer> partitionColumns;
   private final ImmutableList<Scalar> rootConditions;
   private final ImmutableList<Scalar> stepConditions;
 
   /** @param partitionColumns the columns of the table's partition key; parent links never leave a partition */
-  WalkRows(HierarchyWalk walk, int[] partitionColumns, RexBuilder rexBuilder) {
+  WalkRows(HierarchyWalk walk, List<Integer> partitionColumns, RexBuilder rexBuilder) {
     this.walk = walk;
     this.partitionColumns = partitionColumns;
     this.rootConditions = compile(walk.rootConditions(), rexBuilder);

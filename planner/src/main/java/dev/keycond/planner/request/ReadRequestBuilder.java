@@ -41,6 +41,10 @@ public final class ReadRequestBuilder {
   private final ReadSettings settings;
   private final Optional<KeyValueBinder> binder;
   private final List<String> alsoProjected;
+  // Fixed for the plan and binder, yet asked for by every request of a fan-out; computed once.
+  private Boolean exact;
+  private List<String> projectedAttributes;
+  private final List<KeyCondition> queriedKeys = new ArrayList<>();
 
   /** @param parameters the statement's parameter values, or empty to describe the markers */
   public ReadRequestBuilder(ReadPlan plan, ReadSettings settings, Optional<List<Object>> parameters) {
@@ -85,21 +89,22 @@ public final class ReadRequestBuilder {
       return itemRequests(itemKeys());
     }
     List<ReadRequest> requests = new ArrayList<>();
+    queriedKeys.clear();
     for (KeyCondition key : plan.access().keys()) {
-      queryRequest(key).ifPresent(requests::add);
+      queryRequest(key).ifPresent(request -> {
+        requests.add(request);
+        queriedKeys.add(key);
+      });
     }
     return requests;
   }
 
-  /** The key conditions that become requests: those that can match an item. */
-  public List<KeyCondition> sendableKeys() {
-    List<KeyCondition> keys = new ArrayList<>();
-    for (KeyCondition key : plan.access().keys()) {
-      if (queryRequest(key).isPresent()) {
-        keys.add(key);
-      }
-    }
-    return keys;
+  /**
+   * The key conditions of the Query requests the last {@link #build()} made, in the same order;
+   * the others can match no item.
+   */
+  public List<KeyCondition> queriedKeys() {
+    return List.copyOf(queriedKeys);
   }
 
   /**
@@ -109,7 +114,7 @@ public final class ReadRequestBuilder {
   private List<ImmutableMap<String, RequestValue>> ancestorKeys() {
     HierarchyWalk walk = plan.walk().orElseThrow();
     String pathColumn = plan.table().column(walk.pathColumn()).name();
-    List<ImmutableMap<String, RequestValue>> keys = new ArrayList<>();
+    Set<ImmutableMap<String, RequestValue>> keys = new LinkedHashSet<>();
     for (KeyCondition start : plan.access().keys()) {
       Optional<Operand> path = slotOperand(start.sort().orElseThrow().low(), pathColumn);
       Object value = binder.isPresent() ? binder.get().valueOf(path.orElseThrow())
@@ -122,10 +127,10 @@ public final class ReadRequestBuilder {
       }
       chain.add(start);
       for (KeyCondition key : chain) {
-        itemKey(key).filter(k -> !keys.contains(k)).ifPresent(keys::add);
+        itemKey(key).ifPresent(keys::add);
       }
     }
-    return keys;
+    return new ArrayList<>(keys);
   }
 
   /** The operand a key value puts into the slot of {@code column}. */
@@ -153,11 +158,11 @@ public final class ReadRequestBuilder {
 
   /** The distinct full keys of a GetItem plan; a key with a NULL value matches nothing and is left out. */
   public List<ImmutableMap<String, RequestValue>> itemKeys() {
-    List<ImmutableMap<String, RequestValue>> keys = new ArrayList<>();
+    Set<ImmutableMap<String, RequestValue>> keys = new LinkedHashSet<>();
     for (KeyCondition key : plan.access().keys()) {
-      itemKey(key).filter(k -> !keys.contains(k)).ifPresent(keys::add);
+      itemKey(key).ifPresent(keys::add);
     }
-    return keys;
+    return new ArrayList<>(keys);
   }
 
   /** One GetItem for one key; BatchGetItem requests of up to 100 keys for more. */
@@ -178,7 +183,7 @@ public final class ReadRequestBuilder {
   }
 
   private Optional<ImmutableMap<String, RequestValue>> itemKey(KeyCondition key) {
-    Optional<RequestValue> partition = value(key.partitionValue()).filter(v -> !isEmptyText(v));
+    Optional<RequestValue> partition = partitionValue(key);
     if (partition.isEmpty()) {
       return Optional.empty();
     }
@@ -196,7 +201,7 @@ public final class ReadRequestBuilder {
 
   private Optional<ReadRequest> queryRequest(KeyCondition key) {
     Placeholders placeholders = new Placeholders();
-    Optional<RequestValue> partition = value(key.partitionValue()).filter(v -> !isEmptyText(v));
+    Optional<RequestValue> partition = partitionValue(key);
     if (partition.isEmpty()) {
       return Optional.empty();
     }
@@ -211,6 +216,11 @@ public final class ReadRequestBuilder {
     }
     return Optional.of(request(ReadRequest.Operation.QUERY, placeholders, ImmutableList.of(),
         Optional.of(expression.toString())));
+  }
+
+  /** The partition key's value; empty when it is NULL or empty, which no item's key is. */
+  private Optional<RequestValue> partitionValue(KeyCondition key) {
+    return value(key.partitionValue()).filter(v -> !isEmptyText(v));
   }
 
   /**
@@ -271,17 +281,15 @@ public final class ReadRequestBuilder {
     return false;
   }
 
-
   private ReadRequest request(ReadRequest.Operation operation, Placeholders placeholders,
       ImmutableList<ImmutableMap<String, RequestValue>> keys, Optional<String> keyCondition) {
     AccessPath access = plan.access();
     boolean itemRead = operation == ReadRequest.Operation.GET_ITEM || operation == ReadRequest.Operation.BATCH_GET_ITEM;
-    boolean selectCount = plan.count() && exact() && !itemRead && !access.fetchFromTable();
+    // Overlapping reads would count an item once per read that finds it.
+    boolean selectCount = plan.count() && exact() && !itemRead && !access.fetchFromTable() && !access.overlapping();
     // An index read that is followed by a fetch from the table only needs the table's keys.
     List<String> attributes = access.fetchFromTable() ? plan.table().ownKeyAttributes() : projectedAttributes();
-    // A column holding the whole item needs every attribute: no ProjectionExpression at all.
-    Optional<String> projection = selectCount || attributes.contains(Column.WHOLE_ITEM) ? Optional.empty()
-        : Optional.of(attributes.stream().map(placeholders::name).collect(Collectors.joining(", ")));
+    Optional<String> projection = selectCount ? Optional.empty() : projection(attributes, placeholders);
     boolean consistent = settings.consistentRead()
         && access.index().map(i -> i.supportsConsistentRead()).orElse(true);
     return new ReadRequest(
@@ -291,7 +299,7 @@ public final class ReadRequestBuilder {
         keys,
         keyCondition,
         Optional.empty(),
-        projection.filter(p -> !p.isEmpty()),
+        projection,
         ImmutableMap.copyOf(placeholders.names()),
         ImmutableMap.copyOf(placeholders.values()),
         plan.order().map(o -> o == ReadPlan.Order.ASCENDING).orElse(true),
@@ -325,18 +333,26 @@ public final class ReadRequestBuilder {
 
   private ReadRequest fetchRequest(ImmutableList<ImmutableMap<String, RequestValue>> keys) {
     Placeholders placeholders = new Placeholders();
-    List<String> attributes = projectedAttributes();
-    Optional<String> projection = attributes.contains(Column.WHOLE_ITEM) ? Optional.empty()
-        : Optional.of(attributes.stream().map(placeholders::name).collect(Collectors.joining(", ")));
+    Optional<String> projection = projection(projectedAttributes(), placeholders);
     return new ReadRequest(ReadRequest.Operation.BATCH_GET_ITEM, plan.table().source().name(), Optional.empty(),
         keys, Optional.empty(), Optional.empty(), projection,
         ImmutableMap.copyOf(placeholders.names()), ImmutableMap.of(), true, Optional.empty(), false,
         settings.consistentRead());
   }
 
+  /** The ProjectionExpression; none for a column holding the whole item, which needs every attribute. */
+  private static Optional<String> projection(List<String> attributes, Placeholders placeholders) {
+    if (attributes.isEmpty() || attributes.contains(Column.WHOLE_ITEM)) {
+      return Optional.empty();
+    }
+    return Optional.of(attributes.stream().map(placeholders::name).collect(Collectors.joining(", ")));
+  }
 
   private boolean exact() {
-    return binder.map(plan::isExact).orElseGet(plan::isExact);
+    if (exact == null) {
+      exact = binder.map(plan::isExact).orElseGet(plan::isExact);
+    }
+    return exact;
   }
 
   /** DynamoDB's Limit, when the read returns every item it reads so that Limit items are Limit rows. */
@@ -365,6 +381,13 @@ public final class ReadRequestBuilder {
    * always the own key attributes, which decide whether an item belongs to the table.
    */
   public List<String> projectedAttributes() {
+    if (projectedAttributes == null) {
+      projectedAttributes = List.copyOf(attributesToProject());
+    }
+    return projectedAttributes;
+  }
+
+  private Set<String> attributesToProject() {
     EntityTable table = plan.table();
     Set<String> attributes = new LinkedHashSet<>(table.ownKeyAttributes());
     for (int column : neededColumns(plan)) {
@@ -372,7 +395,7 @@ public final class ReadRequestBuilder {
       attributes.add(table.attributeOf(c));
     }
     attributes.addAll(alsoProjected);
-    return new ArrayList<>(attributes);
+    return attributes;
   }
 
   /** The columns a read must decode: its output, and what its residual conditions and its walk use. */
@@ -383,8 +406,7 @@ public final class ReadRequestBuilder {
       needed.add(walk.pathColumn());
       needed.add(walk.parentColumn());
       // Parent links stay inside a partition, so a walk tells partitions apart.
-      EntityTable table = plan.table();
-      table.template(table.source().keys().hashAttribute()).columns().forEach(c -> needed.add(table.columnIndex(c)));
+      needed.addAll(plan.table().partitionColumns());
       checked.addAll(walk.rootConditions());
       checked.addAll(walk.stepConditions());
     });

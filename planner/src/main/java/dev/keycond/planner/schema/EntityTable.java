@@ -44,19 +44,28 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
   private final Optional<SourceIndex> pinnedIndex;
   /** Column name to the own key attribute (partition or sort key) it is decoded from. */
   private final ImmutableMap<String, String> keyColumns;
+  private final ImmutableList<String> ownKeyAttributes;
+  private final ImmutableList<Integer> partitionColumns;
+  private final ImmutableList<KeyTarget> keyTargets;
 
   private EntityTable(TableMapping mapping, SourceTable source, boolean raw, Optional<SourceIndex> pinnedIndex) {
     this.mapping = mapping;
     this.source = source;
     this.raw = raw;
     this.pinnedIndex = pinnedIndex;
+    ImmutableList.Builder<String> ownKeys = ImmutableList.<String>builder().add(source.keys().hashAttribute());
+    source.keys().rangeAttribute().ifPresent(ownKeys::add);
+    this.ownKeyAttributes = ownKeys.build();
     Map<String, String> keyColumns = new LinkedHashMap<>();
-    for (String attribute : ownKeyAttributes()) {
+    for (String attribute : ownKeyAttributes) {
       for (String column : mapping.keys().get(attribute).columns()) {
         keyColumns.putIfAbsent(column, attribute);
       }
     }
     this.keyColumns = ImmutableMap.copyOf(keyColumns);
+    this.partitionColumns = mapping.keys().get(source.keys().hashAttribute()).columns().stream()
+        .map(mapping::columnIndex).collect(ImmutableList.toImmutableList());
+    this.keyTargets = keyTargets(mapping, source, pinnedIndex);
   }
 
   /**
@@ -218,11 +227,13 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
   }
 
   /** The table's own key attributes: partition key, then sort key. */
-  public List<String> ownKeyAttributes() {
-    List<String> attributes = new ArrayList<>();
-    attributes.add(source.keys().hashAttribute());
-    source.keys().rangeAttribute().ifPresent(attributes::add);
-    return attributes;
+  public ImmutableList<String> ownKeyAttributes() {
+    return ownKeyAttributes;
+  }
+
+  /** The columns the partition key is composed of; rows with different values are in different partitions. */
+  public ImmutableList<Integer> partitionColumns() {
+    return partitionColumns;
   }
 
   public KeyTemplate template(String attribute) {
@@ -247,9 +258,14 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
    * The key schemas keycond may read by: the table's own, then each index whose keys the mapping can
    * compute; only the pinned index for {@code "table@index"}.
    */
-  public List<KeyTarget> keyTargets() {
+  public ImmutableList<KeyTarget> keyTargets() {
+    return keyTargets;
+  }
+
+  private static ImmutableList<KeyTarget> keyTargets(TableMapping mapping, SourceTable source,
+      Optional<SourceIndex> pinnedIndex) {
     if (pinnedIndex.isPresent()) {
-      return List.of(new KeyTarget(pinnedIndex, pinnedIndex.get().keys()));
+      return ImmutableList.of(new KeyTarget(pinnedIndex, pinnedIndex.get().keys()));
     }
     List<KeyTarget> targets = new ArrayList<>();
     targets.add(new KeyTarget(Optional.empty(), source.keys()));
@@ -260,7 +276,7 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
         targets.add(new KeyTarget(Optional.of(index), index.keys()));
       }
     }
-    return targets;
+    return ImmutableList.copyOf(targets);
   }
 
   @Override
