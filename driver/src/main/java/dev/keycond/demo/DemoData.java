@@ -2,6 +2,7 @@ package dev.keycond.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.keycond.planner.codec.DynamoJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
@@ -40,7 +40,7 @@ public final class DemoData {
       String name = table.path("name").asText();
       createTable(client, name, table);
       for (JsonNode item : table.path("items")) {
-        client.putItem(b -> b.tableName(name).item(item(item)));
+        client.putItem(b -> b.tableName(name).item(DynamoJson.fromJson(item).m()));
       }
     }
   }
@@ -98,32 +98,5 @@ public final class DemoData {
           .build());
     });
     return elements;
-  }
-
-  private static Map<String, AttributeValue> item(JsonNode item) {
-    Map<String, AttributeValue> attributes = new LinkedHashMap<>();
-    item.properties().forEach(field -> attributes.put(field.getKey(), value(field.getValue())));
-    return attributes;
-  }
-
-  private static AttributeValue value(JsonNode value) {
-    if (value.isTextual()) {
-      return AttributeValue.fromS(value.asText());
-    }
-    if (value.isNumber()) {
-      return AttributeValue.fromN(value.decimalValue().toPlainString());
-    }
-    if (value.isBoolean()) {
-      return AttributeValue.fromBool(value.asBoolean());
-    }
-    if (value.isArray()) {
-      List<AttributeValue> list = new ArrayList<>();
-      value.forEach(element -> list.add(value(element)));
-      return AttributeValue.fromL(list);
-    }
-    if (value.isObject()) {
-      return AttributeValue.fromM(item(value));
-    }
-    return AttributeValue.fromNul(true);
   }
 }

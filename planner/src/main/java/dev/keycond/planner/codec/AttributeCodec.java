@@ -1,7 +1,6 @@
 package dev.keycond.planner.codec;
 
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.ColumnType;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -159,14 +158,6 @@ public final class AttributeCodec {
         }
         return AttributeValue.fromS(value.toString());
     }
-  }
-
-  /** Encodes a key attribute whose template is just this column; it keeps the key's own type. */
-  public static AttributeValue encodeKey(Object value, ColumnType type, AttributeType keyType) {
-    if (keyType == AttributeType.N) {
-      return AttributeValue.fromN(canonicalNumber(DynamoOrder.toBigDecimal((Number) value)));
-    }
-    return encode(value, type);
   }
 
   /** One text per number, so that equal numbers are equal keys. */

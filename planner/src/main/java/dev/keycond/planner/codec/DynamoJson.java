@@ -108,7 +108,12 @@ public final class DynamoJson {
    * @throws IllegalArgumentException when the text is not JSON
    */
   public static AttributeValue fromJson(String json) {
-    return value(parse(json));
+    return fromJson(parse(json));
+  }
+
+  /** A parsed JSON value as the DynamoDB value it describes. */
+  public static AttributeValue fromJson(JsonNode node) {
+    return value(node);
   }
 
   /**

@@ -9,7 +9,6 @@ import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.schema.EntityTable;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,66 +21,108 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class ItemDecoder {
   private final EntityTable table;
+  private final List<String> keyAttributes;
+  private final KeyTemplate[] keyTemplates;
   private final int[] columns;
+  /** Per decoded column, where its value is; fixed for the table, so worked out once. */
+  private final ColumnSource[] sources;
+
+  /**
+   * Where a column's value is in an item: the whole item, an attribute read as the column's type,
+   * or a slot of an own key attribute's template.
+   */
+  private record ColumnSource(Column column, String attribute, int keyIndex, int slot) {
+    static final int NOT_A_SLOT = -1;
+
+    boolean isSlot() {
+      return slot != NOT_A_SLOT;
+    }
+  }
 
   /** @param columns the table columns to decode; the others stay null */
   ItemDecoder(EntityTable table, List<Integer> columns) {
     this.table = table;
+    this.keyAttributes = table.ownKeyAttributes();
+    this.keyTemplates = keyAttributes.stream().map(table::template).toArray(KeyTemplate[]::new);
     this.columns = columns.stream().mapToInt(Integer::intValue).toArray();
+    this.sources = new ColumnSource[this.columns.length];
+    for (int i = 0; i < this.columns.length; i++) {
+      sources[i] = source(table.column(this.columns[i]));
+    }
+  }
+
+  private ColumnSource source(Column column) {
+    Optional<String> keyAttribute = table.keyAttributeOf(column.name());
+    if (keyAttribute.isEmpty()) {
+      return new ColumnSource(column, column.attribute(), -1, ColumnSource.NOT_A_SLOT);
+    }
+    String attribute = keyAttribute.get();
+    if (table.source().keyAttributeType(attribute) != AttributeType.S) {
+      // A number or binary key holds the column's value itself.
+      return new ColumnSource(column, attribute, -1, ColumnSource.NOT_A_SLOT);
+    }
+    int keyIndex = keyAttributes.indexOf(attribute);
+    return new ColumnSource(column, attribute, keyIndex, keyTemplates[keyIndex].columns().indexOf(column.name()));
   }
 
   /** The item as a row of the table's full width, or null when it is not a row of this table. */
   Object[] decode(Map<String, AttributeValue> item) {
-    Map<String, List<String>> slotTexts = new HashMap<>();
-    for (String attribute : table.ownKeyAttributes()) {
-      KeyTemplate template = table.template(attribute);
-      AttributeValue value = item.get(attribute);
-      if (value == null) {
-        return null;
-      }
-      if (value.s() != null) {
-        Optional<List<String>> slots = template.decode(value.s());
-        if (slots.isEmpty()) {
-          return null;
-        }
-        slotTexts.put(attribute, slots.get());
-      } else if (!template.isIdentity()) {
-        return null;
-      }
+    List<String>[] slotTexts = slotTexts(item);
+    if (slotTexts == null) {
+      return null;
     }
     Object[] row = new Object[table.columns().size()];
-    for (int index : columns) {
-      Column column = table.column(index);
+    for (int i = 0; i < columns.length; i++) {
+      ColumnSource source = sources[i];
       try {
-        row[index] = decodeColumn(item, column, slotTexts);
+        row[columns[i]] = decode(item, source, slotTexts);
       } catch (UnreadableValueException e) {
         throw new KeycondException(e.state(),
-            "Column '" + column.name() + "' of table '" + table.name() + "' in the item with key "
+            "Column '" + source.column().name() + "' of table '" + table.name() + "' in the item with key "
                 + describeKey(item) + " " + e.getMessage(), e);
       }
     }
     return row;
   }
 
-  private Object decodeColumn(Map<String, AttributeValue> item, Column column, Map<String, List<String>> slotTexts) {
+  /**
+   * The slot texts of the item's own string keys, by key; null when a key attribute is missing or
+   * does not have the table's template, because then the item belongs to another entity.
+   */
+  @SuppressWarnings("unchecked")
+  private List<String>[] slotTexts(Map<String, AttributeValue> item) {
+    List<String>[] slotTexts = new List[keyAttributes.size()];
+    for (int k = 0; k < slotTexts.length; k++) {
+      AttributeValue value = item.get(keyAttributes.get(k));
+      if (value == null) {
+        return null;
+      }
+      if (value.s() != null) {
+        Optional<List<String>> slots = keyTemplates[k].decode(value.s());
+        if (slots.isEmpty()) {
+          return null;
+        }
+        slotTexts[k] = slots.get();
+      } else if (!keyTemplates[k].isIdentity()) {
+        return null;
+      }
+    }
+    return slotTexts;
+  }
+
+  private static Object decode(Map<String, AttributeValue> item, ColumnSource source, List<String>[] slotTexts) {
+    Column column = source.column();
     if (column.isWholeItem()) {
       return DynamoJson.toJson(item);
     }
-    Optional<String> keyAttribute = table.keyAttributeOf(column.name());
-    if (keyAttribute.isEmpty()) {
-      return AttributeCodec.decode(item.get(column.attribute()), column.type());
+    if (source.isSlot()) {
+      return KeyText.decode(slotTexts[source.keyIndex()].get(source.slot()), column.type());
     }
-    String attribute = keyAttribute.get();
-    KeyTemplate template = table.template(attribute);
-    if (table.source().keyAttributeType(attribute) != AttributeType.S) {
-      return AttributeCodec.decode(item.get(attribute), column.type());
-    }
-    String text = slotTexts.get(attribute).get(template.columns().indexOf(column.name()));
-    return KeyText.decode(text, column.type());
+    return AttributeCodec.decode(item.get(source.attribute()), column.type());
   }
 
   String describeKey(Map<String, AttributeValue> item) {
-    return table.ownKeyAttributes().stream()
+    return keyAttributes.stream()
         .map(a -> a + "=" + (item.get(a) == null ? "(missing)" : render(item.get(a))))
         .collect(Collectors.joining(", ", "{", "}"));
   }

@@ -16,10 +16,21 @@ import java.util.Optional;
 public final class KeyTemplate {
   private final String text;
   private final ImmutableList<TemplateSegment> segments;
+  private final ImmutableList<Slot> slots;
+  private final ImmutableList<String> columns;
+  /** Per segment, what {@link #forbiddenCharacters} says of a slot there; decoding asks it per item. */
+  private final String[] forbiddenBySegment;
 
   private KeyTemplate(String text, List<TemplateSegment> segments) {
     this.text = text;
     this.segments = ImmutableList.copyOf(segments);
+    this.slots = this.segments.stream().filter(s -> s instanceof Slot).map(s -> (Slot) s)
+        .collect(ImmutableList.toImmutableList());
+    this.columns = slots.stream().map(Slot::column).collect(ImmutableList.toImmutableList());
+    this.forbiddenBySegment = new String[segments.size()];
+    for (int i = 0; i < segments.size(); i++) {
+      forbiddenBySegment[i] = segments.get(i) instanceof Slot ? forbiddenAround(i) : "";
+    }
   }
 
   /**
@@ -93,18 +104,12 @@ public final class KeyTemplate {
     return segments;
   }
 
-  public List<Slot> slots() {
-    List<Slot> slots = new ArrayList<>();
-    for (TemplateSegment s : segments) {
-      if (s instanceof Slot slot) {
-        slots.add(slot);
-      }
-    }
+  public ImmutableList<Slot> slots() {
     return slots;
   }
 
-  public List<String> columns() {
-    return slots().stream().map(Slot::column).toList();
+  public ImmutableList<String> columns() {
+    return columns;
   }
 
   /** True for a template that is one slot and nothing else: the attribute holds the column's value. */
@@ -117,17 +122,15 @@ public final class KeyTemplate {
     return segments.stream().noneMatch(s -> s instanceof Slot);
   }
 
-  /** The literal text before the first slot; the whole text for a constant template. */
-  public String leadingLiteral() {
-    return segments.get(0) instanceof Literal lit ? lit.text() : "";
-  }
-
   /**
    * The characters a value in {@code slot} must not contain: the literal characters on either side
    * of it. Allowing them would make the key ambiguous to decode.
    */
   public String forbiddenCharacters(Slot slot) {
-    int index = segments.indexOf(slot);
+    return forbiddenBySegment[segments.indexOf(slot)];
+  }
+
+  private String forbiddenAround(int index) {
     StringBuilder forbidden = new StringBuilder();
     if (index > 0 && segments.get(index - 1) instanceof Literal before) {
       forbidden.appendCodePoint(before.text().codePointBefore(before.text().length()));
@@ -167,7 +170,7 @@ public final class KeyTemplate {
         }
       }
       String value = key.substring(pos, end);
-      if (containsAny(value, forbiddenCharacters(slot)) || slot.fixedWidth() && !isPadded(value, slot.width())) {
+      if (containsAny(value, forbiddenBySegment[i]) || slot.fixedWidth() && !isPadded(value, slot.width())) {
         return Optional.empty();
       }
       values.add(value);
@@ -176,26 +179,12 @@ public final class KeyTemplate {
     return pos == key.length() ? Optional.of(values) : Optional.empty();
   }
 
-  /** Builds the key text from the slots' texts, in slot order. */
-  public String encode(List<String> slotTexts) {
-    StringBuilder key = new StringBuilder();
-    int slot = 0;
-    for (TemplateSegment segment : segments) {
-      if (segment instanceof Literal lit) {
-        key.append(lit.text());
-      } else {
-        key.append(slotTexts.get(slot++));
-      }
-    }
-    return key.toString();
-  }
-
   /** A zero-padded slot holds exactly its width in digits; any other text was not written by it. */
   private static boolean isPadded(String value, int width) {
     return value.length() == width && value.chars().allMatch(c -> c >= '0' && c <= '9');
   }
 
-  static boolean containsAny(String value, String characters) {
+  public static boolean containsAny(String value, String characters) {
     return characters.codePoints().anyMatch(c -> value.indexOf(c) >= 0);
   }
 

@@ -187,9 +187,6 @@ public final class MappingParser {
         throw errors.at("hierarchy." + ref[0], "column '" + ref[1] + "' must be VARCHAR to hold a path");
       }
     }
-    if (delimiter.isEmpty()) {
-      throw errors.at("hierarchy.delimiter", "must not be empty");
-    }
     return Optional.of(new Hierarchy(path, delimiter, parent));
   }
 

@@ -55,6 +55,7 @@ public final class AccessPathPlanner {
    * branch's read expresses all of that branch.
    */
   private static Optional<AccessPath> branches(EntityTable table, List<RexNode> conjuncts, List<Integer> projection) {
+    orConjuncts:
     for (int i = 0; i < conjuncts.size(); i++) {
       if (conjuncts.get(i).getKind() != SqlKind.OR) {
         continue;
@@ -69,6 +70,10 @@ public final class AccessPathPlanner {
         branchConjuncts.remove(i);
         branchConjuncts.addAll(RelOptUtil.conjunctions(branch));
         AccessPath read = choose(table, branchConjuncts, projection);
+        if (read.isScan()) {
+          // One branch that needs a Scan makes the OR a Scan; the other branches need not be planned.
+          continue orConjuncts;
+        }
         reads.add(read);
         // Branch conjunct k is original conjunct k below i and k + 1 from i on; the rest are the branch's own.
         for (int k = 0; k < conjuncts.size() - 1; k++) {
@@ -83,7 +88,7 @@ public final class AccessPathPlanner {
         }
       }
       AccessPath first = reads.get(0);
-      boolean combinable = reads.stream().allMatch(r -> !r.isScan() && r.index().equals(first.index())
+      boolean combinable = reads.stream().allMatch(r -> r.index().equals(first.index())
           && r.fetchFromTable() == first.fetchFromTable());
       if (!combinable) {
         continue;

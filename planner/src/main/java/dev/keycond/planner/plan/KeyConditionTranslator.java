@@ -271,7 +271,7 @@ public final class KeyConditionTranslator {
   }
 
   private KeyPart value(KeyTemplate template, Slot slot, Operand operand, KeyPart.Role role) {
-    return new KeyPart.Value(column(slot.column()), slot, operand, template.text(), role);
+    return new KeyPart.Value(column(slot.column()), slot, operand, template, role);
   }
 
   private Column column(String name) {

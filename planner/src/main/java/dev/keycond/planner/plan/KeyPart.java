@@ -1,6 +1,7 @@
 package dev.keycond.planner.plan;
 
 import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.mapping.TemplateSegment;
 
 /** A piece of a key attribute's value: template text, or a column value to encode into it. */
@@ -13,7 +14,7 @@ public sealed interface KeyPart {
    *
    * @param template the template the slot belongs to, whose literals a stored value must not contain
    */
-  record Value(Column column, TemplateSegment.Slot slot, Operand operand, String template, Role role)
+  record Value(Column column, TemplateSegment.Slot slot, Operand operand, KeyTemplate template, Role role)
       implements KeyPart {}
 
   /** What a value stands for, which decides how it is encoded and checked. */

@@ -8,8 +8,10 @@ import dev.keycond.planner.mapping.Hierarchy;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.schema.EntityTable;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexCorrelVariable;
@@ -100,7 +102,7 @@ public final class KeyPredicates {
 
   /** {@code c = a OR c = b ...} (which is also what {@code c IN (a, b)} becomes) on one column. */
   private static Optional<KeyPredicate> inList(EntityTable table, RexCall or, int conjunct) {
-    List<Operand> values = new ArrayList<>();
+    Set<Operand> values = new LinkedHashSet<>();
     int column = -1;
     for (RexNode disjunct : RelOptUtil.disjunctions(or)) {
       Optional<KeyPredicate> eq = extract(table, disjunct, conjunct);
@@ -108,9 +110,7 @@ public final class KeyPredicates {
         return Optional.empty();
       }
       column = eq.get().column();
-      if (!values.contains(eq.get().operand())) {
-        values.add(eq.get().operand());
-      }
+      values.add(eq.get().operand());
     }
     return Optional.of(new KeyPredicate(column, KeyPredicate.Kind.IN, ImmutableList.copyOf(values), conjunct, true));
   }

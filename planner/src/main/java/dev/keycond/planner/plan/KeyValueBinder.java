@@ -6,7 +6,6 @@ import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
-import dev.keycond.planner.mapping.KeyTemplate;
 import java.util.List;
 import org.apache.calcite.sql.type.SqlTypeName;
 import java.util.Optional;
@@ -81,8 +80,8 @@ public final class KeyValueBinder {
       if (value == null) {
         return Optional.empty();
       }
-      return Optional.of(AttributeCodec.encodeKey(SqlValues.toColumnValue(value, v.column().type()),
-          v.column().type(), key.type()));
+      // The mapping checks that such a column's type is stored as the key's type (N or B).
+      return Optional.of(AttributeCodec.encode(SqlValues.toColumnValue(value, v.column().type()), v.column().type()));
     }
     StringBuilder text = new StringBuilder();
     List<KeyPart> parts = key.parts();
@@ -128,8 +127,7 @@ public final class KeyValueBinder {
   }
 
   private static void checkRepresentable(KeyPart.Value v, String slotText) {
-    String forbidden = KeyTemplate.parse(v.template()).forbiddenCharacters(v.slot());
-    forbidden.codePoints().filter(c -> slotText.indexOf(c) >= 0).findFirst().ifPresent(c -> {
+    v.template().forbiddenCharacters(v.slot()).codePoints().filter(c -> slotText.indexOf(c) >= 0).findFirst().ifPresent(c -> {
       throw new KeycondException(SqlState.KEY_VALUE_NOT_REPRESENTABLE,
           "Value '" + slotText + "' of column '" + v.column().name() + "' contains '"
               + new String(Character.toChars(c)) + "', which key template '" + v.template()

@@ -4,7 +4,6 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.AccessPathPlanner;
-import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.mapping.TemplateSegment;
 import dev.keycond.planner.plan.KeyCondition;
 import dev.keycond.planner.plan.KeyPart;
@@ -172,7 +171,7 @@ public record ReadPlan(
   }
 
   private static boolean endsTemplate(KeyPart.Value v) {
-    List<TemplateSegment> segments = KeyTemplate.parse(v.template()).segments();
+    List<TemplateSegment> segments = v.template().segments();
     return segments.get(segments.size() - 1).equals(v.slot());
   }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.ColumnType;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -135,9 +134,8 @@ class AttributeCodecTest {
 
     @Test
     void keyOfANumberAttributeIsANumber() {
-      assertEquals(AttributeValue.fromN("12.5"),
-          AttributeCodec.encodeKey(new BigDecimal("12.50"), ColumnType.DECIMAL, AttributeType.N));
-      assertEquals(AttributeValue.fromS("k"), AttributeCodec.encodeKey("k", ColumnType.VARCHAR, AttributeType.S));
+      assertEquals(AttributeValue.fromN("12.5"), AttributeCodec.encode(new BigDecimal("12.50"), ColumnType.DECIMAL));
+      assertEquals(AttributeValue.fromS("k"), AttributeCodec.encode("k", ColumnType.VARCHAR));
     }
 
     @Test
