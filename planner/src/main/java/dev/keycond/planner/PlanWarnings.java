@@ -43,9 +43,8 @@ public final class PlanWarnings {
         warnings.add("Table '" + table + "' is read with a full Scan of DynamoDB table '"
             + plan.table().source().name() + "' (scan=" + scanPolicy + ")");
       }
-      List<RexNode> residual = parameters.map(p -> plan.residual(new KeyValueBinder(p))).orElseGet(plan::residual);
-      ExpressionFormatter formatter = new ExpressionFormatter(
-          plan.table().columns().stream().map(c -> c.name()).toList());
+      List<RexNode> residual = plan.residual(parameters.map(KeyValueBinder::new));
+      ExpressionFormatter formatter = ExpressionFormatter.of(plan.table());
       if (!residual.isEmpty()) {
         warnings.add("Table '" + table + "': the driver reads items and then discards those that fail "
             + String.join(" AND ", residual.stream().map(formatter::format).toList())

@@ -1,5 +1,6 @@
 package dev.keycond.planner;
 
+import com.google.common.base.Throwables;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
@@ -38,8 +39,6 @@ import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.logical.LogicalSort;
-import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
-import org.apache.calcite.rel.metadata.ProxyingMetadataHandlerProvider;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.rules.FilterCorrelateRule;
 import org.apache.calcite.rel.rules.FilterJoinRule;
@@ -124,6 +123,12 @@ public final class StatementPlanner {
       .withCaseSensitive(true)
       .withConformance(SqlConformanceEnum.LENIENT);
 
+  private static final SqlValidator.Config VALIDATOR = SqlValidator.Config.DEFAULT
+      .withConformance(SqlConformanceEnum.LENIENT).withIdentifierExpansion(true);
+
+  private static final SqlToRelConverter.Config CONVERTER = SqlToRelConverter.config()
+      .withTrimUnusedFields(true).withExpand(true).withInSubQueryThreshold(Integer.MAX_VALUE);
+
   private final KeycondSchema schema;
   private final ReadSettings settings;
   private final JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(KeycondTypeSystem.INSTANCE);
@@ -186,19 +191,14 @@ public final class StatementPlanner {
           "keycond runs queries (SELECT, WITH, VALUES) and EXPLAIN PLAN FOR a query; "
               + query.getKind() + " statements are not supported");
     }
-    SqlValidator validator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader,
-        typeFactory, SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
-            .withIdentifierExpansion(true));
+    SqlValidator validator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader, typeFactory, VALIDATOR);
     SqlNode validated = validate(validator, query);
 
     RelOptCluster cluster = RelOptCluster.create(new HepPlanner(PUSH_DOWN), new RexBuilder(typeFactory));
-    cluster.setMetadataQuerySupplier(
-        () -> new RelMetadataQuery(new ProxyingMetadataHandlerProvider(DefaultRelMetadataProvider.INSTANCE)));
+    cluster.setMetadataQuerySupplier(() -> new RelMetadataQuery(MetadataHandlers.INSTANCE));
     SqlToRelConverter converter = new SqlToRelConverter((type, text, schemaPath, viewPath) -> {
       throw new UnsupportedOperationException("views");
-    }, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE,
-        SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(true)
-            .withInSubQueryThreshold(Integer.MAX_VALUE));
+    }, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER);
     RelRoot root = convert(converter, validated);
     RelNode correlated = root.project();
     // A correlated subquery usually reads best as a join (by item collection or by key lookups);
@@ -244,10 +244,7 @@ public final class StatementPlanner {
     } catch (KeycondException e) {
       throw e;
     } catch (RuntimeException e) {
-      Throwable cause = e;
-      while (cause.getCause() != null && cause.getCause() != cause) {
-        cause = cause.getCause();
-      }
+      Throwable cause = Throwables.getRootCause(e);
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond cannot plan this statement: "
           + (cause == e ? e.getMessage() : cause.getClass().getSimpleName() + ": " + cause.getMessage())
           + ". Rewrite the subquery as a join, or with EXISTS, IN or a scalar subquery.", e);

@@ -38,10 +38,8 @@ public final class CollectionPartOperator implements Operator {
   }
 
   private Split read(ExecutionContext context) {
-    List<String> rightAttributes =
-        new ReadRequestBuilder(collection.right(), context.settings(), Optional.empty()).projectedAttributes();
-    List<ReadRequest> requests = new ReadRequestBuilder(collection.left(), context.settings(),
-        Optional.of(context.parameters()), rightAttributes).build();
+    List<ReadRequest> requests =
+        ReadRequestBuilder.collectionRequests(collection, context.settings(), Optional.of(context.parameters()));
     Split split = new Split(new ArrayList<>(), new ArrayList<>());
     for (PageReader reader : PageReader.forRequests(context, requests)) {
       reader.forEachItem(item -> {

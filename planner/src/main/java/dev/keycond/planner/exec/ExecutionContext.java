@@ -66,8 +66,10 @@ public final class ExecutionContext {
   }
 
   /** Makes {@code row} the value of a correlation variable while the correlated side is read for it. */
-  public void bindCorrelation(CorrelationId id, Object[] row) {
+  public synchronized void bindCorrelation(CorrelationId id, Object[] row) {
     correlations.put(id, row);
+    // What the correlated side shared was read for the previous row; it is read again for this one.
+    shared.clear();
   }
 
   /** The row a correlation variable is bound to. */

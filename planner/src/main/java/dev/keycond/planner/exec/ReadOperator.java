@@ -1,10 +1,7 @@
 package dev.keycond.planner.exec;
 
 import dev.keycond.planner.codec.DynamoOrder;
-import dev.keycond.planner.error.KeycondException;
-import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.plan.KeyValueBinder;
-import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequestBuilder;
@@ -52,11 +49,12 @@ public final class ReadOperator implements Operator {
       context.countCorrelatedRead(plan.table().name());
     }
     KeyValueBinder binder = new KeyValueBinder(context.parameters(), context::correlation);
+    // Checked before any request is built, which uses them for DynamoDB's Limit.
+    long offset = plan.offset().map(o -> RowCount.of(binder.valueOf(o))).orElse(0L);
+    long fetch = plan.fetch().map(f -> RowCount.of(binder.valueOf(f))).orElse(Long.MAX_VALUE);
     ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
     List<PageReader> readers = PageReader.forRequests(context, builder.build());
     ItemRows rows = itemRows.bind(binder);
-    long offset = plan.offset().map(o -> count(binder, o)).orElse(0L);
-    long fetch = plan.fetch().map(f -> count(binder, f)).orElse(Long.MAX_VALUE);
     // The branches of an OR may read the same item; it is one row.
     Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
     List<TableRows> tableRows = new ArrayList<>();
@@ -108,16 +106,6 @@ public final class ReadOperator implements Operator {
     Comparator<Object[]> ascending = (a, b) -> DynamoOrder.INSTANCE.compare(a[column], b[column]);
     return plan.order().get() == ReadPlan.Order.DESCENDING ? ascending.reversed() : ascending;
   }
-
-  private static long count(KeyValueBinder binder, Operand operand) {
-    Object value = binder.valueOf(operand);
-    if (!(value instanceof Number n) || n.longValue() < 0) {
-      throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
-          "LIMIT and OFFSET take a non-negative whole number, not " + value);
-    }
-    return n.longValue();
-  }
-
 
   /** The rows one request yields, pulling a page only when the previous one is used up. */
   private final class TableRows implements Iterator<Object[]> {

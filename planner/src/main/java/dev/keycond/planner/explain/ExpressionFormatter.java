@@ -1,5 +1,6 @@
 package dev.keycond.planner.explain;
 
+import dev.keycond.planner.schema.EntityTable;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.calcite.rex.RexCall;
@@ -16,6 +17,11 @@ import org.apache.calcite.sql.SqlPrefixOperator;
 /** Writes an expression as SQL-like text with column names, for EXPLAIN and warnings. */
 public final class ExpressionFormatter {
   private final List<String> fieldNames;
+
+  /** A formatter for conditions over a table's full row. */
+  public static ExpressionFormatter of(EntityTable table) {
+    return new ExpressionFormatter(table.columns().stream().map(c -> c.name()).toList());
+  }
 
   public ExpressionFormatter(List<String> fieldNames) {
     this.fieldNames = fieldNames;

@@ -2,6 +2,7 @@ package dev.keycond.planner.explain;
 
 import dev.keycond.planner.exec.ReadSettings;
 import dev.keycond.planner.plan.AccessPath;
+import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
@@ -105,9 +106,9 @@ public final class PlanExplainer {
             + ReadRequestBuilder.BATCH_GET_LIMIT + " per request"));
       }
     }
-    List<String> columns = plan.table().columns().stream().map(c -> c.name()).collect(Collectors.toList());
-    ExpressionFormatter formatter = new ExpressionFormatter(columns);
-    for (RexNode residual : plan.residual()) {
+    Optional<KeyValueBinder> binder = parameters.map(KeyValueBinder::new);
+    ExpressionFormatter formatter = ExpressionFormatter.of(plan.table());
+    for (RexNode residual : plan.residual(binder)) {
       add(depth + 1, "Driver after the read: keeps items where " + formatter.format(residual)
           + " (items are read, then filtered)");
     }
@@ -132,7 +133,7 @@ public final class PlanExplainer {
             + formatter.format(condition) + " (and the rows below it are not reached)");
       }
     });
-    if (plan.count() && !plan.isExact()) {
+    if (plan.count() && !plan.isExact(binder)) {
       add(depth + 1, "Driver after the read: counts the rows");
     }
     if (plan.hasLimit()) {
@@ -150,10 +151,7 @@ public final class PlanExplainer {
     if (part.isRightSide()) {
       add(depth, "Read " + table + ": from the same request, items whose keys match table '" + table + "'");
     } else {
-      List<String> alsoProjected =
-          new ReadRequestBuilder(collection.right(), settings, Optional.empty()).projectedAttributes();
-      List<ReadRequest> built =
-          new ReadRequestBuilder(collection.left(), settings, parameters, alsoProjected).build();
+      List<ReadRequest> built = ReadRequestBuilder.collectionRequests(collection, settings, parameters);
       requests += built.size();
       add(depth, "Read " + table + " and " + collection.right().table().name()
           + " from one item collection: " + built.size() + (built.size() == 1 ? " request" : " requests"));
@@ -164,8 +162,7 @@ public final class PlanExplainer {
       }
       add(depth, "Read " + table + ": items whose keys match table '" + table + "'");
     }
-    List<String> columns = part.plan().table().columns().stream().map(c -> c.name()).collect(Collectors.toList());
-    ExpressionFormatter formatter = new ExpressionFormatter(columns);
+    ExpressionFormatter formatter = ExpressionFormatter.of(part.plan().table());
     for (RexNode condition : part.plan().conditions()) {
       add(depth + 1, "Driver after the read: keeps rows of " + table + " where " + formatter.format(condition));
     }

@@ -1,6 +1,9 @@
 package dev.keycond.planner.rel;
 
 import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.functions.PathFunctions;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import org.apache.calcite.rex.RexNode;
 
 /**
@@ -39,11 +42,10 @@ public record HierarchyWalk(
 
   /** Every path that {@code path} lies under: its prefixes that end with the delimiter, shortest first. */
   public static ImmutableList<String> ancestors(String path, String delimiter) {
-    ImmutableList.Builder<String> ancestors = ImmutableList.builder();
-    int end = path.endsWith(delimiter) ? path.length() - delimiter.length() : path.length();
-    for (int i = path.indexOf(delimiter); i >= 0 && i < end; i = path.indexOf(delimiter, i + delimiter.length())) {
-      ancestors.add(path.substring(0, i + delimiter.length()));
+    Deque<String> ancestors = new ArrayDeque<>();
+    for (String p = PathFunctions.parent(path, delimiter); p != null; p = PathFunctions.parent(p, delimiter)) {
+      ancestors.addFirst(p);
     }
-    return ancestors.build();
+    return ImmutableList.copyOf(ancestors);
   }
 }

@@ -96,13 +96,13 @@ public record ReadPlan(
         .planned();
   }
 
+  // The access path depends on the conditions and the projection only, so order and limit keep it.
   public ReadPlan withOrder(Order newOrder) {
-    return new ReadPlan(table, conditions, projection, Optional.of(newOrder), offset, fetch, count, access, walk)
-        .planned();
+    return new ReadPlan(table, conditions, projection, Optional.of(newOrder), offset, fetch, count, access, walk);
   }
 
   public ReadPlan withLimit(Optional<Operand> newOffset, Optional<Operand> newFetch) {
-    return new ReadPlan(table, conditions, projection, order, newOffset, newFetch, count, access, walk).planned();
+    return new ReadPlan(table, conditions, projection, order, newOffset, newFetch, count, access, walk);
   }
 
   public ReadPlan withCount() {
@@ -175,13 +175,18 @@ public record ReadPlan(
     return segments.get(segments.size() - 1).equals(v.slot());
   }
 
-  /** True when every item the key read returns is a result row, so Limit and Select=COUNT are safe. */
-  public boolean isExact() {
-    return residual().isEmpty() && access.membershipExact() && walk.isEmpty();
+  /** The residual conditions with the parameters' values when they are known, else as planned. */
+  public List<RexNode> residual(Optional<KeyValueBinder> binder) {
+    return binder.map(this::residual).orElseGet(this::residual);
   }
 
-  /** {@link #isExact()} once the parameters are known. */
-  public boolean isExact(KeyValueBinder binder) {
+  /** True when every item the key read returns is a result row, so Limit and Select=COUNT are safe. */
+  public boolean isExact() {
+    return isExact(Optional.empty());
+  }
+
+  /** {@link #isExact()} with the parameters' values when they are known. */
+  public boolean isExact(Optional<KeyValueBinder> binder) {
     return residual(binder).isEmpty() && access.membershipExact() && walk.isEmpty();
   }
 

@@ -5,6 +5,7 @@ import dev.keycond.planner.codec.DynamoOrder;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Lists;
 import dev.keycond.planner.exec.ReadSettings;
+import dev.keycond.planner.exec.RowCount;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.KeyCondition;
@@ -13,6 +14,7 @@ import dev.keycond.planner.plan.KeyValue;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.plan.SortCondition;
+import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.HierarchyWalk;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.schema.EntityTable;
@@ -48,16 +50,17 @@ public final class ReadRequestBuilder {
 
   /** @param parameters the statement's parameter values, or empty to describe the markers */
   public ReadRequestBuilder(ReadPlan plan, ReadSettings settings, Optional<List<Object>> parameters) {
-    this(plan, settings, parameters, List.of());
+    this(plan, settings, List.of(), parameters.map(KeyValueBinder::new));
   }
 
   /**
-   * @param alsoProjected attributes to fetch besides the plan's own, for another table that shares
-   *     the requests (an item collection read for a join)
+   * The requests of an item collection read for a join: the left table's key reads, fetching the
+   * right table's attributes too, since the right table's rows come from the same items.
    */
-  public ReadRequestBuilder(ReadPlan plan, ReadSettings settings, Optional<List<Object>> parameters,
-      List<String> alsoProjected) {
-    this(plan, settings, alsoProjected, parameters.map(KeyValueBinder::new));
+  public static List<ReadRequest> collectionRequests(CollectionRead collection, ReadSettings settings,
+      Optional<List<Object>> parameters) {
+    List<String> right = new ReadRequestBuilder(collection.right(), settings, Optional.empty()).projectedAttributes();
+    return new ReadRequestBuilder(collection.left(), settings, right, parameters.map(KeyValueBinder::new)).build();
   }
 
   /** @param binder the values of the markers and of the outer row of a lookup join */
@@ -65,6 +68,7 @@ public final class ReadRequestBuilder {
     this(plan, settings, List.of(), Optional.of(binder));
   }
 
+  /** @param alsoProjected attributes to fetch besides the plan's own, for another table that shares the requests */
   private ReadRequestBuilder(ReadPlan plan, ReadSettings settings, List<String> alsoProjected,
       Optional<KeyValueBinder> binder) {
     this.plan = plan;
@@ -350,7 +354,7 @@ public final class ReadRequestBuilder {
 
   private boolean exact() {
     if (exact == null) {
-      exact = binder.map(plan::isExact).orElseGet(plan::isExact);
+      exact = plan.isExact(binder);
     }
     return exact;
   }
@@ -369,11 +373,12 @@ public final class ReadRequestBuilder {
     return limit > 0 && limit <= Integer.MAX_VALUE ? Optional.of((int) limit) : Optional.empty();
   }
 
+  /** A LIMIT or OFFSET; empty while a parameter has no value (EXPLAIN). */
   private Optional<Long> number(Operand operand) {
     if (operand instanceof Operand.Literal l) {
-      return Optional.of(((Number) l.value()).longValue());
+      return Optional.of(RowCount.of(l.value()));
     }
-    return binder.map(b -> b.valueOf(operand)).map(v -> ((Number) v).longValue());
+    return binder.map(b -> RowCount.of(b.valueOf(operand)));
   }
 
   /**

@@ -205,6 +205,29 @@ class PreparedStatementTest {
     assertEquals(List.of(), RequestRecorder.dataRequests());
   }
 
+  /**
+   * A LIKE pattern given as a parameter is a begins_with whose rest the driver may have to check;
+   * once bound to a plain prefix, EXPLAIN says what the statement will do: DynamoDB counts, and
+   * the driver checks nothing.
+   */
+  @Test
+  void explainOfABoundLikeParameterShowsWhatTheDriverStillChecks() throws SQLException {
+    try (PreparedStatement explain = connection.prepareStatement(
+        "EXPLAIN PLAN FOR SELECT COUNT(*) FROM files WHERE account = 'a91' AND path LIKE ?")) {
+      explain.setString(1, "root/photos/%");
+      String prefixOnly = String.join("\n", run(explain));
+      assertTrue(prefixOnly.contains("Select:                    COUNT"), prefixOnly);
+      assertFalse(prefixOnly.contains("keeps items where"), prefixOnly);
+      assertFalse(prefixOnly.contains("counts the rows"), prefixOnly);
+
+      explain.setString(1, "root/ph_tos/%");
+      String withWildcard = String.join("\n", run(explain));
+      assertTrue(withWildcard.contains("Driver after the read: keeps items where path LIKE ?1"), withWildcard);
+      assertTrue(withWildcard.contains("Driver after the read: counts the rows"), withWildcard);
+    }
+    assertEquals(List.of(), RequestRecorder.dataRequests());
+  }
+
   /** The first column of every row. */
   private static List<String> run(PreparedStatement statement) throws SQLException {
     try (ResultSet result = statement.executeQuery()) {

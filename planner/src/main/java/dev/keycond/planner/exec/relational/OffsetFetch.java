@@ -1,8 +1,7 @@
 package dev.keycond.planner.exec.relational;
 
-import dev.keycond.planner.error.KeycondException;
-import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.RowCount;
 import dev.keycond.planner.exec.Scalar;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
 import org.apache.calcite.rel.core.Sort;
@@ -43,11 +42,6 @@ final class OffsetFetch {
   }
 
   private static long count(Scalar bound, ExecutionContext context) {
-    Object value = bound.evaluate(NO_ROW, context);
-    if (!(value instanceof Integer || value instanceof Long) || ((Number) value).longValue() < 0) {
-      throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
-          "LIMIT and OFFSET take a non-negative whole number, not " + value);
-    }
-    return ((Number) value).longValue();
+    return RowCount.of(bound.evaluate(NO_ROW, context));
   }
 }

@@ -9,6 +9,7 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.Scalar;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.sql.SqlJsonQueryWrapperBehavior;
@@ -20,13 +21,16 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@code $['a b']}; a path that leads nowhere, or text that is not JSON, gives NULL (or FALSE).
  */
 final class JsonFunctions {
+  private static final Pattern INDEX = Pattern.compile("[0-9]+");
+
   private JsonFunctions() {}
 
   /** A scalar at the path, as text converted to the call's type. */
   static Scalar value(RexCall call, List<Scalar> operands) {
     SqlTypeName type = call.getType().getSqlTypeName();
+    ParsedPath parsed = new ParsedPath();
     return Strict.of(operands.get(0), operands.get(1), (json, path) -> {
-      JsonNode node = find(json.toString(), path.toString());
+      JsonNode node = find(json.toString(), parsed.steps(path.toString()));
       if (node == null || node.isContainerNode() || node.isNull()) {
         return null;
       }
@@ -39,8 +43,9 @@ final class JsonFunctions {
   static Scalar query(RexCall call, List<Scalar> operands) {
     boolean wrap = call.getOperands().size() > 2 && call.getOperands().get(2) instanceof RexLiteral flag
         && flag.getValueAs(SqlJsonQueryWrapperBehavior.class) != SqlJsonQueryWrapperBehavior.WITHOUT_ARRAY;
+    ParsedPath parsed = new ParsedPath();
     return Strict.of(operands.get(0), operands.get(1), (json, path) -> {
-      JsonNode node = find(json.toString(), path.toString());
+      JsonNode node = find(json.toString(), parsed.steps(path.toString()));
       if (node == null) {
         return null;
       }
@@ -52,18 +57,36 @@ final class JsonFunctions {
   }
 
   static Scalar exists(List<Scalar> operands) {
-    return Strict.of(operands.get(0), operands.get(1), (json, path) -> find(json.toString(), path.toString()) != null);
+    ParsedPath parsed = new ParsedPath();
+    return Strict.of(operands.get(0), operands.get(1),
+        (json, path) -> find(json.toString(), parsed.steps(path.toString())) != null);
   }
 
-  /** The node at the path, or null when there is none or the text is not JSON. */
-  private static JsonNode find(String json, String path) {
+  /** The steps of the last path a call was given: nearly always a literal, the same on every row. */
+  private static final class ParsedPath {
+    private record Last(String path, List<Object> steps) {}
+
+    private volatile Last last;
+
+    List<Object> steps(String path) {
+      Last seen = last;
+      if (seen == null || !seen.path().equals(path)) {
+        seen = new Last(path, JsonFunctions.steps(path));
+        last = seen;
+      }
+      return seen.steps();
+    }
+  }
+
+  /** The node the steps lead to, or null when there is none or the text is not JSON. */
+  private static JsonNode find(String json, List<Object> steps) {
     JsonNode node;
     try {
       node = DynamoJson.parse(json);
     } catch (IllegalArgumentException notJson) {
       return null;
     }
-    for (Object step : steps(path)) {
+    for (Object step : steps) {
       if (node == null) {
         return null;
       }
@@ -107,7 +130,7 @@ final class JsonFunctions {
         String inside = p.substring(i + 1, end).trim();
         if (inside.length() >= 2 && (inside.startsWith("'") || inside.startsWith("\""))) {
           steps.add(inside.substring(1, inside.length() - 1));
-        } else if (inside.matches("[0-9]+")) {
+        } else if (INDEX.matcher(inside).matches()) {
           steps.add(Integer.valueOf(inside));
         } else {
           throw invalid(path, "[" + inside + "] is neither an index nor a quoted name");
@@ -117,6 +140,6 @@ final class JsonFunctions {
         throw invalid(path, "unexpected '" + c + "'");
       }
     }
-    return steps;
+    return List.copyOf(steps);
   }
 }
