@@ -3,7 +3,6 @@ package dev.keycond;
 import dev.keycond.jdbc.ConnectionProperties;
 import dev.keycond.jdbc.KeycondConnection;
 import dev.keycond.planner.CalciteDefaults;
-import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -36,11 +35,7 @@ public final class Driver implements java.sql.Driver {
     if (!acceptsURL(url)) {
       return null;
     }
-    try {
-      return KeycondConnection.open(url, ConnectionProperties.parse(url, info));
-    } catch (KeycondException e) {
-      throw e.toSqlException();
-    }
+    return KeycondConnection.open(url, info);
   }
 
   @Override

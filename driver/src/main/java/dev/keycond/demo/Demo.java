@@ -4,8 +4,6 @@ import dev.keycond.Driver;
 import dev.keycond.shell.Shell;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
@@ -13,11 +11,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * {@code keycond demo}: starts dynalite, loads the example of DESIGN §3, runs the showcase, then
@@ -45,12 +38,7 @@ public final class Demo {
     }
     Queue<RecordingProxy.Request> sent = new ConcurrentLinkedQueue<>();
     try (dynalite; RecordingProxy proxy = new RecordingProxy(dynalite.endpoint(), sent::add)) {
-      try (DynamoDbClient client = client(dynalite.endpoint())) {
-        DemoData.load(client);
-      }
-      Path mapping = Files.createTempFile("keycond-demo-mapping", ".json");
-      mapping.toFile().deleteOnExit();
-      Files.writeString(mapping, DemoData.resource("demo/mapping.json"));
+      Path mapping = DemoData.install(dynalite.endpoint());
       out.println("Loaded tables Drive, Control (mapped by " + mapping + ") and Events (unmapped).");
 
       // The showcase talks to dynalite through the proxy, which counts what goes over the wire.
@@ -76,12 +64,4 @@ public final class Demo {
     return "jdbc:keycond:region=us-east-1;endpoint=" + endpoint + ";" + CREDENTIALS + ";mapping=" + mapping;
   }
 
-  private static DynamoDbClient client(String endpoint) {
-    return DynamoDbClient.builder()
-        .endpointOverride(URI.create(endpoint))
-        .region(Region.US_EAST_1)
-        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("demo", "demo")))
-        .httpClientBuilder(UrlConnectionHttpClient.builder())
-        .build();
-  }
 }

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +37,23 @@ public final class DemoData {
   private DemoData() {}
 
   /** Creates every table of the data file and writes its items. */
-  public static void load(DynamoDbClient client) {
+  /**
+   * Loads the demo tables into the server at {@code endpoint} and writes their mapping to a
+   * temporary file, deleted when the JVM exits.
+   *
+   * @return the mapping file's path
+   */
+  public static Path install(String endpoint) throws IOException {
+    try (DynamoDbClient client = Dynalite.client(endpoint)) {
+      load(client);
+    }
+    Path mapping = Files.createTempFile("keycond-demo-mapping", ".json");
+    mapping.toFile().deleteOnExit();
+    Files.writeString(mapping, resource("demo/mapping.json"));
+    return mapping;
+  }
+
+  private static void load(DynamoDbClient client) {
     for (JsonNode table : read("demo/data.json").path("tables")) {
       String name = table.path("name").asText();
       createTable(client, name, table);

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.InterruptedIOException;
+import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,11 @@ import java.util.function.Consumer;
 import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A local, in-memory DynamoDB-compatible server: dynalite, run by Node.js from the repository's
@@ -75,13 +81,23 @@ public final class Dynalite implements AutoCloseable {
     LOG.fine(() -> "dynalite listening at " + endpoint());
   }
 
+  /**
+   * An SDK client for a local DynamoDB-compatible server (dynalite or LocalStack), which checks
+   * that requests are signed but not by whom.
+   */
+  public static DynamoDbClient client(String endpoint) {
+    return DynamoDbClient.builder()
+        .endpointOverride(URI.create(endpoint))
+        .region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("keycond", "keycond")))
+        // The only HTTP client in the driver: the build excludes the Apache and Netty ones.
+        .httpClientBuilder(UrlConnectionHttpClient.builder())
+        .build();
+  }
+
   /** The URL to give the SDK or the JDBC driver, {@code http://127.0.0.1:<port>}. */
   public String endpoint() {
     return "http://127.0.0.1:" + port;
-  }
-
-  public int port() {
-    return port;
   }
 
   @Override

@@ -15,7 +15,6 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.HexFormat;
 import java.util.List;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -48,44 +47,9 @@ final class JdbcValues {
     return value;
   }
 
+  /** getString: the same text as CAST(value AS VARCHAR) (binary as hex, sets as JSON arrays). */
   static String toText(Object value) {
-    if (value == null) {
-      return null;
-    }
-    if (value instanceof BigDecimal d) {
-      return d.toPlainString();
-    }
-    if (value instanceof ByteString b) {
-      return HexFormat.of().formatHex(b.getBytes());
-    }
-    if (value instanceof LocalDateTime) {
-      return (String) SqlValues.coerce(value, SqlTypeName.VARCHAR);
-    }
-    if (value instanceof List<?> list) {
-      // A set reads as a JSON array, like the maps and lists in JSON columns.
-      StringBuilder json = new StringBuilder("[");
-      for (Object element : list) {
-        json.append(json.length() > 1 ? "," : "");
-        json.append(element instanceof String s ? quote(s) : element instanceof ByteString b
-            ? quote(java.util.Base64.getEncoder().encodeToString(b.getBytes())) : toText(element));
-      }
-      return json.append(']').toString();
-    }
-    return value.toString();
-  }
-
-  private static String quote(String s) {
-    StringBuilder quoted = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
-      if (c == '"' || c == '\\') {
-        quoted.append('\\').append(c);
-      } else if (c < 0x20) {
-        quoted.append(String.format("\\u%04x", (int) c));
-      } else {
-        quoted.append(c);
-      }
-    }
-    return quoted.append('"').toString();
+    return (String) SqlValues.coerce(value, SqlTypeName.VARCHAR);
   }
 
   static BigDecimal toDecimal(Object value, String column) throws SQLException {
@@ -100,6 +64,10 @@ final class JdbcValues {
     if (value == null) {
       return 0;
     }
+    if ((value instanceof Integer || value instanceof Long) && ((Number) value).longValue() >= min
+        && ((Number) value).longValue() <= max) {
+      return ((Number) value).longValue();
+    }
     BigDecimal d = toDecimal(value, column);
     try {
       long n = d.setScale(0, java.math.RoundingMode.DOWN).longValueExact();
@@ -109,7 +77,7 @@ final class JdbcValues {
       return n;
     } catch (ArithmeticException e) {
       throw SqlState.NUMERIC_OUT_OF_RANGE.toException(
-          "Value " + d.toPlainString() + " of column " + column + " is out of range for the requested type", e);
+          "Value " + d.toPlainString() + " of column '" + column + "' is out of range for the requested type", e);
     }
   }
 
@@ -173,9 +141,6 @@ final class JdbcValues {
   }
 
   static LocalTime toTime(Object value, String column) throws SQLException {
-    if (value instanceof LocalDateTime t) {
-      return t.toLocalTime();
-    }
     try {
       return (LocalTime) SqlValues.coerce(value, SqlTypeName.TIME);
     } catch (KeycondException | ClassCastException e) {
@@ -263,6 +228,6 @@ final class JdbcValues {
   private static SQLException conversion(Object value, String target, String column, Throwable cause) {
     String shown = value instanceof String s ? "'" + s + "'" : String.valueOf(value);
     return SqlState.INVALID_CHARACTER_VALUE.toException(
-        "Value " + shown + " of column " + column + " cannot be read as " + target, cause);
+        "Value " + shown + " of column '" + column + "' cannot be read as " + target, cause);
   }
 }

@@ -3,7 +3,6 @@ package dev.keycond.jdbc;
 import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.dynamo.DynamoCatalog;
 import dev.keycond.planner.dynamo.DynamoClients;
-import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.exec.ReadSettings;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
@@ -45,6 +44,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   private final StatementPlanner planner;
   private final WarningChain warnings = new WarningChain();
   private volatile boolean closed;
+  private volatile DatabaseMetaData metaData;
 
   private KeycondConnection(String url, DynamoDbClient client, KeycondSchema schema, StatementPlanner planner) {
     this.url = url;
@@ -53,17 +53,22 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     this.planner = planner;
   }
 
-  public static KeycondConnection open(String url, ConnectionProperties properties) {
-    Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
-    ReadSettings settings = properties.readSettings();
-    warmUpInBackground();
-    DynamoDbClient client = DynamoClients.create(properties.clientSettings());
+  /** Connects as {@code Driver.connect} asks; nothing but an SQLException reaches the caller. */
+  public static KeycondConnection open(String url, Properties info) throws SQLException {
+    DynamoDbClient client = null;
     try {
+      ConnectionProperties properties = ConnectionProperties.parse(url, info);
+      Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
+      ReadSettings settings = properties.readSettings();
+      warmUpInBackground();
+      client = DynamoClients.create(properties.clientSettings());
       KeycondSchema schema = KeycondSchema.open(new DynamoCatalog(client), mapping);
       return new KeycondConnection(redact(url), client, schema, new StatementPlanner(schema, settings));
-    } catch (KeycondException e) {
-      client.close();
-      throw e;
+    } catch (RuntimeException e) {
+      if (client != null) {
+        client.close();
+      }
+      throw Jdbc.translate(e);
     }
   }
 
@@ -167,7 +172,11 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   @Override
   public DatabaseMetaData getMetaData() throws SQLException {
     checkOpen();
-    return new KeycondDatabaseMetaData(this);
+    // Tools ask for it over and over; it holds no state of its own, only what the schema knows.
+    if (metaData == null) {
+      metaData = new KeycondDatabaseMetaData(this);
+    }
+    return metaData;
   }
 
   @Override

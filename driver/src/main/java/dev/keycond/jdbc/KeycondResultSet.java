@@ -30,8 +30,10 @@ import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.LocalDateTime;
 import java.util.Calendar;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A forward-only, read-only result. Rows are pulled from the plan's cursor one at a time, so a
@@ -49,6 +51,8 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
   private boolean afterLast;
   private boolean wasNull;
   private boolean closed;
+  private Map<String, Integer> labels;
+  private Map<String, Integer> labelsIgnoringCase;
 
   KeycondResultSet(KeycondStatement statement, ImmutableList<ResultColumn> columns, RowCursor cursor,
       ExecutionContext reported) {
@@ -97,22 +101,32 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
     return value;
   }
 
+  /** The column's label, for messages; value() has checked the index. */
   private String label(int columnIndex) {
-    return "'" + columns.get(columnIndex - 1).label() + "'";
+    return columns.get(columnIndex - 1).label();
   }
 
+  /**
+   * The first column with this label, else the first with it in another case, as JDBC asks. Tools
+   * read every row by label, so the positions are worked out once.
+   */
   @Override
   public int findColumn(String columnLabel) throws SQLException {
     checkOpen();
-    for (int i = 0; i < columns.size(); i++) {
-      if (columns.get(i).label().equals(columnLabel)) {
-        return i + 1;
+    if (labels == null) {
+      labels = new HashMap<>();
+      labelsIgnoringCase = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+      for (int i = 0; i < columns.size(); i++) {
+        labels.putIfAbsent(columns.get(i).label(), i + 1);
+        labelsIgnoringCase.putIfAbsent(columns.get(i).label(), i + 1);
       }
     }
-    for (int i = 0; i < columns.size(); i++) {
-      if (columns.get(i).label().equalsIgnoreCase(columnLabel)) {
-        return i + 1;
-      }
+    Integer index = labels.get(columnLabel);
+    if (index == null) {
+      index = labelsIgnoringCase.get(columnLabel);
+    }
+    if (index != null) {
+      return index;
     }
     throw SqlState.UNKNOWN_COLUMN.toException("The result has no column '" + columnLabel + "'; its columns are "
         + columns.stream().map(ResultColumn::label).toList(), null);
@@ -244,7 +258,7 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
       return null;
     }
     if (!(value instanceof List<?> list)) {
-      throw SqlState.INVALID_CHARACTER_VALUE.toException("Column " + label(columnIndex) + " is not an array", null);
+      throw SqlState.INVALID_CHARACTER_VALUE.toException("Column '" + label(columnIndex) + "' is not an array", null);
     }
     return KeycondArray.of(list);
   }

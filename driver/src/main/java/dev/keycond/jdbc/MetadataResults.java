@@ -93,10 +93,6 @@ final class MetadataResults {
     return new MetadataResults(columns.build());
   }
 
-  int width() {
-    return columns.size();
-  }
-
   /**
    * A result of these rows. Values are Strings for VARCHAR columns, Integers for SMALLINT and
    * INTEGER, Longs for BIGINT and Booleans for BOOLEAN, as getObject then returns them.

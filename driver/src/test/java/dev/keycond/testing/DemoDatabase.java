@@ -5,8 +5,6 @@ import dev.keycond.demo.Dynalite;
 import dev.keycond.demo.RecordingProxy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,11 +13,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The demo's data (DESIGN §3 and the unmapped Events table) in one dynalite per test JVM, reached
@@ -37,17 +30,7 @@ public final class DemoDatabase {
   private volatile Duration delay = Duration.ZERO;
 
   private DemoDatabase(Dynalite dynalite) throws IOException {
-    try (DynamoDbClient client = DynamoDbClient.builder()
-        .endpointOverride(URI.create(dynalite.endpoint()))
-        .region(Region.US_EAST_1)
-        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
-        .httpClientBuilder(UrlConnectionHttpClient.builder())
-        .build()) {
-      DemoData.load(client);
-    }
-    mapping = Files.createTempFile("keycond-test-mapping", ".json");
-    mapping.toFile().deleteOnExit();
-    Files.writeString(mapping, DemoData.resource("demo/mapping.json"));
+    mapping = DemoData.install(dynalite.endpoint());
     proxy = new RecordingProxy(dynalite.endpoint(), this::observe);
   }
 

@@ -81,6 +81,11 @@ public final class DynamoJson {
     }
   }
 
+  /** The JSON text of a set column's value (sorted elements). */
+  public static String setText(List<?> sortedElements) {
+    return write(set(sortedElements));
+  }
+
   /** A set's elements in the order its column shows them, so that its JSON text is repeatable too. */
   private static ArrayNode set(Object sortedElements) {
     ArrayNode set = NODES.arrayNode();

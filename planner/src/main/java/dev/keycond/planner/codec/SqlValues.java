@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.util.List;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
@@ -114,7 +115,7 @@ public final class SqlValues {
         case DATE:
           return toDate(value);
         case TIME:
-          return value instanceof LocalTime t ? t : LocalTime.parse(value.toString().trim());
+          return toTime(value);
         case TIMESTAMP:
           return toTimestamp(value);
         default:
@@ -141,9 +142,23 @@ public final class SqlValues {
     return value instanceof String s ? "'" + s + "'" : String.valueOf(value);
   }
 
+  private static LocalTime toTime(Object value) {
+    if (value instanceof LocalTime t) {
+      return t;
+    }
+    if (value instanceof LocalDateTime t) {
+      return t.toLocalTime();
+    }
+    return LocalTime.parse(value.toString().trim());
+  }
+
   private static String toText(Object value) {
     if (value instanceof BigDecimal d) {
       return d.toPlainString();
+    }
+    if (value instanceof List<?> set) {
+      // A set reads as a JSON array, like the maps and lists in JSON columns.
+      return DynamoJson.setText(set);
     }
     if (value instanceof LocalDateTime t) {
       return TIMESTAMP_TEXT.format(t);

@@ -3,13 +3,8 @@ package dev.keycond.sqltests.harness;
 import dev.keycond.demo.Dynalite;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import org.testcontainers.localstack.LocalStackContainer;
 import org.testcontainers.utility.DockerImageName;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -28,15 +23,7 @@ public final class DynamoServer implements AutoCloseable {
   private DynamoServer(String endpoint, AutoCloseable backend) {
     this.endpoint = endpoint;
     this.backend = backend;
-    this.client = DynamoDbClient.builder()
-        .endpointOverride(URI.create(endpoint))
-        .region(Region.US_EAST_1)
-        // dynalite checks that requests are signed, not by whom.
-        .credentialsProvider(StaticCredentialsProvider.create(
-            AwsBasicCredentials.create("keycond", "keycond")))
-        // The only HTTP client on the classpath: the project excludes the Apache and Netty ones.
-        .httpClientBuilder(UrlConnectionHttpClient.builder())
-        .build();
+    this.client = Dynalite.client(endpoint);
   }
 
   /** Whether this run is the LocalStack run of the suite. */

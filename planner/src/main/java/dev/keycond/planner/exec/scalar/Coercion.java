@@ -100,8 +100,7 @@ public final class Coercion {
         return explicit ? value -> cut(toText(value), type.getPrecision()) : Coercion::toText;
       case TIME:
         return value -> {
-          LocalTime time =
-              value instanceof LocalDateTime t ? t.toLocalTime() : (LocalTime) SqlValues.coerce(value, name);
+          LocalTime time = (LocalTime) SqlValues.coerce(value, name);
           return explicit ? time.withNano(truncateNanos(time.getNano(), type.getPrecision())) : time;
         };
       case TIMESTAMP:
