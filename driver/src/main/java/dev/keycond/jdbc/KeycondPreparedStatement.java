@@ -145,12 +145,12 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
 
   @Override
   public void setByte(int parameterIndex, byte x) throws SQLException {
-    set(parameterIndex, (int) x);
+    set(parameterIndex, x);
   }
 
   @Override
   public void setShort(int parameterIndex, short x) throws SQLException {
-    set(parameterIndex, (int) x);
+    set(parameterIndex, x);
   }
 
   @Override
@@ -165,7 +165,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
 
   @Override
   public void setFloat(int parameterIndex, float x) throws SQLException {
-    set(parameterIndex, (double) x);
+    set(parameterIndex, x);
   }
 
   @Override

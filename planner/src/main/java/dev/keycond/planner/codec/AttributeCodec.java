@@ -142,12 +142,12 @@ public final class AttributeCodec {
         return AttributeValue.fromSs(((List<?>) value).stream().map(Object::toString).toList());
       case NS:
         return AttributeValue.fromNs(((List<?>) value).stream()
-            .map(n -> canonicalNumber(DynamoOrder.toBigDecimal((Number) n))).toList());
+            .map(n -> canonicalNumber((Number) n)).toList());
       case BS:
         return AttributeValue.fromBs(((List<?>) value).stream()
             .map(b -> SdkBytes.fromByteArray(((ByteString) b).getBytes())).toList());
       case N:
-        return AttributeValue.fromN(canonicalNumber(DynamoOrder.toBigDecimal((Number) value)));
+        return AttributeValue.fromN(canonicalNumber((Number) value));
       case BOOL:
         return AttributeValue.fromBool((Boolean) value);
       case B:
@@ -161,6 +161,10 @@ public final class AttributeCodec {
   }
 
   /** One text per number, so that equal numbers are equal keys. */
+  public static String canonicalNumber(Number n) {
+    return canonicalNumber(DynamoOrder.toBigDecimal(n));
+  }
+
   public static String canonicalNumber(BigDecimal d) {
     if (d.signum() == 0) {
       return "0";

@@ -27,7 +27,7 @@ public final class KeyText {
         return encodeInteger(((Number) value).longValue(), slot);
       case DECIMAL:
       case DOUBLE:
-        return AttributeCodec.canonicalNumber(DynamoOrder.toBigDecimal((Number) value));
+        return AttributeCodec.canonicalNumber((Number) value);
       case BOOLEAN:
         return value.toString();
       case TIMESTAMP:

@@ -36,11 +36,8 @@ public final class DynamoCatalog {
     this.client = client;
   }
 
-  public DynamoDbClient client() {
-    return client;
-  }
-
-  public List<String> listTables(boolean connecting) {
+  /** The names of the account's tables, listed when a connection opens. */
+  public List<String> listTables() {
     List<String> names = new ArrayList<>();
     String start = null;
     do {
@@ -48,7 +45,7 @@ public final class DynamoCatalog {
       try {
         page = client.listTables(ListTablesRequest.builder().exclusiveStartTableName(start).build());
       } catch (SdkException e) {
-        throw DynamoErrors.translate(e, "Listing DynamoDB tables", connecting);
+        throw DynamoErrors.translate(e, "Listing DynamoDB tables", true);
       }
       names.addAll(page.tableNames());
       start = page.lastEvaluatedTableName();
@@ -57,7 +54,7 @@ public final class DynamoCatalog {
   }
 
   /** Describes a table; empty when it does not exist. */
-  public Optional<SourceTable> find(String tableName) {
+  private Optional<SourceTable> find(String tableName) {
     SourceTable cached = described.get(tableName);
     if (cached != null) {
       return Optional.of(cached);

@@ -47,7 +47,7 @@ public final class KeycondSchema extends AbstractSchema {
    *     naming the table and field, or DynamoDB cannot be reached
    */
   public static KeycondSchema open(DynamoCatalog catalog, Mapping mapping) {
-    List<String> tables = catalog.listTables(true);
+    List<String> tables = catalog.listTables();
     Map<String, EntityTable> mapped = new LinkedHashMap<>();
     for (TableMapping table : mapping.tables().values()) {
       if (!tables.contains(table.source())) {
