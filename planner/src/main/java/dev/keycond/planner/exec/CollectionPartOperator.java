@@ -41,11 +41,13 @@ public final class CollectionPartOperator implements Operator {
     List<ReadRequest> requests =
         ReadRequestBuilder.collectionRequests(collection, context.settings(), Optional.of(context.parameters()));
     Split split = new Split(new ArrayList<>(), new ArrayList<>());
-    for (PageReader reader : PageReader.forRequests(context, requests)) {
-      reader.forEachItem(item -> {
-        left.collect(item, context, split.left());
-        right.collect(item, context, split.right());
-      });
+    try (FanOut fanOut = FanOut.inOrder(context, requests)) {
+      for (PageReader reader : fanOut.readers()) {
+        reader.forEachItem(item -> {
+          left.collect(item, context, split.left());
+          right.collect(item, context, split.right());
+        });
+      }
     }
     context.statistics().addReturned(split.left().size() + split.right().size());
     return split;

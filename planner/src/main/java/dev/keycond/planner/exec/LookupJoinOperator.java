@@ -76,8 +76,10 @@ public final class LookupJoinOperator implements Operator {
     }
     List<Object[]> found = new ArrayList<>();
     ReadRequestBuilder fetch = new ReadRequestBuilder(inner, context.settings(), Optional.of(context.parameters()));
-    for (PageReader reader : PageReader.forRequests(context, requests)) {
-      innerItems.forEach(reader, fetch, context, item -> innerRows.collect(item, context, found));
+    try (FanOut fanOut = FanOut.inOrder(context, requests)) {
+      for (PageReader reader : fanOut.readers()) {
+        innerItems.forEach(reader, fetch, context, item -> innerRows.collect(item, context, found));
+      }
     }
     return new Rows(outerRows, found);
   }

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -36,7 +35,9 @@ final class PageReader {
   private Map<String, AttributeValue> startKey;
   private boolean done;
   private long scanAllowance;
+  private boolean started;
   private CompletableFuture<Optional<Page>> prefetched;
+  private PageReader successor;
 
   /** The items of one response; {@code count} is DynamoDB's count for Select=COUNT. */
   record Page(List<Map<String, AttributeValue>> items, Optional<Long> count) {}
@@ -49,24 +50,25 @@ final class PageReader {
         ? policy.maxItems() : Long.MAX_VALUE;
   }
 
-  /**
-   * Readers for the requests of one read. When there are several, each starts fetching its first
-   * page at once, so that the requests of a fan-out overlap.
-   */
-  static List<PageReader> forRequests(ExecutionContext context, List<ReadRequest> requests) {
-    List<PageReader> readers = new ArrayList<>();
-    for (ReadRequest request : requests) {
-      PageReader reader = new PageReader(context, request);
-      if (requests.size() > 1) {
-        reader.prefetch(ReadThreads.EXECUTOR);
-      }
-      readers.add(reader);
+  /** Starts fetching the first page on the read threads, unless it has been started or read already. */
+  void start() {
+    if (!started) {
+      started = true;
+      prefetched = CompletableFuture.supplyAsync(this::fetch, ReadThreads.EXECUTOR);
     }
-    return readers;
   }
 
-  private void prefetch(Executor executor) {
-    prefetched = CompletableFuture.supplyAsync(this::fetch, executor);
+  /** Makes {@code successor} start once this reader's caller has asked past its last page. */
+  void startWhenUsedUp(PageReader successor) {
+    this.successor = successor;
+  }
+
+  /** Waits until a first page started and not taken has arrived or failed; its failure is nobody's now. */
+  void awaitStarted() {
+    CompletableFuture<Optional<Page>> pending = prefetched;
+    if (pending != null) {
+      pending.exceptionally(e -> Optional.empty()).join();
+    }
   }
 
   /** Reads every remaining page, passing on its items in order. */
@@ -78,16 +80,23 @@ final class PageReader {
 
   /** The next page, or empty when the request is finished. */
   Optional<Page> next() {
-    if (prefetched != null) {
-      CompletableFuture<Optional<Page>> first = prefetched;
-      prefetched = null;
-      try {
-        return first.join();
-      } catch (CompletionException e) {
-        throw e.getCause() instanceof RuntimeException r ? r : e;
-      }
+    started = true;
+    Optional<Page> page = prefetched != null ? takePrefetched() : fetch();
+    if (page.isEmpty() && successor != null) {
+      successor.start();
+      successor = null;
     }
-    return fetch();
+    return page;
+  }
+
+  private Optional<Page> takePrefetched() {
+    CompletableFuture<Optional<Page>> first = prefetched;
+    prefetched = null;
+    try {
+      return first.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : e;
+    }
   }
 
   private Optional<Page> fetch() {

@@ -4,6 +4,7 @@ import dev.keycond.planner.codec.DynamoOrder;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import com.google.common.collect.Iterators;
 import dev.keycond.planner.plan.KeyCondition;
@@ -24,8 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Executes a {@link DynamoRead}: sends its requests, follows pages lazily through
  * LastEvaluatedKey as rows are pulled, and turns items into rows: entity check, residual
- * conditions, projection, offset and limit. The requests of a fan-out start concurrently; when
- * the read is ordered they are merged in key order, otherwise concatenated.
+ * conditions, projection, offset and limit. The requests of a fan-out overlap ({@link FanOut});
+ * when the read is ordered their rows are merged in key order, otherwise concatenated.
  */
 public final class ReadOperator implements Operator {
   private final ReadPlan plan;
@@ -53,22 +54,23 @@ public final class ReadOperator implements Operator {
     long offset = plan.offset().map(o -> RowCount.of(binder.valueOf(o))).orElse(0L);
     long fetch = plan.fetch().map(f -> RowCount.of(binder.valueOf(f))).orElse(Long.MAX_VALUE);
     ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
-    List<PageReader> readers = PageReader.forRequests(context, builder.build());
+    List<ReadRequest> requests = builder.build();
+    FanOut fanOut = plan.mergesInKeyOrder() ? FanOut.merged(context, requests) : FanOut.inOrder(context, requests);
     ItemRows rows = itemRows.bind(binder);
     // The branches of an OR may read the same item; it is one row.
     Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
     List<TableRows> tableRows = new ArrayList<>();
-    for (PageReader reader : readers) {
+    for (PageReader reader : fanOut.readers()) {
       tableRows.add(new TableRows(reader, context, builder, rows, seen));
     }
     if (plan.count()) {
-      return new CountCursor(tableRows, context, offset, fetch);
+      return new CountCursor(tableRows, fanOut, context, offset, fetch);
     }
     List<Iterator<Object[]>> streams = new ArrayList<>(tableRows);
     if (walk.isPresent()) {
       streams = walk(streams, builder, binder, context);
     }
-    Iterator<Object[]> output = plan.order().isPresent() && streams.size() > 1
+    Iterator<Object[]> output = plan.mergesInKeyOrder() && streams.size() > 1
         ? new MergedRows(streams, order())
         : new ConcatenatedRows(streams);
     if (plan.walk().map(HierarchyWalk::distinct).orElse(false)) {
@@ -76,7 +78,7 @@ public final class ReadOperator implements Operator {
       Set<List<Object>> distinct = new HashSet<>();
       output = Iterators.filter(output, row -> distinct.add(Arrays.asList(row)));
     }
-    return new OutputCursor(output, context, offset, fetch);
+    return new OutputCursor(output, fanOut, context, offset, fetch);
   }
 
   /** The rows of a hierarchy walk: one subtree per slice read, or the ancestor chains of the starts. */
@@ -226,13 +228,15 @@ public final class ReadOperator implements Operator {
   /** Applies OFFSET, LIMIT and the projection to the read's rows. */
   private final class OutputCursor implements RowCursor {
     private final Iterator<Object[]> rows;
+    private final FanOut fanOut;
     private final ExecutionContext context;
     private long toSkip;
     private long remaining;
     private Object[] current;
 
-    OutputCursor(Iterator<Object[]> rows, ExecutionContext context, long offset, long fetch) {
+    OutputCursor(Iterator<Object[]> rows, FanOut fanOut, ExecutionContext context, long offset, long fetch) {
       this.rows = rows;
+      this.fanOut = fanOut;
       this.context = context;
       this.toSkip = offset;
       this.remaining = fetch;
@@ -263,19 +267,22 @@ public final class ReadOperator implements Operator {
     @Override
     public void close() {
       remaining = 0;
+      fanOut.close();
     }
   }
 
   /** Produces the single COUNT(*) row: DynamoDB's counts when it counts for us, or rows counted here. */
   private static final class CountCursor implements RowCursor {
     private final List<TableRows> streams;
+    private final FanOut fanOut;
     private final ExecutionContext context;
     private final boolean visible;
     private Object[] current;
     private boolean done;
 
-    CountCursor(List<TableRows> streams, ExecutionContext context, long offset, long fetch) {
+    CountCursor(List<TableRows> streams, FanOut fanOut, ExecutionContext context, long offset, long fetch) {
       this.streams = streams;
+      this.fanOut = fanOut;
       this.context = context;
       // An aggregate without GROUP BY has one row; OFFSET and LIMIT act on that row.
       this.visible = offset == 0 && fetch > 0;
@@ -309,6 +316,7 @@ public final class ReadOperator implements Operator {
     @Override
     public void close() {
       done = true;
+      fanOut.close();
     }
   }
 }

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * idle ones go away: a JDBC driver must not keep a host application alive or busy.
  */
 final class ReadThreads {
-  private static final int THREADS = 8;
+  static final int THREADS = 8;
   private static final AtomicInteger COUNTER = new AtomicInteger();
 
   static final ExecutorService EXECUTOR = create();

@@ -1,5 +1,6 @@
 package dev.keycond.planner.explain;
 
+import dev.keycond.planner.exec.FanOut;
 import dev.keycond.planner.exec.ReadSettings;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.KeyValueBinder;
@@ -187,8 +188,10 @@ public final class PlanExplainer {
   }
 
   private static String fanOut(ReadPlan plan) {
-    return " sent concurrently (fan-out " + plan.access().keys().size() + ")"
-        + (plan.order().isPresent() ? ", merged in key order" : "");
+    String fanOut = " (fan-out " + plan.access().keys().size() + ")";
+    return plan.mergesInKeyOrder()
+        ? " sent concurrently" + fanOut + ", merged in key order"
+        : " read one after another, up to " + FanOut.AHEAD + " sent ahead" + fanOut;
   }
 
   private String describe(RelNode node) {

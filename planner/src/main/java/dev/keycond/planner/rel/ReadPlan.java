@@ -190,6 +190,15 @@ public record ReadPlan(
     return residual(binder).isEmpty() && access.membershipExact() && walk.isEmpty();
   }
 
+  /**
+   * Whether the rows of the read's requests are merged in key order rather than taken one request
+   * after another: an ordered read, unless it counts, or walks up to ancestors that come as one
+   * stream.
+   */
+  public boolean mergesInKeyOrder() {
+    return order.isPresent() && !count && walk.map(w -> w.direction() == HierarchyWalk.Direction.DOWN).orElse(true);
+  }
+
   public boolean hasLimit() {
     return offset.isPresent() || fetch.isPresent();
   }
