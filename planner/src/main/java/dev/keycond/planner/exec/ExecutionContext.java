@@ -101,11 +101,16 @@ public final class ExecutionContext {
    */
   public synchronized void countCorrelatedRead(String table) {
     if (++correlatedReads > settings.maxFanOut()) {
-      throw new KeycondException(SqlState.FAN_OUT_EXCEEDED, "The correlated subquery reads table '" + table
-          + "' once per row of the outer query, and the outer query has more than maxFanOut=" + settings.maxFanOut()
-          + " rows. Narrow the outer query, write the subquery as a join, or raise the connection property "
-          + "maxFanOut.");
+      throw tooManyCorrelatedReads(table);
     }
+  }
+
+  /** The refusal of a correlated subquery that reads {@code table} for more outer rows than maxFanOut. */
+  public KeycondException tooManyCorrelatedReads(String table) {
+    return new KeycondException(SqlState.FAN_OUT_EXCEEDED, "The correlated subquery reads table '" + table
+        + "' once per row of the outer query, and the outer query has more than maxFanOut=" + settings.maxFanOut()
+        + " rows. Narrow the outer query, write the subquery as a join, or raise the connection property "
+        + "maxFanOut.");
   }
 
   /** Asks running cursors to stop; they notice before their next request. */

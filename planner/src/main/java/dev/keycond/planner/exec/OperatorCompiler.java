@@ -17,6 +17,7 @@ import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.LookupJoin;
 import java.time.DateTimeException;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
@@ -38,6 +39,7 @@ import org.apache.calcite.rel.core.Uncollect;
 import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rel.core.Window;
+import org.apache.calcite.rex.RexUtil;
 
 /**
  * Turns a planned statement into the operators that execute it: {@link DynamoRead} leaves become
@@ -86,7 +88,7 @@ public final class OperatorCompiler {
       return JoinOperator.of(join, inputs.get(0), inputs.get(1));
     }
     if (rel instanceof Correlate correlate) {
-      return CorrelateOperator.of(correlate, inputs.get(0), inputs.get(1));
+      return CorrelateOperator.of(correlate, inputs.get(0), inputs.get(1), tableReadPerRow(correlate.getRight()));
     }
     if (rel instanceof Union union) {
       return UnionOperator.of(union, inputs);
@@ -98,6 +100,14 @@ public final class OperatorCompiler {
       return MinusOperator.of(minus, inputs);
     }
     throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond does not evaluate " + describe(rel) + " yet");
+  }
+
+  /** The table the correlated side of a subquery reads by key for each outer row, if it reads one. */
+  private static Optional<String> tableReadPerRow(RelNode rel) {
+    if (rel instanceof DynamoRead read && read.plan().conditions().stream().anyMatch(RexUtil::containsCorrelation)) {
+      return Optional.of(read.plan().table().name());
+    }
+    return rel.getInputs().stream().map(OperatorCompiler::tableReadPerRow).flatMap(Optional::stream).findFirst();
   }
 
   /** What a user wrote to get {@code rel}, as far as it can be told. */
