@@ -177,7 +177,7 @@ public final class PlanExplainer {
     add(depth + 1, "Read " + inner.table().name() + " by key for each distinct join key of the other side: "
         + (inner.access().kind() == AccessPath.Kind.GET_ITEM
             ? "BatchGetItem, " + ReadRequestBuilder.BATCH_GET_LIMIT + " keys a request"
-            : "one Query per key, sent concurrently")
+            : "one Query per key, " + FanOut.AHEAD + " at a time")
         + ", at most maxFanOut=" + settings.maxFanOut() + " requests");
     for (ReadRequest request : new ReadRequestBuilder(inner, settings, Optional.empty()).build()) {
       for (String line : RequestFormatter.format(request)) {
