@@ -64,7 +64,6 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
 
@@ -124,7 +123,8 @@ public final class StatementPlanner {
       .withConformance(SqlConformanceEnum.LENIENT);
 
   private static final SqlValidator.Config VALIDATOR = SqlValidator.Config.DEFAULT
-      .withConformance(SqlConformanceEnum.LENIENT).withIdentifierExpansion(true);
+      .withConformance(SqlConformanceEnum.LENIENT).withIdentifierExpansion(true)
+      .withTypeCoercionFactory(ExactNumberCoercion::new);
 
   private static final SqlToRelConverter.Config CONVERTER = SqlToRelConverter.config()
       .withTrimUnusedFields(true).withExpand(true).withInSubQueryThreshold(Integer.MAX_VALUE);
@@ -198,7 +198,7 @@ public final class StatementPlanner {
     cluster.setMetadataQuerySupplier(() -> new RelMetadataQuery(MetadataHandlers.INSTANCE));
     SqlToRelConverter converter = new SqlToRelConverter((type, text, schemaPath, viewPath) -> {
       throw new UnsupportedOperationException("views");
-    }, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER);
+    }, validator, catalogReader, cluster, ExactNumberConvertlets.INSTANCE, CONVERTER);
     RelRoot root = convert(converter, validated);
     RelNode correlated = root.project();
     // A correlated subquery usually reads best as a join (by item collection or by key lookups);
