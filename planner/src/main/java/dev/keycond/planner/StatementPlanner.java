@@ -9,6 +9,7 @@ import dev.keycond.planner.exec.Operator;
 import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.exec.OperatorCompiler;
 import dev.keycond.planner.exec.ReadSettings;
+import dev.keycond.planner.exec.ScanPolicy;
 import dev.keycond.planner.functions.DelimiterDefaults;
 import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.rules.CollectionJoinRule;
@@ -202,20 +203,24 @@ public final class StatementPlanner {
     RelRoot root = convert(converter, validated);
     RelNode correlated = root.project();
     // A correlated subquery usually reads best as a join (by item collection or by key lookups);
-    // when that join would need a Scan, it can still be read by key once per outer row.
+    // when that join would need a Scan, it can still be read by key once per outer row. The scan
+    // property only permits a Scan as the last resort: a plan of key reads is chosen as under
+    // scan=reject, and a Scan is taken only when no plan of key reads is allowed. Only a statement
+    // whose join needs a Scan (or too many key reads) is planned a second time.
+    ReadSettings keyReadsOnly = settings.withScanPolicy(ScanPolicy.REJECT);
     RelNode decorrelated = converter.decorrelate(validated, correlated);
     RelNode plan = optimize(converter, decorrelated, maxRows);
     PlannedReads reads = PlannedReads.of(plan);
-    Optional<KeycondException> refusal = reads.refusal(settings);
-    if (refusal.isPresent() && decorrelated != correlated) {
+    if (reads.refusal(keyReadsOnly).isPresent() && decorrelated != correlated) {
       RelNode perRow = optimize(converter, correlated, maxRows);
       PlannedReads perRowReads = PlannedReads.of(perRow);
-      if (perRowReads.refusal(settings).isEmpty()) {
+      boolean perRowKeyReads = perRowReads.refusal(keyReadsOnly).isEmpty();
+      if (perRowKeyReads || reads.refusal(settings).isPresent() && perRowReads.refusal(settings).isEmpty()) {
         plan = perRow;
         reads = perRowReads;
-        refusal = Optional.empty();
       }
     }
+    Optional<KeycondException> refusal = reads.refusal(settings);
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }

@@ -23,9 +23,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * Reads one request's results a page at a time, sending the next request only when the caller asks
- * for the next page. A Scan under {@code scan=limit:N} never reads more than N items: its page size
- * is capped by what is left, and running out of allowance before the end is an error, not a
- * silently short answer.
+ * for the next page. A Scan under {@code scan=limit:N} reads at most N items and one more: its page
+ * size is capped by what is left, and asking for more rows once the allowance is used up with
+ * more table left is an error, not a silently short answer.
  */
 final class PageReader {
   private static final int BATCH_ATTEMPTS = 8;
@@ -34,7 +34,8 @@ final class PageReader {
   private final ReadRequest request;
   private Map<String, AttributeValue> startKey;
   private boolean done;
-  private long scanAllowance;
+  /** The items a Scan has read so far, counted against the allowance of scan=limit:N. */
+  private long scanned;
   private boolean started;
   private CompletableFuture<Optional<Page>> prefetched;
   private PageReader successor;
@@ -45,9 +46,6 @@ final class PageReader {
   PageReader(ExecutionContext context, ReadRequest request) {
     this.context = context;
     this.request = request;
-    ScanPolicy policy = context.settings().scanPolicy();
-    this.scanAllowance = request.operation() == ReadRequest.Operation.SCAN && policy.isLimited()
-        ? policy.maxItems() : Long.MAX_VALUE;
   }
 
   /** Starts fetching the first page on the read threads, unless it has been started or read already. */
@@ -113,7 +111,7 @@ final class PageReader {
         case QUERY:
           return Optional.of(query());
         default:
-          return Optional.of(scan());
+          return scan();
       }
     } catch (SdkException e) {
       throw DynamoErrors.translate(e, request.operation().wireName() + " on table '" + request.tableName() + "'"
@@ -171,27 +169,33 @@ final class PageReader {
     return new Page(response.items(), request.count() ? Optional.of((long) response.count()) : Optional.empty());
   }
 
-  private Page scan() {
-    ReadRequest capped = request;
-    if (scanAllowance != Long.MAX_VALUE) {
-      int cap = (int) Math.min(scanAllowance, request.limit().orElse(Integer.MAX_VALUE));
-      capped = request.withLimit(Optional.of(cap));
-    }
-    ScanResponse response = context.client().scan(capped.toScan(startKey).toBuilder()
+  /**
+   * The next page of a Scan, within the allowance of {@code scan=limit:N}. The items of a page read
+   * within the allowance are returned; only asking for more once the allowance is used up fails,
+   * and only when the table has more. DynamoDB also answers a page whose Limit ends exactly at the
+   * end of the table with a LastEvaluatedKey, so one more request of Limit 1 tells whether more
+   * items follow: a Scan reads at most one item beyond its allowance.
+   */
+  private Optional<Page> scan() {
+    ScanPolicy policy = context.settings().scanPolicy();
+    boolean probe = policy.isUsedUpBy(scanned);
+    ReadRequest page = request.withLimit(probe ? Optional.of(1) : policy.pageLimit(request.limit(), scanned));
+    ScanResponse response = context.client().scan(page.toScan(startKey).toBuilder()
         .overrideConfiguration(timeout()).build());
-    int scanned = response.scannedCount() == null ? response.count() : response.scannedCount();
-    context.statistics().addRequest(scanned);
+    int read = response.scannedCount() == null ? response.count() : response.scannedCount();
+    context.statistics().addRequest(read);
+    scanned += read;
     advance(response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null);
-    if (scanAllowance != Long.MAX_VALUE) {
-      scanAllowance -= scanned;
-      if (scanAllowance <= 0 && !done) {
+    if (probe) {
+      if (read > 0 || !done) {
         throw new KeycondException(SqlState.SCAN_REFUSED, "The Scan of DynamoDB table '" + request.tableName()
-            + "' read its allowance of " + context.settings().scanPolicy().maxItems()
-            + " items (scan=" + context.settings().scanPolicy() + ") before reaching the end of the table. "
-            + "Add a LIMIT, bind the partition key, or raise the limit.");
+            + "' read its allowance of " + policy.maxItems() + " items (scan=" + policy
+            + ") before reaching the end of the table. Add a LIMIT, bind the partition key, or raise the limit.");
       }
+      return Optional.empty();
     }
-    return new Page(response.items(), request.count() ? Optional.of((long) response.count()) : Optional.empty());
+    Optional<Long> count = request.count() ? Optional.of((long) response.count()) : Optional.empty();
+    return Optional.of(new Page(response.items(), count));
   }
 
   private void advance(Map<String, AttributeValue> lastEvaluatedKey) {

@@ -13,4 +13,8 @@ public record ReadSettings(boolean consistentRead, ScanPolicy scanPolicy, int ma
   public static ReadSettings defaults() {
     return new ReadSettings(false, ScanPolicy.REJECT, DEFAULT_MAX_FAN_OUT);
   }
+
+  public ReadSettings withScanPolicy(ScanPolicy policy) {
+    return new ReadSettings(consistentRead, policy, maxFanOut);
+  }
 }

@@ -3,6 +3,7 @@ package dev.keycond.planner.exec;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The {@code scan} connection property: whether a statement that can only be answered by reading
@@ -39,6 +40,25 @@ public record ScanPolicy(boolean allowed, long maxItems) {
 
   public boolean isLimited() {
     return allowed && maxItems > 0;
+  }
+
+  /**
+   * The Limit of a Scan page once the Scan has read {@code itemsRead} items: the read's own Limit,
+   * capped under {@code limit:N} by what is left of the N. The request builder (for EXPLAIN and the
+   * first page) and the page reader (for later pages) both take it from here, so EXPLAIN shows
+   * what is sent.
+   */
+  public Optional<Integer> pageLimit(Optional<Integer> limit, long itemsRead) {
+    if (!isLimited()) {
+      return limit;
+    }
+    long left = Math.max(maxItems - itemsRead, 0);
+    return Optional.of((int) Math.min(left, limit.orElse(Integer.MAX_VALUE)));
+  }
+
+  /** Whether a Scan that has read {@code itemsRead} items may read no more under {@code limit:N}. */
+  public boolean isUsedUpBy(long itemsRead) {
+    return isLimited() && itemsRead >= maxItems;
   }
 
   @Override

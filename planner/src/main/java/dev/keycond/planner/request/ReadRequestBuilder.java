@@ -296,6 +296,11 @@ public final class ReadRequestBuilder {
     Optional<String> projection = selectCount ? Optional.empty() : projection(attributes, placeholders);
     boolean consistent = settings.consistentRead()
         && access.index().map(i -> i.supportsConsistentRead()).orElse(true);
+    Optional<Integer> limit = itemRead || access.fetchFromTable() ? Optional.empty() : pageLimit();
+    if (operation == ReadRequest.Operation.SCAN) {
+      // Under scan=limit:N the first page reads at most N items.
+      limit = settings.scanPolicy().pageLimit(limit, 0);
+    }
     return new ReadRequest(
         operation,
         plan.table().source().name(),
@@ -307,7 +312,7 @@ public final class ReadRequestBuilder {
         ImmutableMap.copyOf(placeholders.names()),
         ImmutableMap.copyOf(placeholders.values()),
         plan.order().map(o -> o == ReadPlan.Order.ASCENDING).orElse(true),
-        itemRead || access.fetchFromTable() ? Optional.empty() : pageLimit(),
+        limit,
         selectCount,
         consistent);
   }
