@@ -56,6 +56,18 @@ class ConnectionBehaviourTest {
   }
 
   @Test
+  void aScrollableResultSetIsDowngradedWithAWarning() throws SQLException {
+    try (Connection connection = database.connect();
+        Statement statement = connection.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY)) {
+      assertEquals(ResultSet.TYPE_FORWARD_ONLY, statement.getResultSetType());
+      SQLWarning warning = connection.getWarnings();
+      assertNotNull(warning);
+      assertEquals("01S02", warning.getSQLState(), warning.getMessage());
+      assertTrue(warning.getMessage().contains("TYPE_FORWARD_ONLY"), warning.getMessage());
+    }
+  }
+
+  @Test
   void maxRowsBecomesTheLimitOfTheRead() throws Exception {
     try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
       statement.setMaxRows(2);
@@ -201,6 +213,7 @@ class ConnectionBehaviourTest {
       SQLWarning warning = statement.getWarnings();
       assertNotNull(warning, "a permitted Scan is reported");
       assertFalse(warning.getMessage().isEmpty());
+      assertEquals("01000", warning.getSQLState(), warning.getMessage());
     }
   }
 }
