@@ -1,8 +1,10 @@
 package dev.keycond.jdbc;
 
 import dev.keycond.planner.StatementPlanner;
+import dev.keycond.planner.dynamo.ClientSettings;
 import dev.keycond.planner.dynamo.DynamoCatalog;
 import dev.keycond.planner.dynamo.DynamoClients;
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ReadSettings;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
@@ -22,6 +24,7 @@ import java.sql.SQLXML;
 import java.sql.Savepoint;
 import java.sql.Statement;
 import java.sql.Struct;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executor;
@@ -39,6 +42,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   private static final AtomicBoolean WARMED = new AtomicBoolean();
 
   private final String url;
+  private final String userName;
   private final DynamoDbClient client;
   private final KeycondSchema schema;
   private final StatementPlanner planner;
@@ -46,8 +50,10 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   private volatile boolean closed;
   private volatile DatabaseMetaData metaData;
 
-  private KeycondConnection(String url, DynamoDbClient client, KeycondSchema schema, StatementPlanner planner) {
+  private KeycondConnection(String url, String userName, DynamoDbClient client, KeycondSchema schema,
+      StatementPlanner planner) {
     this.url = url;
+    this.userName = userName;
     this.client = client;
     this.schema = schema;
     this.planner = planner;
@@ -61,9 +67,11 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
       Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
       ReadSettings settings = properties.readSettings();
       warmUpInBackground();
-      client = DynamoClients.create(properties.clientSettings());
+      ClientSettings clientSettings = properties.clientSettings();
+      client = DynamoClients.create(clientSettings);
       KeycondSchema schema = KeycondSchema.open(new DynamoCatalog(client), mapping);
-      return new KeycondConnection(redact(url), client, schema, new StatementPlanner(schema, settings));
+      return new KeycondConnection(redact(url), clientSettings.userName(), client, schema,
+          new StatementPlanner(schema, settings));
     } catch (RuntimeException e) {
       if (client != null) {
         client.close();
@@ -98,6 +106,10 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
 
   String url() {
     return url;
+  }
+
+  String userName() {
+    return userName;
   }
 
   KeycondSchema schema() {
@@ -164,8 +176,8 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   private void checkResultSetType(int type, int concurrency) throws SQLException {
     checkOpen();
     if (type != ResultSet.TYPE_FORWARD_ONLY || concurrency != ResultSet.CONCUR_READ_ONLY) {
-      warnings.add(new SQLWarning("keycond result sets are forward-only and read-only; using TYPE_FORWARD_ONLY, "
-          + "CONCUR_READ_ONLY"));
+      warnings.add(SqlState.OPTION_VALUE_CHANGED.toWarning(
+          "keycond result sets are forward-only and read-only; using TYPE_FORWARD_ONLY, CONCUR_READ_ONLY"));
     }
   }
 
@@ -195,7 +207,8 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   @Override
   public boolean isValid(int timeout) throws SQLException {
     Jdbc.checkNotNegative("timeout", timeout);
-    return !closed;
+    // Pools and tools ask this to find dead connections; only a request tells whether DynamoDB answers.
+    return !closed && new DynamoCatalog(client).answers(Duration.ofSeconds(timeout));
   }
 
   @Override

@@ -303,8 +303,7 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
 
   @Override
   public String getUserName() {
-    // Credentials may come from anywhere in the AWS chain; keycond has no user name of its own.
-    return "";
+    return connection.userName();
   }
 
   @Override

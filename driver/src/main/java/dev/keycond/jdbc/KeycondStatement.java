@@ -23,7 +23,8 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
   final KeycondConnection connection;
   private final WarningChain warnings = new WarningChain();
   private KeycondResultSet resultSet;
-  private ExecutionContext running;
+  /** Written by the statement's thread, read by whichever thread cancels. */
+  private volatile ExecutionContext running;
   private boolean reportAlways;
   private long maxRows;
   private int fetchSize;
@@ -57,7 +58,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
     clearWarnings();
     Optional<List<Object>> values = parametersSet ? Optional.of(parameters) : Optional.empty();
     List<String> planWarnings = query.warnings().at(values);
-    planWarnings.forEach(w -> warnings.add(new SQLWarning(w)));
+    planWarnings.forEach(w -> warnings.add(SqlState.WARNING.toWarning(w)));
     try {
       if (query.explain()) {
         List<Object[]> lines = new ArrayList<>();
@@ -88,7 +89,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
     if (!reportAlways && statistics.itemsDiscarded() == 0) {
       return;
     }
-    warnings.add(new SQLWarning("DynamoDB read " + statistics.itemsRead() + " items in " + statistics.requests()
+    warnings.add(SqlState.WARNING.toWarning("DynamoDB read " + statistics.itemsRead() + " items in " + statistics.requests()
         + (statistics.requests() == 1 ? " request" : " requests") + " to return " + statistics.itemsReturned()
         + " rows"));
   }

@@ -3,6 +3,7 @@ package dev.keycond.shell;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -37,6 +38,24 @@ public final class Shell {
   private Shell() {}
 
   /**
+   * Makes every error and warning one line, its message and SQLState, in every mode. sqlline prints
+   * them with their whole stack trace (Calcite's frames, every warning too) until its first session
+   * has started, and {@code -e} statements and {@code -f} scripts run before that; a private flag,
+   * set once per JVM, marks the start. Setting it first makes a run with {@code -e} or {@code -f}
+   * report as the interactive shell does, where {@code !set verbose true} still brings the traces
+   * back.
+   */
+  private static void reportInOneLine() {
+    try {
+      Field started = SqlLine.class.getDeclaredField("initComplete");
+      started.setAccessible(true);
+      started.setBoolean(null, true);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("This sqlline has no initComplete flag; the shell needs sqlline 1.12", e);
+    }
+  }
+
+  /**
    * Runs sqlline until the user quits, or until the {@code -e} statements or the {@code -f} script
    * have run.
    *
@@ -53,6 +72,7 @@ public final class Shell {
       args.add(u);
     });
     args.addAll(sqllineArgs);
+    reportInOneLine();
     SqlLine sqlLine = new SqlLine();
     sqlLine.setOutputStream(output);
     sqlLine.setErrorStream(errors);

@@ -1,6 +1,7 @@
 package dev.keycond.jar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -179,5 +180,32 @@ class ShadedJarIT {
     assertEquals(0, process.exitValue(), output);
     assertTrue(output.contains("Acme Corp") && output.contains("enterprise"), output);
     assertTrue(!output.contains("SLF4J") && !output.contains("WARNING"), output);
+  }
+
+  /**
+   * Errors and warnings of a {@code -e} run are one line each, message and SQLState, as in the
+   * interactive shell: no stack trace (sqlline prints one for everything until its first session
+   * has started, which is all of a {@code -e} run). A fresh JVM, as the user runs it.
+   */
+  @Test
+  void theShellReportsErrorsAndWarningsInOneLine() throws Exception {
+    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", JAR.toString(), "shell", database.url(),
+        "-e", "SELECT path FROM files WHERE account = 'a91' AND size > 3000000;",
+        "-e", "SELECT * FROM files;")
+        .redirectErrorStream(true)
+        .start();
+    process.getOutputStream().close();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(1, process.exitValue(), output);
+    assertTrue(output.contains("root/photos/2026/sunset.jpg"), output);
+    assertTrue(output.contains("Warning: Table 'files': the driver reads items and then discards those that fail"),
+        output);
+    assertTrue(output.contains("(state=01000,code=0)"), output);
+    assertTrue(output.contains("Error: ") && output.contains("needs a full Scan"), output);
+    assertTrue(output.contains("(state=42Z01,code=0)"), output);
+    assertFalse(output.contains("\tat "), output);
+    assertFalse(output.contains("Caused by"), output);
   }
 }

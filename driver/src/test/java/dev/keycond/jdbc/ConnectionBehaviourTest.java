@@ -2,6 +2,7 @@ package dev.keycond.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +11,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.keycond.demo.RecordingProxy;
 import dev.keycond.testing.DemoDatabase;
+import dev.keycond.testing.HeldRequests;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
@@ -19,7 +22,14 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The JDBC behaviours SQL tools rely on, observed on the wire through the test proxy. */
 class ConnectionBehaviourTest {
@@ -42,6 +52,18 @@ class ConnectionBehaviourTest {
         assertTrue(rs.next());
         assertEquals("Acme Corp", rs.getString(1));
       }
+    }
+  }
+
+  @Test
+  void aScrollableResultSetIsDowngradedWithAWarning() throws SQLException {
+    try (Connection connection = database.connect();
+        Statement statement = connection.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY)) {
+      assertEquals(ResultSet.TYPE_FORWARD_ONLY, statement.getResultSetType());
+      SQLWarning warning = connection.getWarnings();
+      assertNotNull(warning);
+      assertEquals("01S02", warning.getSQLState(), warning.getMessage());
+      assertTrue(warning.getMessage().contains("TYPE_FORWARD_ONLY"), warning.getMessage());
     }
   }
 
@@ -88,6 +110,78 @@ class ConnectionBehaviourTest {
     }
   }
 
+  /**
+   * DBeaver's Stop button: cancel from another thread while the statement waits for DynamoDB. The
+   * error must arrive while the response is still held at the proxy, so it cannot have waited for
+   * it; the same for a fan-out, whose requests are sent ahead on the read threads.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"SELECT path FROM files WHERE account = 'a91'",
+      "SELECT path FROM files WHERE account IN ('a91', 'b07')"})
+  void cancelFromAnotherThreadEndsTheWaitForARequestInFlight(String sql) throws Exception {
+    ExecutorService reader = Executors.newSingleThreadExecutor();
+    try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+      database.clearRequests();
+      try (HeldRequests held = database.holdRequests()) {
+        Future<List<String>> rows = reader.submit(() -> {
+          List<String> paths = new ArrayList<>();
+          try (ResultSet rs = statement.executeQuery(sql)) {
+            while (rs.next()) {
+              paths.add(rs.getString(1));
+            }
+          }
+          return paths;
+        });
+        assertTrue(held.awaitRequest(30), "the statement sent its Query");
+        statement.cancel();
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> rows.get(30, TimeUnit.SECONDS),
+            "the statement ended, with an error, while its response was held");
+        SQLException e = assertInstanceOf(SQLException.class, failure.getCause());
+        assertEquals("57014", e.getSQLState(), e.toString());
+        assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
+      }
+      assertEquals("Query", database.dataRequests().get(0).operation());
+      // The abandoned request does not spoil the statement's next execution.
+      try (ResultSet rs = statement.executeQuery("SELECT name FROM workspaces WHERE id = 'acme'")) {
+        assertTrue(rs.next());
+        assertEquals("Acme Corp", rs.getString(1));
+      }
+    } finally {
+      reader.shutdownNow();
+    }
+  }
+
+  @Test
+  void isValidAsksTheEndpoint() throws SQLException {
+    try (Connection connection = database.connect()) {
+      database.clearRequests();
+      assertTrue(connection.isValid(5));
+      assertEquals(List.of("ListTables"), database.requests().stream().map(RecordingProxy.Request::operation).toList());
+      assertThrows(SQLException.class, () -> connection.isValid(-1));
+    }
+  }
+
+  @Test
+  void isValidIsFalseWhenTheEndpointDoesNotAnswerInTime() throws Exception {
+    try (Connection connection = database.connect(); HeldRequests held = database.holdRequests()) {
+      // Decided while the request is held, so the answer cannot have come from a response.
+      assertFalse(connection.isValid(1));
+      assertTrue(held.awaitRequest(0), "isValid sent a request");
+    }
+  }
+
+  @Test
+  void isValidIsFalseWhenTheEndpointIsGone() throws Exception {
+    Connection connection;
+    try (RecordingProxy endpoint = new RecordingProxy(database.endpoint(), request -> {})) {
+      connection = DriverManager.getConnection(database.urlThrough(endpoint.endpoint()));
+      assertTrue(connection.isValid(5));
+    }
+    try (connection) {
+      assertFalse(connection.isValid(5), "nothing listens at the endpoint any more");
+    }
+  }
+
   @Test
   void browsingAnUnmappedTableIsRefusedWithTheWayOut() throws SQLException {
     try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
@@ -119,6 +213,7 @@ class ConnectionBehaviourTest {
       SQLWarning warning = statement.getWarnings();
       assertNotNull(warning, "a permitted Scan is reported");
       assertFalse(warning.getMessage().isEmpty());
+      assertEquals("01000", warning.getSQLState(), warning.getMessage());
     }
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.keycond.testing.DemoDatabase;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -16,6 +17,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -374,6 +376,20 @@ class DatabaseMetaDataTest {
     assertTrue(meta.getURL().startsWith("jdbc:keycond:"));
     assertFalse(meta.getURL().contains("password=test"), "the secret is redacted");
     assertEquals(connection, meta.getConnection());
+  }
+
+  @Test
+  void userNameIsTheAccessKeyIdOrTheProfileNeverTheSecret() throws SQLException {
+    Properties credentials = new Properties();
+    credentials.setProperty("user", "AKIDEXAMPLE");
+    credentials.setProperty("password", "wJalrXUtnFEMIEXAMPLEKEY");
+    try (Connection other = DriverManager.getConnection(DemoDatabase.get().url(), credentials)) {
+      assertEquals("AKIDEXAMPLE", other.getMetaData().getUserName());
+    }
+    assertEquals("analytics",
+        ConnectionProperties.parse("jdbc:keycond:profile=analytics", null).clientSettings().userName());
+    assertEquals("", ConnectionProperties.parse("jdbc:keycond:region=us-east-1", null).clientSettings().userName(),
+        "credentials from the default chain have no name keycond knows");
   }
 
   @Test

@@ -28,6 +28,7 @@ public final class DemoDatabase {
   private final RecordingProxy proxy;
   private final Queue<RecordingProxy.Request> requests = new ConcurrentLinkedQueue<>();
   private volatile Duration delay = Duration.ZERO;
+  private volatile HeldRequests held;
 
   private DemoDatabase(Dynalite dynalite) throws IOException {
     mapping = DemoData.install(dynalite.endpoint());
@@ -48,6 +49,10 @@ public final class DemoDatabase {
 
   private void observe(RecordingProxy.Request request) {
     requests.add(request);
+    HeldRequests hold = held;
+    if (hold != null) {
+      hold.hold();
+    }
     try {
       Thread.sleep(delay.toMillis());
     } catch (InterruptedException e) {
@@ -57,7 +62,17 @@ public final class DemoDatabase {
 
   /** The connection URL, with the mapping and {@code extra} properties ({@code "scan=allow"}). */
   public String url(String... extra) {
-    StringBuilder url = new StringBuilder("jdbc:keycond:region=us-east-1;endpoint=" + proxy.endpoint()
+    return urlThrough(proxy.endpoint(), extra);
+  }
+
+  /** The endpoint that reaches the database, recording every request. */
+  public String endpoint() {
+    return proxy.endpoint();
+  }
+
+  /** {@link #url} with another endpoint, such as a proxy in front of {@link #endpoint()}. */
+  public String urlThrough(String endpoint, String... extra) {
+    StringBuilder url = new StringBuilder("jdbc:keycond:region=us-east-1;endpoint=" + endpoint
         + ";user=test;password=test;mapping=" + mapping);
     for (String property : extra) {
       url.append(';').append(property);
@@ -83,6 +98,13 @@ public final class DemoDatabase {
 
   public void clearRequests() {
     requests.clear();
+  }
+
+  /** Holds every request from now until the returned hold is closed. */
+  public HeldRequests holdRequests() {
+    HeldRequests hold = new HeldRequests(() -> held = null);
+    held = hold;
+    return hold;
   }
 
   /** Holds every request this long before it reaches the server; ZERO to stop. */

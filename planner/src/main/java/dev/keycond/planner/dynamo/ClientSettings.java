@@ -14,6 +14,14 @@ public record ClientSettings(
     Optional<String> accessKeyId,
     Optional<String> secretAccessKey) {
 
+  /**
+   * The name the credentials go by, for tools that show who is connected: the access key id, or
+   * the profile's name; empty when they come from the default chain. Never the secret.
+   */
+  public String userName() {
+    return accessKeyId.or(() -> profile).orElse("");
+  }
+
   @Override
   public String toString() {
     return "ClientSettings[region=" + region.orElse("(default chain)")

@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,26 @@ public final class DynamoCatalog {
       start = page.lastEvaluatedTableName();
     } while (start != null);
     return names;
+  }
+
+  /**
+   * Whether the endpoint answers a one-table ListTables, the cheapest request the connection is
+   * known to be allowed, within {@code timeout}; {@link Duration#ZERO} for no bound. Any failure
+   * (unreachable, refused credentials, the timeout) is a no, not an error.
+   */
+  public boolean answers(Duration timeout) {
+    try {
+      client.listTables(ListTablesRequest.builder().limit(1)
+          .overrideConfiguration(o -> {
+            if (!timeout.isZero()) {
+              o.apiCallTimeout(timeout);
+            }
+          })
+          .build());
+      return true;
+    } catch (SdkException e) {
+      return false;
+    }
   }
 
   /** Describes a table; empty when it does not exist. */

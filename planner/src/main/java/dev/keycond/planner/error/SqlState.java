@@ -10,6 +10,7 @@ import java.sql.SQLSyntaxErrorException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.sql.SQLTransientException;
+import java.sql.SQLWarning;
 
 /**
  * The SQLStates keycond reports. Each state also decides which {@link SQLException} subclass a
@@ -67,7 +68,12 @@ public enum SqlState {
   INVALID_ATTRIBUTE_VALUE("HY024"),
   /** A JDBC method was called in a way its interface allows but keycond's class does not. */
   GENERAL_ERROR("HY000"),
-  INTERNAL_ERROR("XX000");
+  INTERNAL_ERROR("XX000"),
+
+  /** A warning: a Scan the {@code scan} property permits, items read and discarded, what a read cost. */
+  WARNING("01000"),
+  /** A warning: a JDBC option was replaced by the nearest one keycond has (ODBC's "option value changed"). */
+  OPTION_VALUE_CHANGED("01S02");
 
   private final String code;
 
@@ -77,6 +83,11 @@ public enum SqlState {
 
   public String code() {
     return code;
+  }
+
+  /** Builds a warning with this state, which should be of class {@code 01}. */
+  public SQLWarning toWarning(String message) {
+    return new SQLWarning(message, code);
   }
 
   /** Builds the JDBC exception whose type matches this state's class. */

@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import org.apache.calcite.rel.core.CorrelationId;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -24,7 +26,8 @@ public final class ExecutionContext {
   private final Map<CorrelationId, Object[]> correlations = new HashMap<>();
   private final Map<Object, Object> shared = new HashMap<>();
   private int correlatedReads;
-  private volatile boolean cancelled;
+  /** Completed by {@link #cancel()}; a wait for a request ends on whichever comes first. */
+  private final CompletableFuture<Void> cancellation = new CompletableFuture<>();
 
   /**
    * @param parameters parameter values in keycond's internal representation, in marker order
@@ -113,9 +116,32 @@ public final class ExecutionContext {
         + "maxFanOut.");
   }
 
-  /** Asks running cursors to stop; they notice before their next request. */
+  /**
+   * Stops the statement from any thread: a wait for a request in flight ends at once with the
+   * cancel's error, and running cursors notice before their next request.
+   */
   public void cancel() {
-    cancelled = true;
+    cancellation.complete(null);
+  }
+
+  /**
+   * The result of a request sent on another thread. A cancel ends the wait at once: the SDK's
+   * blocking read cannot be interrupted, so the abandoned request finishes in the background and
+   * its result is dropped.
+   */
+  <T> T await(CompletableFuture<T> request) {
+    if (!request.isDone()) {
+      // How the request ended is read from the request itself below.
+      CompletableFuture.anyOf(request, cancellation).handle((result, failure) -> null).join();
+      if (!request.isDone()) {
+        throw cancelled();
+      }
+    }
+    try {
+      return request.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : e;
+    }
   }
 
   /** Milliseconds left before the query timeout; 0 when there is no timeout. */
@@ -128,11 +154,15 @@ public final class ExecutionContext {
 
   /** Throws when the statement was cancelled or ran past its timeout. */
   public void checkRunning() {
-    if (cancelled) {
-      throw new KeycondException(SqlState.QUERY_CANCELED, "The statement was cancelled");
+    if (cancellation.isDone()) {
+      throw cancelled();
     }
     if (deadlineNanos != 0 && System.nanoTime() > deadlineNanos) {
       throw new KeycondException(SqlState.TIMEOUT, "The statement ran past its query timeout");
     }
+  }
+
+  private static KeycondException cancelled() {
+    return new KeycondException(SqlState.QUERY_CANCELED, "The statement was cancelled");
   }
 }

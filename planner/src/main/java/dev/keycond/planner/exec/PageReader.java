@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -61,11 +60,18 @@ final class PageReader {
     this.successor = successor;
   }
 
-  /** Waits until a first page started and not taken has arrived or failed; its failure is nobody's now. */
+  /**
+   * Waits until a first page started and not taken has arrived or failed, or the statement is
+   * cancelled; its failure, or the cancel's, is nobody's now.
+   */
   void awaitStarted() {
     CompletableFuture<Optional<Page>> pending = prefetched;
     if (pending != null) {
-      pending.exceptionally(e -> Optional.empty()).join();
+      try {
+        context.await(pending);
+      } catch (RuntimeException e) {
+        // The result is being closed; nobody reads this page.
+      }
     }
   }
 
@@ -76,25 +82,23 @@ final class PageReader {
     }
   }
 
-  /** The next page, or empty when the request is finished. */
+  /**
+   * The next page, or empty when the request is finished. The request is sent on another thread
+   * and waited for here, so that a cancel from any thread ends the wait at once.
+   */
   Optional<Page> next() {
     started = true;
-    Optional<Page> page = prefetched != null ? takePrefetched() : fetch();
+    CompletableFuture<Optional<Page>> pending = prefetched;
+    prefetched = null;
+    if (pending == null && !done) {
+      pending = CompletableFuture.supplyAsync(this::fetch, ReadThreads.WAITED);
+    }
+    Optional<Page> page = pending == null ? Optional.empty() : context.await(pending);
     if (page.isEmpty() && successor != null) {
       successor.start();
       successor = null;
     }
     return page;
-  }
-
-  private Optional<Page> takePrefetched() {
-    CompletableFuture<Optional<Page>> first = prefetched;
-    prefetched = null;
-    try {
-      return first.join();
-    } catch (CompletionException e) {
-      throw e.getCause() instanceof RuntimeException r ? r : e;
-    }
   }
 
   private Optional<Page> fetch() {

@@ -1,30 +1,39 @@
 package dev.keycond.planner.exec;
 
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The threads that send the requests of a fan-out concurrently. Daemon threads, few of them, and
- * idle ones go away: a JDBC driver must not keep a host application alive or busy.
+ * The threads that send DynamoDB requests. Daemon threads, and idle ones go away: a JDBC driver
+ * must not keep a host application alive or busy.
  */
 final class ReadThreads {
   static final int THREADS = 8;
   private static final AtomicInteger COUNTER = new AtomicInteger();
 
-  static final ExecutorService EXECUTOR = create();
+  /** The first pages of a fan-out, sent ahead of the reader so that they overlap; few threads. */
+  static final ExecutorService EXECUTOR = create(THREADS, THREADS, new LinkedBlockingQueue<>());
+
+  /**
+   * The request a statement's thread waits for, sent here rather than on that thread so that a
+   * cancel can end the wait. As many threads as requests waited for: a statement's own request
+   * never queues behind other statements' fan-outs.
+   */
+  static final ExecutorService WAITED = create(0, Integer.MAX_VALUE, new SynchronousQueue<>());
 
   private ReadThreads() {}
 
-  private static ExecutorService create() {
-    ThreadPoolExecutor executor = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>(), runnable -> {
-          Thread thread = new Thread(runnable, "keycond-read-" + COUNTER.incrementAndGet());
-          thread.setDaemon(true);
-          return thread;
-        });
+  private static ExecutorService create(int core, int max, BlockingQueue<Runnable> queue) {
+    ThreadPoolExecutor executor = new ThreadPoolExecutor(core, max, 30, TimeUnit.SECONDS, queue, runnable -> {
+      Thread thread = new Thread(runnable, "keycond-read-" + COUNTER.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    });
     executor.allowCoreThreadTimeOut(true);
     return executor;
   }

@@ -77,9 +77,11 @@ class WarningsTest {
     }
   }
 
+  /** The messages of the statement's warnings, each checked to carry the general warning state. */
   private static List<String> warnings(Statement statement) throws SQLException {
     List<String> messages = new ArrayList<>();
     for (SQLWarning w = statement.getWarnings(); w != null; w = w.getNextWarning()) {
+      assertEquals("01000", w.getSQLState(), w.getMessage());
       messages.add(w.getMessage());
     }
     return messages;
