@@ -19,6 +19,11 @@ public record SourceTable(
     return indexes.stream().filter(i -> i.name().equals(indexName)).findFirst();
   }
 
+  /** Whether an attribute is part of the key of the table or of one of its indexes. */
+  public boolean isKeyAttribute(String attribute) {
+    return keys.isKeyAttribute(attribute) || indexes.stream().anyMatch(i -> i.keys().isKeyAttribute(attribute));
+  }
+
   public AttributeType keyAttributeType(String attribute) {
     return keyAttributeTypes.getOrDefault(attribute, AttributeType.S);
   }

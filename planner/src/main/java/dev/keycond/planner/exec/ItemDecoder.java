@@ -7,6 +7,7 @@ import dev.keycond.planner.codec.UnreadableValueException;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.schema.EntityTable;
 import java.util.List;
@@ -17,12 +18,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Turns DynamoDB items into rows of one table. An item whose own key attributes do not have the
- * table's key templates belongs to another entity and yields no row.
+ * table's key templates, or hold in a slot a text that is no value of the slot's column, belongs to
+ * another entity and yields no row.
  */
 final class ItemDecoder {
   private final EntityTable table;
   private final List<String> keyAttributes;
   private final KeyTemplate[] keyTemplates;
+  /** Per own key attribute, the types of its template's columns, slot by slot. */
+  private final ColumnType[][] slotTypes;
   private final int[] columns;
   /** Per decoded column, where its value is; fixed for the table, so worked out once. */
   private final ColumnSource[] sources;
@@ -44,6 +48,11 @@ final class ItemDecoder {
     this.table = table;
     this.keyAttributes = table.ownKeyAttributes();
     this.keyTemplates = keyAttributes.stream().map(table::template).toArray(KeyTemplate[]::new);
+    this.slotTypes = new ColumnType[keyTemplates.length][];
+    for (int k = 0; k < keyTemplates.length; k++) {
+      slotTypes[k] = keyTemplates[k].columns().stream()
+          .map(c -> table.column(table.columnIndex(c)).type()).toArray(ColumnType[]::new);
+    }
     this.columns = columns.stream().mapToInt(Integer::intValue).toArray();
     this.sources = new ColumnSource[this.columns.length];
     for (int i = 0; i < this.columns.length; i++) {
@@ -54,12 +63,12 @@ final class ItemDecoder {
   private ColumnSource source(Column column) {
     Optional<String> keyAttribute = table.keyAttributeOf(column.name());
     if (keyAttribute.isEmpty()) {
-      return new ColumnSource(column, column.attribute(), -1, ColumnSource.NOT_A_SLOT);
+      return new ColumnSource(column, column.attribute(), ColumnSource.NOT_A_SLOT, ColumnSource.NOT_A_SLOT);
     }
     String attribute = keyAttribute.get();
     if (table.source().keyAttributeType(attribute) != AttributeType.S) {
-      // A number or binary key holds the column's value itself.
-      return new ColumnSource(column, attribute, -1, ColumnSource.NOT_A_SLOT);
+      // A number or binary key holds the column's value itself, read like any attribute.
+      return new ColumnSource(column, attribute, ColumnSource.NOT_A_SLOT, ColumnSource.NOT_A_SLOT);
     }
     int keyIndex = keyAttributes.indexOf(attribute);
     return new ColumnSource(column, attribute, keyIndex, keyTemplates[keyIndex].columns().indexOf(column.name()));
@@ -67,15 +76,15 @@ final class ItemDecoder {
 
   /** The item as a row of the table's full width, or null when it is not a row of this table. */
   Object[] decode(Map<String, AttributeValue> item) {
-    List<String>[] slotTexts = slotTexts(item);
-    if (slotTexts == null) {
+    Object[][] keyValues = keyValues(item);
+    if (keyValues == null) {
       return null;
     }
     Object[] row = new Object[table.columns().size()];
     for (int i = 0; i < columns.length; i++) {
       ColumnSource source = sources[i];
       try {
-        row[columns[i]] = decode(item, source, slotTexts);
+        row[columns[i]] = source.isSlot() ? keyValues[source.keyIndex()][source.slot()] : decode(item, source);
       } catch (UnreadableValueException e) {
         throw new KeycondException(e.state(),
             "Column '" + source.column().name() + "' of table '" + table.name() + "' in the item with key "
@@ -86,37 +95,46 @@ final class ItemDecoder {
   }
 
   /**
-   * The slot texts of the item's own string keys, by key; null when a key attribute is missing or
-   * does not have the table's template, because then the item belongs to another entity.
+   * The values of the slots of the item's own string keys, by key and slot; null when a key
+   * attribute is missing, does not have the table's template, or holds in a slot a text that is no
+   * value of the slot's column, because then this table's templates did not write the key and the
+   * item belongs to another entity. Every slot is read, whichever columns are selected, so that
+   * whether an item is a row never depends on the statement.
    */
-  @SuppressWarnings("unchecked")
-  private List<String>[] slotTexts(Map<String, AttributeValue> item) {
-    List<String>[] slotTexts = new List[keyAttributes.size()];
-    for (int k = 0; k < slotTexts.length; k++) {
-      AttributeValue value = item.get(keyAttributes.get(k));
-      if (value == null) {
-        return null;
-      }
-      if (value.s() != null) {
-        Optional<List<String>> slots = keyTemplates[k].decode(value.s());
-        if (slots.isEmpty()) {
+  private Object[][] keyValues(Map<String, AttributeValue> item) {
+    Object[][] values = new Object[keyAttributes.size()][];
+    try {
+      for (int k = 0; k < values.length; k++) {
+        AttributeValue value = item.get(keyAttributes.get(k));
+        if (value == null) {
           return null;
         }
-        slotTexts[k] = slots.get();
-      } else if (!keyTemplates[k].isIdentity()) {
-        return null;
+        if (value.s() == null) {
+          // A number or binary key holds its column's value, which is read with the other columns.
+          if (!keyTemplates[k].isIdentity()) {
+            return null;
+          }
+          continue;
+        }
+        Optional<List<String>> texts = keyTemplates[k].decode(value.s());
+        if (texts.isEmpty()) {
+          return null;
+        }
+        values[k] = new Object[texts.get().size()];
+        for (int slot = 0; slot < values[k].length; slot++) {
+          values[k][slot] = KeyText.decode(texts.get().get(slot), slotTypes[k][slot]);
+        }
       }
+    } catch (UnreadableValueException e) {
+      return null;
     }
-    return slotTexts;
+    return values;
   }
 
-  private static Object decode(Map<String, AttributeValue> item, ColumnSource source, List<String>[] slotTexts) {
+  private static Object decode(Map<String, AttributeValue> item, ColumnSource source) {
     Column column = source.column();
     if (column.isWholeItem()) {
       return DynamoJson.toJson(item);
-    }
-    if (source.isSlot()) {
-      return KeyText.decode(slotTexts[source.keyIndex()].get(source.slot()), column.type());
     }
     return AttributeCodec.decode(item.get(source.attribute()), column.type());
   }

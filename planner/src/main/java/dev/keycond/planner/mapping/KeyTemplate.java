@@ -76,6 +76,12 @@ public final class KeyTemplate {
     return new KeyTemplate(text, segments);
   }
 
+  /** The template of an attribute that holds a column's value as it is: {@code {column}}. */
+  public static KeyTemplate ofColumn(String column) {
+    // Built, not parsed: a column's name may contain characters that a template's text gives a meaning to.
+    return new KeyTemplate("{" + column + "}", List.of(new Slot(column, 0)));
+  }
+
   private static Slot parseSlot(String body) {
     String column = body;
     int width = 0;

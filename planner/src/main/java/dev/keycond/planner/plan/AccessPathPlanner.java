@@ -162,8 +162,8 @@ public final class AccessPathPlanner {
     return true;
   }
 
-  /** A Scan returns every item; they all belong to the table when its own key templates are bare columns. */
+  /** A Scan returns every item; they all belong to the table when its own keys take every value. */
   private static boolean allItemsAreMembers(EntityTable table) {
-    return table.ownKeyAttributes().stream().allMatch(a -> table.template(a).isIdentity());
+    return table.ownKeyAttributes().stream().allMatch(table::acceptsEveryKey);
   }
 }

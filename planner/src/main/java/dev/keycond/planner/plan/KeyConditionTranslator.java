@@ -145,8 +145,9 @@ public final class KeyConditionTranslator {
       List<List<KeyPart>> prefixes, Optional<String> separator, Set<Integer> consumed) {
     Column column = column(slot.column());
     boolean last = separator.isEmpty();
-    // Items whose text in the open slot holds a character the slot forbids belong to another entity.
-    boolean openSlotExact = last && template.forbiddenCharacters(slot).isEmpty();
+    // Items whose text in the open slot holds a character the slot forbids, or is no value of its
+    // column, belong to another entity; only a bare column that takes every key leaves none out.
+    boolean openSlotExact = table.acceptsEveryKey(attribute);
     boolean rangeSafe = isRangeSafe(type, template, column, slot);
     Optional<Integer> orderColumn = last && rangeSafe ? Optional.of(table.columnIndex(slot.column()))
         : Optional.empty();
@@ -169,7 +170,7 @@ public final class KeyConditionTranslator {
         // The attribute is the column itself: one comparison says it all.
         KeyPredicate bound = lower.orElseGet(upper::get);
         consumed.add(bound.conjunct());
-        KeyValue value = keyValue(type, List.of(value(template, slot, bound.operand(), KeyPart.Role.BOUND)));
+        KeyValue value = keyValue(type, List.of(value(template, slot, bound.operand(), role(bound.kind()))));
         return new SortSide(List.of(SortCondition.of(attribute, op(bound.kind()), value)), true, orderColumn);
       }
       if (last) {
@@ -201,11 +202,11 @@ public final class KeyConditionTranslator {
       List<KeyPart> prefix, Optional<String> separator, Optional<KeyPredicate> lower,
       Optional<KeyPredicate> upper) {
     Optional<KeyValue> low = lower.map(p -> keyValue(type, append(prefix,
-        value(template, slot, p.operand(), KeyPart.Role.BOUND))));
+        value(template, slot, p.operand(), role(p.kind())))));
     Optional<KeyValue> high = upper.map(p -> separator
         .map(s -> new KeyValue(type, ImmutableList.copyOf(append(append(prefix,
-            value(template, slot, p.operand(), KeyPart.Role.BOUND_BEFORE_SEPARATOR)), new KeyPart.Text(s))), true))
-        .orElseGet(() -> keyValue(type, append(prefix, value(template, slot, p.operand(), KeyPart.Role.BOUND)))));
+            value(template, slot, p.operand(), role(p.kind()))), new KeyPart.Text(s))), true))
+        .orElseGet(() -> keyValue(type, append(prefix, value(template, slot, p.operand(), role(p.kind()))))));
     if (prefix.isEmpty()) {
       if (high.isEmpty()) {
         return SortCondition.of(attribute, Op.GE, low.get());
@@ -243,6 +244,21 @@ public final class KeyConditionTranslator {
         return Op.GT;
       case GE:
         return Op.GE;
+      default:
+        throw new IllegalArgumentException(kind.toString());
+    }
+  }
+
+  private static KeyPart.Role role(Kind kind) {
+    switch (kind) {
+      case LT:
+        return KeyPart.Role.BELOW;
+      case LE:
+        return KeyPart.Role.AT_MOST;
+      case GT:
+        return KeyPart.Role.ABOVE;
+      case GE:
+        return KeyPart.Role.AT_LEAST;
       default:
         throw new IllegalArgumentException(kind.toString());
     }

@@ -23,14 +23,31 @@ public sealed interface KeyPart {
     VALUE,
     /** The start of the slot's text (from {@code LIKE 'abc%'}), inserted as it is. */
     PREFIX,
-    /** The end of a range, encoded like a value but only compared with, never stored. */
-    BOUND,
     /**
-     * The upper end of a range on a slot that more template follows. A stored value equal to a
-     * prefix of the bound continues with the separator, which may sort above the bound's next
-     * character; so the range ends just past "bound, up to the first character below the
-     * separator, then the separator" (the key value is the successor of that text).
+     * The ends of a range ({@code >=}, {@code >}, {@code <=}, {@code <}), encoded like a value but
+     * only compared with, never stored; so a bound beyond what a zero-padded slot can hold is
+     * clamped to the slot rather than refused. An upper bound on a slot that more template follows
+     * is followed by the separator: a stored value equal to a prefix of the bound continues with the
+     * separator, which may sort above the bound's next character; so the range ends just past
+     * "bound, up to the first character below the separator, then the separator" (the key value is
+     * the successor of that text).
      */
-    BOUND_BEFORE_SEPARATOR
+    AT_LEAST,
+    ABOVE,
+    AT_MOST,
+    BELOW;
+
+    public boolean isLowerBound() {
+      return this == AT_LEAST || this == ABOVE;
+    }
+
+    public boolean isUpperBound() {
+      return this == AT_MOST || this == BELOW;
+    }
+
+    /** Whether a value equal to the bound is outside the range. */
+    public boolean isStrict() {
+      return this == ABOVE || this == BELOW;
+    }
   }
 }

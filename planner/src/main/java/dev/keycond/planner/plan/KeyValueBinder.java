@@ -96,13 +96,28 @@ public final class KeyValueBinder {
       if (value == null) {
         return Optional.empty();
       }
-      String slotText = v.role() == KeyPart.Role.PREFIX
-          ? SqlValues.coerce(value, SqlTypeName.VARCHAR).toString()
-          : KeyText.encode(SqlValues.toColumnValue(value, v.column().type()), v.column().type(), v.slot());
+      boolean bound = v.role().isLowerBound() || v.role().isUpperBound();
+      PaddedSlotBound clamp = bound && v.slot().fixedWidth() ? PaddedSlotBound.of(v, value) : PaddedSlotBound.WITHIN;
+      String slotText;
+      switch (clamp) {
+        case NO_VALUE:
+          // A range that no value of the slot meets matches no item, like a NULL bound.
+          return Optional.empty();
+        case EVERY_VALUE:
+          // A lower bound of nothing leaves the range starting where the slot does; an upper
+          // bound is clamped to the largest text the slot holds.
+          slotText = v.role().isLowerBound() ? "" : "9".repeat(v.slot().width());
+          break;
+        default:
+          slotText = v.role() == KeyPart.Role.PREFIX
+              ? SqlValues.coerce(value, SqlTypeName.VARCHAR).toString()
+              : KeyText.encode(SqlValues.toColumnValue(value, v.column().type()), v.column().type(), v.slot());
+      }
       if (v.role() == KeyPart.Role.VALUE) {
         checkRepresentable(v, slotText);
       }
-      if (v.role() == KeyPart.Role.BOUND_BEFORE_SEPARATOR) {
+      if (v.role().isUpperBound() && i + 1 < parts.size()) {
+        // The separator that follows an upper bound ends the range (see KeyPart.Role).
         slotText = upToSeparator(slotText, ((KeyPart.Text) parts.get(i + 1)).text().codePointAt(0));
       }
       text.append(slotText);

@@ -73,12 +73,11 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
    *
    * @throws KeycondException with {@link SqlState#INVALID_MAPPING} naming the table and field
    */
-  public static EntityTable bind(TableMapping mapping, SourceTable source) {
+  public static EntityTable bind(TableMapping declared, SourceTable source) {
+    checkKeysAreKeyAttributes(declared, source);
+    TableMapping mapping = ImpliedKeys.complete(declared, source);
     KeySchema keys = source.keys();
-    List<String> required = new ArrayList<>();
-    required.add(keys.hashAttribute());
-    keys.rangeAttribute().ifPresent(required::add);
-    for (String attribute : required) {
+    for (String attribute : keys.attributes()) {
       if (mapping.keyTemplate(attribute).isEmpty()) {
         throw invalid(mapping, "keys", "has no template for '" + attribute + "', the "
             + (attribute.equals(keys.hashAttribute()) ? "partition" : "sort") + " key of DynamoDB table '"
@@ -102,12 +101,31 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
     return new EntityTable(mapping, source, false, Optional.empty());
   }
 
-  private static void checkKeyType(TableMapping mapping, SourceTable source, String attribute, KeyTemplate template) {
-    boolean isKey = source.keys().isKeyAttribute(attribute)
-        || source.indexes().stream().anyMatch(i -> i.keys().isKeyAttribute(attribute));
-    if (!isKey) {
-      return;
+  /**
+   * A template for an attribute that is no key attribute would never be read, and is most likely a
+   * misspelt index key attribute, which would leave the index silently unused.
+   */
+  private static void checkKeysAreKeyAttributes(TableMapping mapping, SourceTable source) {
+    for (String attribute : mapping.keys().keySet()) {
+      if (!source.isKeyAttribute(attribute)) {
+        throw invalid(mapping, "keys." + attribute, "is a template for '" + attribute
+            + "', which is no key attribute of DynamoDB table '" + source.name() + "' or of its indexes; "
+            + "the key attributes are " + describeKeyAttributes(source));
+      }
     }
+  }
+
+  /** Such as "PK and SK of the table, GSI1PK of index 'ByParent'". */
+  private static String describeKeyAttributes(SourceTable source) {
+    List<String> keys = new ArrayList<>();
+    keys.add(String.join(" and ", source.keys().attributes()) + " of the table");
+    for (SourceIndex index : source.indexes()) {
+      keys.add(String.join(" and ", index.keys().attributes()) + " of index '" + index.name() + "'");
+    }
+    return String.join(", ", keys);
+  }
+
+  private static void checkKeyType(TableMapping mapping, SourceTable source, String attribute, KeyTemplate template) {
     AttributeType type = source.keyAttributeType(attribute);
     if (type == AttributeType.S) {
       if (template.isIdentity()) {
@@ -122,18 +140,29 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
     String field = "keys." + attribute;
     if (!template.isIdentity()) {
       throw invalid(mapping, field, "template '" + template + "' builds text, but '" + attribute
-          + "' is a " + (type == AttributeType.N ? "number (N)" : "binary (B)")
-          + " key; use a single column such as '{id}'");
+          + "' is a " + describe(type) + " key; use a single column such as '{id}'");
     }
     Column column = mapping.column(template.columns().get(0)).orElseThrow();
     boolean fits = type == AttributeType.N ? column.type().isNumeric() : column.type() == ColumnType.VARBINARY;
     if (!fits) {
       throw invalid(mapping, field, "column '" + column.name() + "' is " + column.type() + ", but '"
-          + attribute + "' is a " + (type == AttributeType.N ? "number (N)" : "binary (B)") + " key");
+          + attribute + "' is a " + describe(type) + " key");
     }
   }
 
-  private static KeycondException invalid(TableMapping mapping, String field, String problem) {
+  /** A key attribute type as messages name it, such as "number (N)". */
+  static String describe(AttributeType keyType) {
+    switch (keyType) {
+      case N:
+        return "number (N)";
+      case B:
+        return "binary (B)";
+      default:
+        return "string (S)";
+    }
+  }
+
+  static KeycondException invalid(TableMapping mapping, String field, String problem) {
     return new KeycondException(SqlState.INVALID_MAPPING,
         "Invalid mapping: table '" + mapping.name() + "', field '" + field + "' " + problem);
   }
@@ -148,23 +177,19 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
    */
   public static EntityTable raw(SourceTable source) {
     Map<String, Column> columns = new LinkedHashMap<>();
-    Map<String, KeyTemplate> keys = new LinkedHashMap<>();
     List<KeySchema> schemas = new ArrayList<>();
     schemas.add(source.keys());
     source.indexes().forEach(i -> schemas.add(i.keys()));
     for (KeySchema schema : schemas) {
-      List<String> attributes = new ArrayList<>();
-      attributes.add(schema.hashAttribute());
-      schema.rangeAttribute().ifPresent(attributes::add);
-      for (String attribute : attributes) {
+      for (String attribute : schema.attributes()) {
         columns.computeIfAbsent(attribute, a -> new Column(a, rawType(source.keyAttributeType(a)), a));
-        keys.computeIfAbsent(attribute, a -> KeyTemplate.parse("{" + a + "}"));
       }
     }
     String document = columns.containsKey(DOCUMENT_COLUMN) ? "_" + DOCUMENT_COLUMN : DOCUMENT_COLUMN;
     columns.put(document, new Column(document, ColumnType.JSON, Column.WHOLE_ITEM));
-    TableMapping mapping = new TableMapping(source.name(), source.name(), ImmutableList.copyOf(columns.values()),
-        ImmutableMap.copyOf(keys), Optional.empty(), ImmutableList.of());
+    // Each key attribute is a column of its own name, so the implied templates are the whole mapping.
+    TableMapping mapping = ImpliedKeys.complete(new TableMapping(source.name(), source.name(),
+        ImmutableList.copyOf(columns.values()), ImmutableMap.of(), Optional.empty(), ImmutableList.of()), source);
     return new EntityTable(mapping, source, true, Optional.empty());
   }
 
@@ -238,6 +263,19 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
 
   public KeyTemplate template(String attribute) {
     return mapping.keys().get(attribute);
+  }
+
+  /**
+   * Whether every item is a row as far as this key attribute goes: its template is a bare column,
+   * and either the attribute is a number or binary key, which holds the column's value itself (a
+   * value of the wrong kind there is an error, as in any attribute), or the column is VARCHAR. A
+   * string key of another template, or over another type, has texts that are no row's key: their
+   * items belong to another entity, and a read by that attribute may return items that are no rows.
+   */
+  public boolean acceptsEveryKey(String attribute) {
+    KeyTemplate template = template(attribute);
+    return template.isIdentity() && (source.keyAttributeType(attribute) != AttributeType.S
+        || mapping.column(template.columns().get(0)).orElseThrow().type() == ColumnType.VARCHAR);
   }
 
   /** The own key attribute a column is decoded from, if it is a key column. */

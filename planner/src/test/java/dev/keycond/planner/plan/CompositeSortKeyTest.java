@@ -45,7 +45,8 @@ class CompositeSortKeyTest {
           "keys": {"PK": "ORG#{org}", "SK": "{last_name}#{first_name}"}}
       }}
       """;
-  static final SourceTable SHOP = PlanFixture.source("Shop", "PK", "SK");
+  static final SourceTable SHOP = PlanFixture.source("Shop", "PK", "SK",
+      PlanFixture.gsi("GSI1", "GSI1PK", "GSI1SK", dev.keycond.planner.dynamo.SourceIndex.Projection.ALL));
 
   static EntityTable table(String name) {
     return PlanFixture.bind(MAPPING, name, SHOP);
@@ -193,6 +194,27 @@ class CompositeSortKeyTest {
       ReadPlan plan = w.plan(w.eq("stream", "s1"), w.eq("seq", w.param("seq", 0)));
       assertKeycondError(SqlState.NUMERIC_OUT_OF_RANGE, () -> requests(plan, -1L));
     }
+
+    @Test
+    void boundsPastTheSlotThatNoValueMeetsSendNothing() {
+      assertEquals(List.of(), render(w.plan(w.eq("stream", "s1"), w.gt("seq", 1234567))));
+      assertEquals(List.of(), render(w.plan(w.eq("stream", "s1"), w.gt("seq", 999999))));
+      assertEquals(List.of(), render(w.plan(w.eq("stream", "s1"), w.lt("seq", 0))));
+      assertEquals(List.of(), render(w.plan(w.eq("stream", "s1"), w.between("seq", -9, -1))));
+      ReadPlan parameter = w.plan(w.eq("stream", "s1"), w.ge("seq", w.param("seq", 0)));
+      assertEquals(List.of(), render(parameter, 1_000_000L));
+      assertEquals(List.of(), render(parameter, Long.MAX_VALUE));
+    }
+
+    @Test
+    void boundsPastTheSlotThatEveryValueMeetsNarrowNothing() {
+      assertEquals(List.of("Query Shop: PK = 'STREAM#s1' AND SK BETWEEN 'EV#' AND 'EV$'"),
+          render(w.plan(w.eq("stream", "s1"), w.gt("seq", -5))));
+      assertEquals(List.of("Query Shop: PK = 'STREAM#s1' AND SK BETWEEN 'EV#' AND 'EV#000042'"),
+          render(w.plan(w.eq("stream", "s1"), w.between("seq", -5, 42))));
+      assertEquals(List.of("Query Shop: PK = 'STREAM#s1' AND SK BETWEEN 'EV#000042' AND 'EV#999999'"),
+          render(w.plan(w.eq("stream", "s1"), w.between("seq", 42, 5_000_000))));
+    }
   }
 
   @Nested
@@ -241,9 +263,7 @@ class CompositeSortKeyTest {
 
     @Test
     void dateRangeIsAKeyRange() {
-      EntityTable byDay = PlanFixture.bind(MAPPING, "visits", PlanFixture.source("Shop", "PK", "SK",
-          PlanFixture.gsi("GSI1", "GSI1PK", "GSI1SK", dev.keycond.planner.dynamo.SourceIndex.Projection.ALL)));
-      Where d = new Where(byDay);
+      Where d = new Where(table("visits"));
       ReadPlan plan = d.plan(d.eq("site", "s1"), d.between("day", LocalDate.of(2026, 1, 1), LocalDate.of(2026, 1, 31)));
       assertEquals(List.of("Query Shop@GSI1: GSI1PK = 'DAY#s1' AND GSI1SK BETWEEN '2026-01-01' AND '2026-01-31'"),
           render(plan));

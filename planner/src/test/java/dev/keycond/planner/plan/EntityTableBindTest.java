@@ -3,6 +3,9 @@ package dev.keycond.planner.plan;
 import static dev.keycond.planner.plan.PlanFixture.assertKeycondError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.google.common.collect.ImmutableSet;
+import dev.keycond.planner.dynamo.SourceIndex;
+import dev.keycond.planner.dynamo.SourceIndex.Projection;
 import dev.keycond.planner.dynamo.SourceTable;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
@@ -56,6 +59,64 @@ class EntityTableBindTest {
     assertEquals("Invalid mapping: table 't', field 'keys.SK' column 'b' is VARCHAR, but 'SK' is a number (N) key",
         assertKeycondError(SqlState.INVALID_MAPPING,
             () -> PlanFixture.bind(mapping("\"PK\": \"{a}\", \"SK\": \"{b}\"", ""), "t", source)).getMessage());
+  }
+
+  /** A drive whose GSI ByName and LSI BySize are keyed on the attributes of columns name and size. */
+  private static final String DRIVE = """
+      {"tables": {"files": {"source": "D",
+        "columns": {"account": "VARCHAR", "path": "VARCHAR", "name": "VARCHAR", "size": "%s"},
+        "keys": {"PK": "DRIVE#{account}", "SK": "{path}"}}}}
+      """;
+
+  private static SourceTable drive(SourceIndex... indexes) {
+    return PlanFixture.source("D", PlanFixture.keys("PK", "SK"), Map.of("size", AttributeType.N), indexes);
+  }
+
+  private static SourceIndex lsi(String name, String range) {
+    return new SourceIndex(name, SourceIndex.Kind.LOCAL, PlanFixture.keys("PK", range), Projection.ALL,
+        ImmutableSet.of());
+  }
+
+  @Test
+  void anIndexKeyedOnAColumnsAttributeHasTheColumnAsItsTemplate() {
+    EntityTable files = PlanFixture.bind(DRIVE.formatted("BIGINT"), "files",
+        drive(PlanFixture.gsi("ByName", "name", null, Projection.KEYS_ONLY), lsi("BySize", "size")));
+    assertEquals("{name}", files.template("name").text());
+    assertEquals("{size}", files.template("size").text());
+    assertEquals(List.of("ByName", "BySize"),
+        files.keyTargets().stream().flatMap(t -> t.index().stream()).map(SourceIndex::name).toList());
+    assertEquals(Optional.empty(), files.keyAttributeOf("name"), "an index key column is still stored, not decoded");
+    assertEquals("name", files.attributeOf(files.column(2)));
+  }
+
+  @Test
+  void anIndexKeyedOnAnAttributeNoColumnIsStoredInStaysUnusable() {
+    // path is decoded from SK, so an attribute named path holds no column's value.
+    EntityTable files = PlanFixture.bind(DRIVE.formatted("BIGINT"), "files",
+        drive(PlanFixture.gsi("ByTag", "tag", null, Projection.ALL), PlanFixture.gsi("ByPath", "path", null,
+            Projection.ALL)));
+    assertEquals(1, files.keyTargets().size());
+    assertEquals(Optional.empty(), files.mapping().keyTemplate("path"));
+  }
+
+  @Test
+  void aColumnOfAnotherTypeThanTheIndexKeyIsAnInvalidMapping() {
+    assertEquals("Invalid mapping: table 'files', field 'columns.size' is VARCHAR, stored as S in attribute 'size', "
+            + "but 'size' is a number (N) key of index 'BySize' of DynamoDB table 'D'; declare the column with a type "
+            + "stored as N",
+        assertKeycondError(SqlState.INVALID_MAPPING, () -> PlanFixture.bind(DRIVE.formatted("VARCHAR"), "files",
+            drive(lsi("BySize", "size")))).getMessage());
+  }
+
+  @Test
+  void aTemplateForAnAttributeThatIsNoKeyIsAnInvalidMapping() {
+    String mapping = DRIVE.formatted("BIGINT").replace("\"SK\": \"{path}\"", "\"SK\": \"{path}\", \"Nmae\": \"{name}\"");
+    assertEquals("Invalid mapping: table 'files', field 'keys.Nmae' is a template for 'Nmae', which is no key "
+            + "attribute of DynamoDB table 'D' or of its indexes; the key attributes are PK and SK of the table, "
+            + "name of index 'ByName', PK and size of index 'BySize'",
+        assertKeycondError(SqlState.INVALID_MAPPING, () -> PlanFixture.bind(mapping, "files",
+            drive(PlanFixture.gsi("ByName", "name", null, Projection.KEYS_ONLY), lsi("BySize", "size"))))
+            .getMessage());
   }
 
   @Test

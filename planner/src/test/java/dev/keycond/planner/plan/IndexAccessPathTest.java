@@ -22,26 +22,35 @@ import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.schema.EntityTable;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** {@code files} with an overloaded GSI keyed on the parent folder, for direct children. */
 class IndexAccessPathTest {
-  static final String MAPPING = """
+  private static final String MAPPING = """
       {"tables": {"files": {"source": "Drive",
         "columns": {"account": "VARCHAR", "path": "VARCHAR", "parent": "VARCHAR", "size": "BIGINT",
                     "modified": "TIMESTAMP"},
-        "keys": {"PK": "DRIVE#{account}", "SK": "{path}", "GSI1PK": "DIR#{account}", "GSI1SK": "{parent}",
-                 "LSI1SK": "{modified}"},
+        "keys": {"PK": "DRIVE#{account}", "SK": "{path}"%s},
         "hierarchy": {"path": "path", "delimiter": "/", "parent": "parent"}}}}
       """;
+  /** The templates of the index key attributes, given for the indexes a case's table has. */
+  private static final Map<String, String> INDEX_KEYS =
+      Map.of("GSI1PK", "DIR#{account}", "GSI1SK", "{parent}", "LSI1SK", "{modified}");
   private static final int PATH = 1;
   private static final int SIZE = 3;
 
   static EntityTable files(SourceIndex... indexes) {
-    return PlanFixture.bind(MAPPING, "files", PlanFixture.source("Drive", "PK", "SK", indexes));
+    // A template for a key attribute no index has is refused, so only those of the given indexes are written.
+    String indexKeys = Arrays.stream(indexes).flatMap(i -> i.keys().attributes().stream())
+        .filter(INDEX_KEYS::containsKey).distinct()
+        .map(a -> ", \"" + a + "\": \"" + INDEX_KEYS.get(a) + "\"").collect(Collectors.joining());
+    return PlanFixture.bind(MAPPING.formatted(indexKeys), "files", PlanFixture.source("Drive", "PK", "SK", indexes));
   }
 
   static EntityTable files(Projection projection, String... included) {

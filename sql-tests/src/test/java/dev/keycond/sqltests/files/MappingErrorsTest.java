@@ -36,12 +36,22 @@ class MappingErrorsTest {
         "keys": {"PK": "DRIVE#{account}", "SK": "{path}"}
       }}}""";
 
+  /** Fixture index-columns' table, whose indexes ByName and BySize are keyed on columns (name, size). */
+  private static final String DRIVE2 = """
+      {"tables": {"files": {
+        "source": "indexcolumns_Drive2",
+        "columns": {"account": "VARCHAR", "path": "VARCHAR", "parent": "VARCHAR", "name": "VARCHAR",
+                    "size": "BIGINT"},
+        "keys": {"PK": "DRIVE#{account}", "SK": "{path}", "GSI1PK": "PARENT#{account}#{parent}"}
+      }}}""";
+
   private static DynamoServer server;
 
   @BeforeAll
   static void loadFixture(DynamoServer dynamo) {
     server = dynamo;
     Fixtures.load(server, "files");
+    Fixtures.load(server, "index-columns");
   }
 
   @BeforeEach
@@ -57,6 +67,16 @@ class MappingErrorsTest {
         var result = statement.executeQuery(
             "SELECT path FROM files WHERE account = 'b22' AND path = 'root/docs/'")) {
       assertEquals(List.of("root/docs/"), Keycond.column(result));
+    }
+  }
+
+  @Test
+  void indexKeysOfColumnsNeedNoTemplate() throws SQLException {
+    // The baseline for the index-columns cases: name and size key indexes without templates.
+    try (var connection = DriverManager.getConnection(Keycond.url(server), inline(DRIVE2));
+        var statement = connection.createStatement();
+        var result = statement.executeQuery("SELECT path FROM files WHERE name = 'cv.pdf'")) {
+      assertEquals(List.of("root/docs/cv.pdf"), Keycond.column(result));
     }
   }
 
@@ -79,6 +99,32 @@ class MappingErrorsTest {
     SQLException e = refused(inline(FILES.replace(", \"SK\": \"{path}\"", "")));
 
     assertMessage(e, "table 'files'", "'keys'", "'SK'", "sort key");
+  }
+
+  @Test
+  void aTemplateForAnAttributeThatIsNoKeyListsTheKeyAttributes() {
+    // A misspelt index key attribute would otherwise leave the index silently unused.
+    SQLException e = refused(inline(FILES.replace("\"SK\": \"{path}\"", "\"SK\": \"{path}\", \"Bogus\": \"{parent}\"")));
+
+    assertMessage(e, "table 'files'", "keys.Bogus", "'Bogus'", "no key attribute", "'files_Drive'",
+        "PK and SK of the table");
+  }
+
+  @Test
+  void aTemplateForAMisspeltIndexAttributeListsTheIndexKeys() {
+    SQLException e = refused(inline(DRIVE2.replace("\"GSI1PK\"", "\"GSIPK\"")));
+
+    assertMessage(e, "table 'files'", "keys.GSIPK", "'indexcolumns_Drive2'",
+        "PK and SK of the table", "name of index 'ByName'", "GSI1PK and SK of index 'ByParent'",
+        "tag of index 'ByTag'", "PK and size of index 'BySize'");
+  }
+
+  @Test
+  void aColumnStoredInAnIndexKeyOfAnotherTypeIsRefused() {
+    // size is a number (N) key of the LSI BySize: DynamoDB refuses an item whose size is a string.
+    SQLException e = refused(inline(DRIVE2.replace("\"size\": \"BIGINT\"", "\"size\": \"VARCHAR\"")));
+
+    assertMessage(e, "table 'files'", "columns.size", "VARCHAR", "'size'", "number (N)", "index 'BySize'");
   }
 
   @Test

@@ -23,23 +23,26 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * JDBC metadata of entity tables (issue 3 point 7), which is what DBeaver draws ER diagrams from:
  * getPrimaryKeys lists the template columns in key order, getImportedKeys / getExportedKeys the
  * declared {@code references} (also across DynamoDB tables), getIndexInfo the indexes each table
- * can be read by. Fixtures {@code single-table} and {@code entity-templates}.
+ * can be read by. Fixtures {@code single-table}, {@code entity-templates} and {@code index-columns}.
  */
 @ExtendWith(DynaliteExtension.class)
 class SingleTableMetadataTest {
   private static Connection control;
   private static Connection shop;
+  private static Connection drive;
 
   @BeforeAll
   static void connect(DynamoServer server) throws SQLException {
     control = Keycond.loadAndConnect(server, "single-table");
     shop = Keycond.loadAndConnect(server, "entity-templates");
+    drive = Keycond.loadAndConnect(server, "index-columns");
   }
 
   @AfterAll
   static void close() throws SQLException {
     control.close();
     shop.close();
+    drive.close();
   }
 
   @Test
@@ -129,6 +132,15 @@ class SingleTableMetadataTest {
     assertEquals(List.of("PRIMARY unique 1 workspace_id", "PRIMARY unique 2 user_id A", "GSI1 1 status",
         "GSI1 2 user_id A"), normalised(indexInfo(control, "members", false), "PRIMARY"));
     assertEquals(List.of("PRIMARY unique 1 id"), normalised(indexInfo(control, "users", false), "PRIMARY"));
+  }
+
+  @Test
+  void indexInfoListsIndexesKeyedOnColumnsWithoutTemplates() throws SQLException {
+    // ByName (name) and BySize (PK, size) are keyed on the attributes the columns name and size are
+    // stored in; ByTag's key attribute tag is no column's.
+    assertEquals(List.of("PRIMARY unique 1 account", "PRIMARY unique 2 path A", "ByName 1 name",
+        "ByParent 1 account", "ByParent 2 parent", "ByParent 3 path A", "BySize 1 account", "BySize 2 size A"),
+        normalised(indexInfo(drive, "files", false), "PRIMARY"));
   }
 
   @Test
