@@ -45,7 +45,15 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
     }
-    return run(query, List.of(), true);
+    boolean markers = !query.parameters().isEmpty();
+    if (markers && !query.explain()) {
+      // A plain Statement has no way to give a marker a value; EXPLAIN shows the plan without them.
+      int count = query.parameters().size();
+      throw SqlState.PARAMETER_NOT_SET.toException("Parameter " + (count == 1 ? "1 has" : "1 to " + count + " have")
+          + " no value: a plain Statement cannot bind a ? marker; use Connection.prepareStatement and set "
+          + (count == 1 ? "it" : "each") + " with setXxx(index, value) or setNull", null);
+    }
+    return run(query, List.of(), !markers);
   }
 
   /**
@@ -57,9 +65,10 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
     closeResultSet();
     clearWarnings();
     Optional<List<Object>> values = parametersSet ? Optional.of(parameters) : Optional.empty();
-    List<String> planWarnings = query.warnings().at(values);
-    planWarnings.forEach(w -> warnings.add(SqlState.WARNING.toWarning(w)));
     try {
+      // Reading the plan with the parameters' values can find a parameter wrong (an invalid LIKE pattern).
+      List<String> planWarnings = query.warnings().at(values);
+      planWarnings.forEach(w -> warnings.add(SqlState.WARNING.toWarning(w)));
       if (query.explain()) {
         List<Object[]> lines = new ArrayList<>();
         for (String line : query.describe(connection.planner().settings(), values)) {

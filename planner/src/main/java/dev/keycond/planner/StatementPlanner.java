@@ -23,6 +23,7 @@ import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
@@ -60,6 +61,7 @@ import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.impl.ParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -185,6 +187,7 @@ public final class StatementPlanner {
    */
   public synchronized PreparedQuery prepare(String sql, long maxRows) {
     SqlNode parsed = parse(sql);
+    EscapeClauses.check(parsed);
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
     SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
     if (!query.isA(SqlKind.QUERY)) {
@@ -257,8 +260,9 @@ public final class StatementPlanner {
   }
 
   private static SqlNode parse(String sql) {
+    SqlParser parser = SqlParser.create(sql, PARSER);
     try {
-      return SqlParser.create(sql, PARSER).parseStmt();
+      return parser.parseStmt();
     } catch (SqlParseException e) {
       String message = e.getMessage();
       int expecting = message.indexOf("Was expecting");
@@ -267,8 +271,26 @@ public final class StatementPlanner {
       }
       String where = message.contains("line ") ? "" : " at line " + e.getPos().getLineNum()
           + ", column " + e.getPos().getColumnNum();
-      throw new KeycondException(SqlState.SYNTAX_ERROR, "Syntax error" + where + ": " + message, e);
+      throw new KeycondException(SqlState.SYNTAX_ERROR,
+          "Syntax error" + where + ": " + message + reservedWordHint(parser, e), e);
     }
+  }
+
+  /**
+   * A column named like a reserved word ({@code year}, {@code month}, {@code value}) can only be
+   * written quoted, and the parser merely says it did not expect the word there; say why.
+   */
+  private static String reservedWordHint(SqlParser parser, SqlParseException e) {
+    if (!(e.getCause() instanceof ParseException cause) || cause.currentToken == null
+        || cause.currentToken.next == null) {
+      return "";
+    }
+    String word = cause.currentToken.next.image;
+    if (!parser.getMetadata().isReservedWord(word.toUpperCase(Locale.ROOT))) {
+      return "";
+    }
+    return " " + word + " is a reserved word in SQL; to use it as a name, quote it with double quotes: \""
+        + word + "\" (quoted names are case-sensitive, as all names are in keycond)";
   }
 
   private SqlNode validate(SqlValidator validator, SqlNode query) {

@@ -36,7 +36,11 @@ public enum SqlState {
   NUMERIC_OUT_OF_RANGE("22003"),
   INVALID_DATETIME("22007"),
   INVALID_CHARACTER_VALUE("22018"),
-  /** A connection property or statement parameter has a value keycond cannot use. */
+  /** The ESCAPE clause of LIKE is not a single character. */
+  INVALID_ESCAPE_CHARACTER("22019"),
+  /** A LIKE pattern's escape character is last, or precedes something other than %, _ or itself. */
+  INVALID_ESCAPE_SEQUENCE("22025"),
+  /** A connection property, statement parameter or function argument has a value keycond cannot use. */
   INVALID_PARAMETER_VALUE("22023"),
   /** A key column value cannot be encoded into its key template (it contains a template literal). */
   KEY_VALUE_NOT_REPRESENTABLE("22Z01"),

@@ -50,7 +50,7 @@ public final class ExecutionContext {
 
   public Object parameter(int index) {
     if (index >= parameters.size()) {
-      throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Parameter " + (index + 1) + " is not set");
+      throw new KeycondException(SqlState.PARAMETER_NOT_SET, "Parameter " + (index + 1) + " is not set");
     }
     return parameters.get(index);
   }

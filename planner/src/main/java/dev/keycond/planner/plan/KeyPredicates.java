@@ -120,16 +120,12 @@ public final class KeyPredicates {
       return Optional.empty();
     }
     RexNode pattern = call.getOperands().get(1);
-    Character escape = null;
+    String escape = null;
     if (call.getOperands().size() > 2) {
-      if (!(call.getOperands().get(2) instanceof RexLiteral e)) {
+      if (!(call.getOperands().get(2) instanceof RexLiteral e) || e.isNull()) {
         return Optional.empty();
       }
-      String text = e.getValueAs(String.class);
-      if (text == null || text.length() != 1) {
-        return Optional.empty();
-      }
-      escape = text.charAt(0);
+      escape = e.getValueAs(String.class);
     }
     if (pattern instanceof RexDynamicParam param) {
       // The prefix is only known at execution; the LIKE stays for the driver to check the rest.
@@ -142,8 +138,9 @@ public final class KeyPredicates {
     LikePattern parsed;
     try {
       parsed = LikePattern.parse(literal.getValueAs(String.class), escape);
-    } catch (IllegalArgumentException invalid) {
-      // Left to the driver, which reports the invalid pattern when it evaluates it.
+    } catch (KeycondException invalid) {
+      // Left to the driver, which reports the invalid pattern when it compiles the LIKE, before
+      // any request is sent.
       return Optional.empty();
     }
     Operand prefix = new Operand.Literal(parsed.prefix());

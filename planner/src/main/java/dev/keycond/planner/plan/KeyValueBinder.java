@@ -52,18 +52,14 @@ public final class KeyValueBinder {
       if (pattern == null) {
         return null;
       }
-      try {
-        return LikePattern.parse(pattern.toString(), prefix.escape()).prefix();
-      } catch (IllegalArgumentException e) {
-        throw new KeycondException(SqlState.DATA_EXCEPTION, "Invalid LIKE pattern: " + e.getMessage(), e);
-      }
+      return LikePattern.parse(pattern.toString(), prefix.escape()).prefix();
     }
     if (operand instanceof Operand.OuterField field) {
       return outerRows.apply(field.correlation())[field.index()];
     }
     int index = ((Operand.Parameter) operand).index();
     if (index >= parameters.size()) {
-      throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Parameter " + (index + 1) + " is not set");
+      throw new KeycondException(SqlState.PARAMETER_NOT_SET, "Parameter " + (index + 1) + " is not set");
     }
     return parameters.get(index);
   }

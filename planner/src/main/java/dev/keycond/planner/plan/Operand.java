@@ -35,9 +35,9 @@ public sealed interface Operand {
   /**
    * The literal prefix of a LIKE pattern that is itself a parameter, known once the parameter is.
    *
-   * @param escape the ESCAPE character, or null
+   * @param escape the text of the ESCAPE clause, or null
    */
-  record PatternPrefix(Operand pattern, Character escape) implements Operand {
+  record PatternPrefix(Operand pattern, String escape) implements Operand {
     @Override
     public String toString() {
       return "prefix of " + pattern;

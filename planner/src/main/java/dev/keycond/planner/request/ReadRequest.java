@@ -128,7 +128,7 @@ public record ReadRequest(
     Map<String, AttributeValue> result = new LinkedHashMap<>();
     values.forEach((name, value) -> {
       if (!(value instanceof RequestValue.Bound b)) {
-        throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
+        throw new KeycondException(SqlState.PARAMETER_NOT_SET,
             "Parameter " + ((RequestValue.Unbound) value).description() + " is not set");
       }
       result.put(name, b.value());

@@ -104,6 +104,10 @@ class ScalarCompilerTest {
     return REX.makeLiteral(value);
   }
 
+  private static Scalar compile(RexNode expression) {
+    return ScalarCompiler.compile(expression, REX);
+  }
+
   private static BigDecimal decimal(String value) {
     return new BigDecimal(value);
   }
@@ -242,6 +246,16 @@ class ScalarCompilerTest {
   }
 
   @Test
+  void castOfALiteralThatDoesNotConvertFailsWhenItIsCompiled() {
+    assertEquals(SqlState.INVALID_CHARACTER_VALUE, stateOf(() -> compile(REX.makeAbstractCast(type(BIGINT), text("abc")))));
+    assertEquals(SqlState.INVALID_DATETIME, stateOf(() -> compile(REX.makeAbstractCast(type(DATE), text("2026-13-01")))));
+    assertEquals(SqlState.NUMERIC_OUT_OF_RANGE,
+        stateOf(() -> compile(REX.makeAbstractCast(type(INTEGER), number("3000000000")))));
+    assertEquals(12L, evaluate(REX.makeAbstractCast(type(BIGINT), text("12")), row()));
+    assertNull(evaluate(REX.makeCast(type(BIGINT), REX.makeNullLiteral(type(VARCHAR))), row()));
+  }
+
+  @Test
   void castBetweenTextAndDatetimes() {
     RelDataType char3 = TYPES.createSqlType(CHAR, 3);
     assertEquals("x  ", evaluate(REX.makeCast(char3, ref(0, VARCHAR)), row("x")));
@@ -281,11 +295,16 @@ class ScalarCompilerTest {
   }
 
   @Test
-  void likeRejectsAMalformedEscape() {
-    assertEquals(SqlState.DATA_EXCEPTION,
-        stateOf(() -> evaluate(call(LIKE, ref(0, VARCHAR), text("a!b"), text("!")), row("ab"))));
-    assertEquals(SqlState.DATA_EXCEPTION,
-        stateOf(() -> evaluate(call(LIKE, ref(0, VARCHAR), text("a%"), text("!!")), row("ab"))));
+  void likeRejectsAMalformedEscapeWhenItIsCompiled() {
+    assertEquals(SqlState.INVALID_ESCAPE_SEQUENCE,
+        stateOf(() -> compile(call(LIKE, ref(0, VARCHAR), text("a!b"), text("!")))));
+    assertEquals(SqlState.INVALID_ESCAPE_SEQUENCE,
+        stateOf(() -> compile(call(LIKE, ref(0, VARCHAR), text("a%!"), text("!")))));
+    assertEquals(SqlState.INVALID_ESCAPE_CHARACTER,
+        stateOf(() -> compile(call(LIKE, ref(0, VARCHAR), text("a%"), text("!!")))));
+    // The pattern of a column is only known row by row.
+    assertEquals(SqlState.INVALID_ESCAPE_SEQUENCE,
+        stateOf(() -> evaluate(call(LIKE, ref(0, VARCHAR), ref(1, VARCHAR), text("!")), row("ab", "a!"))));
   }
 
   @Test
@@ -351,7 +370,7 @@ class ScalarCompilerTest {
   void parametersAreConvertedToTheirType() {
     RexNode plusOne = call(PLUS, REX.makeDynamicParam(type(INTEGER), 0), number("1"));
     assertEquals(42, evaluate(plusOne, row(), "41"));
-    assertEquals(SqlState.INVALID_PARAMETER_VALUE, stateOf(() -> evaluate(plusOne, row())));
+    assertEquals(SqlState.PARAMETER_NOT_SET, stateOf(() -> evaluate(plusOne, row())));
   }
 
   @Test

@@ -17,6 +17,7 @@ import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Types;
 import java.util.List;
 import java.util.Map;
@@ -201,6 +202,27 @@ class PreparedStatementTest {
       String bound = String.join("\n", run(explain));
       assertTrue(bound.contains("{\"S\":\"DRIVE#b22\"}") && bound.contains("{\"S\":\"root/p\"}"),
           "bound values are shown as sent:\n" + bound);
+    }
+    assertEquals(List.of(), RequestRecorder.dataRequests());
+  }
+
+  /**
+   * A plain Statement cannot bind a marker: running it is refused as a parameter without a value,
+   * as a PreparedStatement's would be, while EXPLAIN shows the plan with the markers unbound.
+   */
+  @Test
+  void aPlainStatementWithAMarkerIsRefusedButExplained() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      SQLException unset = assertThrows(SQLException.class,
+          () -> statement.executeQuery("SELECT path FROM files WHERE account = ? AND path = 'root/'"));
+      assertEquals("07001", unset.getSQLState());
+      assertTrue(unset.getMessage().contains("Connection.prepareStatement"), unset::getMessage);
+
+      try (ResultSet result = statement.executeQuery(
+          "EXPLAIN PLAN FOR SELECT path FROM files WHERE account = ? AND path = 'root/'")) {
+        String plan = String.join("\n", Keycond.column(result));
+        assertTrue(plan.contains("?1"), "the unbound marker is shown as ?1:\n" + plan);
+      }
     }
     assertEquals(List.of(), RequestRecorder.dataRequests());
   }

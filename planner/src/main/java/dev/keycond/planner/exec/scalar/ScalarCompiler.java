@@ -3,7 +3,6 @@ package dev.keycond.planner.exec.scalar;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.exec.Scalar;
 import java.math.RoundingMode;
 import java.util.List;
@@ -205,13 +204,10 @@ public final class ScalarCompiler {
       case "JSON_EXISTS":
         return JsonFunctions.exists(operands);
       case "PATH_DEPTH":
-        return Strict.of(operands, v -> PathFunctions.depth((String) v[0], (String) v[1]));
       case "PARENT_PATH":
-        return Strict.of(operands, v -> PathFunctions.parent((String) v[0], (String) v[1]));
       case "PATH_SEGMENT":
-        return Strict.of(operands, v -> PathFunctions.segment((String) v[0], ((Number) v[1]).intValue(), (String) v[2]));
       case "PATH_NAME":
-        return Strict.of(operands, v -> PathFunctions.name((String) v[0], (String) v[1]));
+        return PathFunctionCalls.compile(call, operands);
       case "CURRENT_TIMESTAMP":
       case "CURRENT_DATE":
       case "CURRENT_TIME":
@@ -236,7 +232,14 @@ public final class ScalarCompiler {
     if (!convertible) {
       throw unsupported("CAST from " + from + " to " + to);
     }
-    return Strict.of(operand, Coercion.cast(to));
+    UnaryOperator<Object> conversion = Coercion.cast(to);
+    if (call.getOperands().get(0) instanceof RexLiteral literal) {
+      // A literal that does not convert ('abc' compared with a number) is known to be wrong now:
+      // it fails the statement before any request is sent, not while the first row is read.
+      Object value = conversion.apply(SqlValues.fromLiteral(literal));
+      return (row, context) -> value;
+    }
+    return Strict.of(operand, conversion);
   }
 
   private static <T> T symbol(RexCall call, int operand, Class<T> type) {
