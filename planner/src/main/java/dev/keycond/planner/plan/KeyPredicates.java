@@ -3,6 +3,7 @@ package dev.keycond.planner.plan;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.Hierarchy;
 import dev.keycond.planner.mapping.ColumnType;
@@ -37,26 +38,48 @@ public final class KeyPredicates {
     for (int i = 0; i < conjuncts.size(); i++) {
       extract(table, conjuncts.get(i), i).ifPresent(predicates::add);
     }
-    table.mapping().hierarchy().ifPresent(h -> predicates.addAll(childrenPrefixes(table, h, predicates)));
+    table.mapping().hierarchy().ifPresent(h -> predicates.addAll(parentPrefixes(table, h, predicates)));
     return predicates;
   }
 
   /**
-   * In a declared hierarchy the parent is the path up to its last delimiter, so {@code parent = p}
-   * implies that the path starts with {@code p}: the children of a folder lie in its subtree's
-   * key range. The parent condition itself stays for the driver to check the depth.
+   * In a declared hierarchy the parent is the path up to its last delimiter, a prefix of the path,
+   * so {@code parent = p} and {@code parent LIKE 'p%'} imply that the path starts with {@code p}:
+   * the children of a folder, and everything under folders starting with p, lie in that key range.
+   * The parent condition itself stays for the driver to check.
    */
-  private static List<KeyPredicate> childrenPrefixes(EntityTable table, Hierarchy hierarchy,
+  private static List<KeyPredicate> parentPrefixes(EntityTable table, Hierarchy hierarchy,
       List<KeyPredicate> predicates) {
     int parent = table.columnIndex(hierarchy.parentColumn());
     int path = table.columnIndex(hierarchy.pathColumn());
     List<KeyPredicate> implied = new ArrayList<>();
     for (KeyPredicate p : predicates) {
-      if (p.column() == parent && p.kind() == KeyPredicate.Kind.EQ) {
+      boolean prefixOfParent = p.kind() == KeyPredicate.Kind.EQ || p.kind() == KeyPredicate.Kind.PREFIX;
+      if (p.column() == parent && prefixOfParent && !isEmptyText(p.operand())) {
         implied.add(new KeyPredicate(path, KeyPredicate.Kind.PREFIX, p.operand(), p.conjunct(), false));
       }
     }
     return implied;
+  }
+
+  /**
+   * {@code PARENT_PATH(c) = x}: the parent path is c up to its last delimiter, a prefix of c, so c
+   * starts with x. The comparison itself stays for the driver to check.
+   */
+  private static Optional<KeyPredicate> parentPathPrefix(EntityTable table, RexNode side, RexNode value,
+      int conjunct) {
+    if (!(side instanceof RexCall call) || call.getOperator() != PathFunctions.PARENT_PATH
+        || !(call.getOperands().get(0) instanceof RexInputRef ref)
+        || table.column(ref.getIndex()).type() != ColumnType.VARCHAR) {
+      return Optional.empty();
+    }
+    return operand(table, ref, value).filter(op -> !isEmptyText(op))
+        .map(op -> new KeyPredicate(ref.getIndex(), KeyPredicate.Kind.PREFIX, op, conjunct, false));
+  }
+
+  /** An empty prefix implies nothing; as a key condition it would only displace a range. */
+  private static boolean isEmptyText(Operand operand) {
+    return operand instanceof Operand.Literal literal && "".equals(literal.value());
   }
 
   private static Optional<KeyPredicate> extract(EntityTable table, RexNode node, int conjunct) {
@@ -70,6 +93,13 @@ public final class KeyPredicates {
     if (kind != null && call.getOperands().size() == 2) {
       RexNode left = call.getOperands().get(0);
       RexNode right = call.getOperands().get(1);
+      if (kind == KeyPredicate.Kind.EQ) {
+        Optional<KeyPredicate> prefix = parentPathPrefix(table, left, right, conjunct)
+            .or(() -> parentPathPrefix(table, right, left, conjunct));
+        if (prefix.isPresent()) {
+          return prefix;
+        }
+      }
       Optional<RexInputRef> leftColumn = column(left);
       if (leftColumn.isPresent()) {
         RexInputRef ref = leftColumn.get();
