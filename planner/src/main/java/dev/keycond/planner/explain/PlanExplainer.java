@@ -90,7 +90,7 @@ public final class PlanExplainer {
     perKeyRequests |= perOuterRow;
     add(depth, "Read " + plan.table().name() + (plan.count() ? " (COUNT(*))" : "") + ": " + built.size()
         + (built.size() == 1 ? " request" : " requests" + fanOut(plan))
-        + (perOuterRow ? " for each row of the outer query (at most maxFanOut=" + settings.maxFanOut() + ")" : "")
+        + (perOuterRow ? " for each distinct value of the outer columns it uses (at most maxFanOut=" + settings.maxFanOut() + ")" : "")
         + (plan.access().isScan() ? ", a full Scan (scan=" + settings.scanPolicy() + ")" : ""));
     for (ReadRequest request : built) {
       for (String line : RequestFormatter.format(request)) {
