@@ -42,7 +42,7 @@ record PlannedReads(ImmutableList<DynamoRead> reads, ImmutableList<ReadPlan> pla
       reads.add(lookup.inner());
       plans.add(lookup.inner().plan());
     }
-    if (node instanceof CollectionPart part && !part.isRightSide()) {
+    if (node instanceof CollectionPart part && part.isFirst()) {
       plans.add(part.plan());
     }
     for (RelNode input : node.getInputs()) {

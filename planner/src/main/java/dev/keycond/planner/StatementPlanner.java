@@ -109,6 +109,8 @@ public final class StatementPlanner {
           ReadCountRule.DIRECT,
           ReadCountRule.THROUGH_PROJECT,
           CollectionJoinRule.INSTANCE,
+          CollectionJoinRule.WIDEN_RIGHT,
+          CollectionJoinRule.WIDEN_LEFT,
           LookupJoinRule.INNER_ON_RIGHT,
           LookupJoinRule.INNER_ON_LEFT,
           ReadProjectRule.INSTANCE,

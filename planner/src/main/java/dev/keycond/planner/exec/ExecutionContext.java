@@ -99,8 +99,9 @@ public final class ExecutionContext {
   }
 
   /**
-   * Counts a read a correlated subquery makes for one outer row; more than {@code maxFanOut} of
-   * them in one execution stop it, as more key reads than that stop any other statement.
+   * Counts a read a correlated subquery makes for one distinct outer value; more than
+   * {@code maxFanOut} of them in one execution stop it, as more key reads than that stop any other
+   * statement.
    */
   public synchronized void countCorrelatedRead(String table) {
     if (++correlatedReads > settings.maxFanOut()) {
@@ -108,12 +109,12 @@ public final class ExecutionContext {
     }
   }
 
-  /** The refusal of a correlated subquery that reads {@code table} for more outer rows than maxFanOut. */
+  /** The refusal of a correlated subquery that reads {@code table} for more distinct outer values than maxFanOut. */
   public KeycondException tooManyCorrelatedReads(String table) {
     return new KeycondException(SqlState.FAN_OUT_EXCEEDED, "The correlated subquery reads table '" + table
-        + "' once per row of the outer query, and the outer query has more than maxFanOut=" + settings.maxFanOut()
-        + " rows. Narrow the outer query, write the subquery as a join, or raise the connection property "
-        + "maxFanOut.");
+        + "' once per distinct value of the outer columns it uses, and the outer query has more than maxFanOut="
+        + settings.maxFanOut() + " of them. Narrow the outer query, write the subquery as a join, or raise the "
+        + "connection property maxFanOut.");
   }
 
   /**

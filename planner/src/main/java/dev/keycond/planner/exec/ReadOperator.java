@@ -33,7 +33,7 @@ public final class ReadOperator implements Operator {
   private final ItemRows itemRows;
   private final TableItems tableItems;
   private final Optional<WalkRows> walk;
-  /** Whether the read depends on the outer row of a correlated subquery, and so runs once per row. */
+  /** Whether the read depends on the outer row of a correlated subquery, and so runs once per distinct outer value. */
   private final boolean correlated;
 
   public ReadOperator(DynamoRead read) {

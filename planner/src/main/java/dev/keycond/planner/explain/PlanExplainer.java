@@ -90,7 +90,7 @@ public final class PlanExplainer {
     perKeyRequests |= perOuterRow;
     add(depth, "Read " + plan.table().name() + (plan.count() ? " (COUNT(*))" : "") + ": " + built.size()
         + (built.size() == 1 ? " request" : " requests" + fanOut(plan))
-        + (perOuterRow ? " for each row of the outer query (at most maxFanOut=" + settings.maxFanOut() + ")" : "")
+        + (perOuterRow ? " for each distinct value of the outer columns it uses (at most maxFanOut=" + settings.maxFanOut() + ")" : "")
         + (plan.access().isScan() ? ", a full Scan (scan=" + settings.scanPolicy() + ")" : ""));
     for (ReadRequest request : built) {
       for (String line : RequestFormatter.format(request)) {
@@ -145,17 +145,17 @@ public final class PlanExplainer {
     }
   }
 
-  /** The first part of an item collection shows its requests; the second says it shares them. */
+  /** The first part of an item collection shows its requests; the others say they share them. */
   private void collectionPart(CollectionPart part, int depth) {
     CollectionRead collection = part.collection();
     String table = part.plan().table().name();
-    if (part.isRightSide()) {
+    if (!part.isFirst()) {
       add(depth, "Read " + table + ": from the same request, items whose keys match table '" + table + "'");
     } else {
       List<ReadRequest> built = ReadRequestBuilder.collectionRequests(collection, settings, parameters);
       requests += built.size();
-      add(depth, "Read " + table + " and " + collection.right().table().name()
-          + " from one item collection: " + built.size() + (built.size() == 1 ? " request" : " requests"));
+      add(depth, "Read " + collection.tableNames() + " from one item collection: " + built.size()
+          + (built.size() == 1 ? " request" : " requests"));
       for (ReadRequest request : built) {
         for (String line : RequestFormatter.format(request)) {
           add(depth + 1, line);

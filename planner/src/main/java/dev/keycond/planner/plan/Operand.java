@@ -19,7 +19,7 @@ public sealed interface Operand {
 
   /**
    * A column of an outer row: of a lookup join, whose inner read runs once per distinct value, or
-   * of a correlated subquery, whose read runs once per row of the outer query.
+   * of a correlated subquery, whose read runs once per distinct value of the outer columns it uses.
    *
    * @param correlation the correlation variable the outer row is bound to
    * @param index the column's position in the outer row

@@ -9,19 +9,20 @@ import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.type.RelDataType;
 
 /**
- * The rows of one of the two tables of a {@link CollectionRead}. The two parts of a join share the
+ * The rows of one of the tables of a {@link CollectionRead}. The parts of a join share the
  * collection read, which runs once per execution.
  */
 public final class CollectionPart extends AbstractRelNode {
   private final CollectionRead collection;
-  private final boolean rightSide;
+  private final int index;
   private final RelDataType outputType;
 
-  public CollectionPart(RelOptCluster cluster, RelTraitSet traits, CollectionRead collection, boolean rightSide,
+  /** @param index the position of this part's table in the collection's parts */
+  public CollectionPart(RelOptCluster cluster, RelTraitSet traits, CollectionRead collection, int index,
       RelDataType outputType) {
     super(cluster, traits);
     this.collection = collection;
-    this.rightSide = rightSide;
+    this.index = index;
     this.outputType = outputType;
   }
 
@@ -29,12 +30,22 @@ public final class CollectionPart extends AbstractRelNode {
     return collection;
   }
 
-  public boolean isRightSide() {
-    return rightSide;
+  public int index() {
+    return index;
+  }
+
+  /** Whether this part shows the collection's requests: the first one, which the plan meets first. */
+  public boolean isFirst() {
+    return index == 0;
   }
 
   public ReadPlan plan() {
-    return collection.side(rightSide);
+    return collection.part(index);
+  }
+
+  /** This part in {@code widened}, a collection with more tables, where its plan now sits at {@code newIndex}. */
+  public CollectionPart in(CollectionRead widened, int newIndex) {
+    return new CollectionPart(getCluster(), getTraitSet(), widened, newIndex, outputType);
   }
 
   @Override
@@ -44,14 +55,18 @@ public final class CollectionPart extends AbstractRelNode {
 
   @Override
   public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-    return new CollectionPart(getCluster(), traitSet, collection, rightSide, outputType);
+    return new CollectionPart(getCluster(), traitSet, collection, index, outputType);
   }
 
   @Override
   public RelWriter explainTerms(RelWriter pw) {
+    // The index and every part of the collection are in the digest: the planner merges nodes with
+    // equal digests, and parts of different collections, or two parts of one, must stay apart.
     return super.explainTerms(pw)
         .item("table", plan().table().name())
-        .item("collection", collection.left().table().name() + "+" + collection.right().table().name())
+        .item("part", index)
+        .item("collection", collection.parts().stream()
+            .map(p -> p.table().name() + p.conditions() + p.projection()).toList())
         .item("partition", collection.shared().keys())
         .item("conditions", plan().conditions())
         .item("projection", plan().projection());

@@ -54,13 +54,17 @@ public final class ReadRequestBuilder {
   }
 
   /**
-   * The requests of an item collection read for a join: the left table's key reads, fetching the
-   * right table's attributes too, since the right table's rows come from the same items.
+   * The requests of an item collection read for a join: the first table's key reads, fetching the
+   * other tables' attributes too, since their rows come from the same items.
    */
   public static List<ReadRequest> collectionRequests(CollectionRead collection, ReadSettings settings,
       Optional<List<Object>> parameters) {
-    List<String> right = new ReadRequestBuilder(collection.right(), settings, Optional.empty()).projectedAttributes();
-    return new ReadRequestBuilder(collection.left(), settings, right, parameters.map(KeyValueBinder::new)).build();
+    Set<String> others = new LinkedHashSet<>();
+    for (ReadPlan part : collection.parts().subList(1, collection.parts().size())) {
+      others.addAll(new ReadRequestBuilder(part, settings, Optional.empty()).projectedAttributes());
+    }
+    return new ReadRequestBuilder(collection.part(0), settings, List.copyOf(others),
+        parameters.map(KeyValueBinder::new)).build();
   }
 
   /** @param binder the values of the markers and of the outer row of a lookup join */

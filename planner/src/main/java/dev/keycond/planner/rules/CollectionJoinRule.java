@@ -11,13 +11,17 @@ import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.schema.EntityTable;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelRule;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.logical.LogicalJoin;
@@ -28,17 +32,49 @@ import org.apache.calcite.rel.logical.LogicalJoin;
  * columns of those templates, and one side binds the partition. Every row that can join then lives
  * in the partitions that side reads, so one Query of those partitions answers both sides.
  *
- * <p>For an outer join, a semi-join or an anti-join, the bound side must be the one whose rows are kept.
+ * <p>A third table joined to such a pair (members of the workspace whose projects are read) joins
+ * the same Query when the join equates its partition columns with those of one table already read
+ * from the collection: the values that table brings are in the collection's partitions, or NULL,
+ * which joins nothing.
+ *
+ * <p>For an outer join, a semi-join or an anti-join, the bound side (the collection, when it is
+ * widened) must be the one whose rows are kept.
  */
 public final class CollectionJoinRule extends RelRule<ReadRuleConfig> {
+  /** Two reads that become one collection. */
   public static final CollectionJoinRule INSTANCE = new CollectionJoinRule(ReadRuleConfig.of("CollectionJoinRule",
       b -> b.operand(LogicalJoin.class).inputs(
           l -> l.operand(DynamoRead.class).predicate(CollectionJoinRule::plain).noInputs(),
           r -> r.operand(DynamoRead.class).predicate(CollectionJoinRule::plain).noInputs()),
-      CollectionJoinRule::new));
+      c -> new CollectionJoinRule(c, Mode.READS)), Mode.READS);
 
-  private CollectionJoinRule(ReadRuleConfig config) {
+  /** A collection on the left, and a read on the right that joins it. */
+  public static final CollectionJoinRule WIDEN_RIGHT = new CollectionJoinRule(ReadRuleConfig.of(
+      "CollectionJoinRule:WidenRight",
+      b -> b.operand(LogicalJoin.class).inputs(
+          l -> l.operand(RelNode.class).anyInputs(),
+          r -> r.operand(DynamoRead.class).predicate(CollectionJoinRule::plain).noInputs()),
+      c -> new CollectionJoinRule(c, Mode.READ_ON_RIGHT)), Mode.READ_ON_RIGHT);
+
+  /** A read on the left, and a collection on the right that it joins. */
+  public static final CollectionJoinRule WIDEN_LEFT = new CollectionJoinRule(ReadRuleConfig.of(
+      "CollectionJoinRule:WidenLeft",
+      b -> b.operand(LogicalJoin.class).inputs(
+          l -> l.operand(DynamoRead.class).predicate(CollectionJoinRule::plain).noInputs(),
+          r -> r.operand(RelNode.class).anyInputs()),
+      c -> new CollectionJoinRule(c, Mode.READ_ON_LEFT)), Mode.READ_ON_LEFT);
+
+  private enum Mode {
+    READS,
+    READ_ON_RIGHT,
+    READ_ON_LEFT
+  }
+
+  private final Mode mode;
+
+  private CollectionJoinRule(ReadRuleConfig config, Mode mode) {
     super(config);
+    this.mode = mode;
   }
 
   private static boolean plain(DynamoRead read) {
@@ -48,28 +84,96 @@ public final class CollectionJoinRule extends RelRule<ReadRuleConfig> {
   @Override
   public void onMatch(RelOptRuleCall call) {
     LogicalJoin join = call.rel(0);
-    DynamoRead left = call.rel(1);
-    DynamoRead right = call.rel(2);
+    if (mode == Mode.READS) {
+      joinReads(call, join, call.rel(1), call.rel(2));
+    } else {
+      widen(call, join, mode == Mode.READ_ON_RIGHT);
+    }
+  }
+
+  private static void joinReads(RelOptRuleCall call, LogicalJoin join, DynamoRead left, DynamoRead right) {
     if (!left.entity().source().name().equals(right.entity().source().name())
-        || !samePartition(join.analyzeCondition(), left, right)) {
+        || !samePartition(left.entity(), right.entity(), equated(join.analyzeCondition(), left, right))) {
       return;
     }
-    boolean leftBound = bound(left.plan());
-    boolean rightBound = bound(right.plan());
     JoinRelType type = join.getJoinType();
-    boolean useLeft = leftBound && (type == JoinRelType.INNER || type == JoinRelType.LEFT
-        || type == JoinRelType.SEMI || type == JoinRelType.ANTI);
-    boolean useRight = !useLeft && rightBound && (type == JoinRelType.INNER || type == JoinRelType.RIGHT);
+    boolean useLeft = bound(left.plan()) && keepsBoundRows(type, true);
+    boolean useRight = !useLeft && bound(right.plan()) && keepsBoundRows(type, false);
     if (!useLeft && !useRight) {
       return;
     }
     AccessPath shared = partitionQuery((useLeft ? left : right).plan().access());
-    CollectionRead collection =
-        new CollectionRead(left.plan().readThrough(shared), right.plan().readThrough(shared), shared);
+    CollectionRead collection = new CollectionRead(
+        ImmutableList.of(left.plan().readThrough(shared), right.plan().readThrough(shared)), shared);
     call.transformTo(join.copy(join.getTraitSet(), join.getCondition(),
-        new CollectionPart(join.getCluster(), left.getTraitSet(), collection, false, left.getRowType()),
-        new CollectionPart(join.getCluster(), right.getTraitSet(), collection, true, right.getRowType()),
+        new CollectionPart(join.getCluster(), left.getTraitSet(), collection, 0, left.getRowType()),
+        new CollectionPart(join.getCluster(), right.getTraitSet(), collection, 1, right.getRowType()),
         type, join.isSemiJoinDone()));
+  }
+
+  /**
+   * Adds the read to the collection of the other side when the join equates the read's partition
+   * columns with those of one part of that collection.
+   */
+  private static void widen(RelOptRuleCall call, LogicalJoin join, boolean readOnRight) {
+    DynamoRead read = call.rel(readOnRight ? 2 : 1);
+    RelNode side = readOnRight ? join.getLeft() : join.getRight();
+    if (!keepsBoundRows(join.getJoinType(), readOnRight)) {
+      return;
+    }
+    JoinInfo info = join.analyzeCondition();
+    List<Integer> sideKeys = readOnRight ? info.leftKeys : info.rightKeys;
+    List<Integer> readKeys = readOnRight ? info.rightKeys : info.leftKeys;
+    Map<CollectionPart, Set<List<String>>> equatedByPart = new LinkedHashMap<>();
+    for (int i = 0; i < sideKeys.size(); i++) {
+      int readColumn = read.plan().projection().get(readKeys.get(i));
+      Optional<PartColumn> origin = PartColumn.of(side, sideKeys.get(i));
+      if (origin.isPresent()) {
+        EntityTable partTable = origin.get().part().plan().table();
+        equatedByPart.computeIfAbsent(origin.get().part(), p -> new HashSet<>()).add(List.of(
+            read.entity().column(readColumn).name(), partTable.column(origin.get().column()).name()));
+      }
+    }
+    for (Map.Entry<CollectionPart, Set<List<String>>> candidate : equatedByPart.entrySet()) {
+      EntityTable partTable = candidate.getKey().plan().table();
+      if (partTable.source().name().equals(read.entity().source().name())
+          && samePartition(read.entity(), partTable, candidate.getValue())) {
+        CollectionRead old = candidate.getKey().collection();
+        CollectionRead widened = old.with(read.plan(), !readOnRight);
+        RelNode added = new CollectionPart(join.getCluster(), read.getTraitSet(), widened,
+            readOnRight ? old.parts().size() : 0, read.getRowType());
+        RelNode rest = widen(side, old, widened, readOnRight ? 0 : 1);
+        call.transformTo(join.copy(join.getTraitSet(), join.getCondition(), readOnRight ? rest : added,
+            readOnRight ? added : rest, join.getJoinType(), join.isSemiJoinDone()));
+        return;
+      }
+    }
+  }
+
+  /** {@code node} with every part of {@code old} moved into {@code widened}, {@code shift} places further. */
+  private static RelNode widen(RelNode node, CollectionRead old, CollectionRead widened, int shift) {
+    RelNode rel = node.stripped();
+    if (rel instanceof CollectionPart part && part.collection().equals(old)) {
+      return part.in(widened, part.index() + shift);
+    }
+    List<RelNode> inputs = new ArrayList<>();
+    boolean changed = false;
+    for (RelNode input : rel.getInputs()) {
+      RelNode rewritten = widen(input, old, widened, shift);
+      changed |= rewritten != input;
+      inputs.add(rewritten);
+    }
+    return changed ? rel.copy(rel.getTraitSet(), inputs) : node;
+  }
+
+  /**
+   * Whether a join keeps no row of the side that is not bound, which is then read only where the
+   * bound side's partitions are: an outer join, a semi-join or an anti-join must keep the bound side.
+   */
+  private static boolean keepsBoundRows(JoinRelType type, boolean boundOnLeft) {
+    return type == JoinRelType.INNER || (boundOnLeft
+        ? type == JoinRelType.LEFT || type == JoinRelType.SEMI || type == JoinRelType.ANTI
+        : type == JoinRelType.RIGHT);
   }
 
   /** Whether a read binds its table's partition key, so that it names the partitions to read. */
@@ -87,26 +191,29 @@ public final class CollectionJoinRule extends RelRule<ReadRuleConfig> {
         ImmutableSet.of(), false, Optional.empty(), false, false);
   }
 
+  /** The pairs of columns, left table's then right table's, that the join equates. */
+  private static Set<List<String>> equated(JoinInfo info, DynamoRead left, DynamoRead right) {
+    Set<List<String>> equated = new HashSet<>();
+    for (int i = 0; i < info.leftKeys.size(); i++) {
+      String lc = left.entity().column(left.plan().projection().get(info.leftKeys.get(i))).name();
+      String rc = right.entity().column(right.plan().projection().get(info.rightKeys.get(i))).name();
+      equated.add(List.of(lc, rc));
+    }
+    return equated;
+  }
+
   /**
    * Whether rows that join always have equal partition keys: the two partition templates agree
    * segment by segment, and the join equates each pair of slot columns.
+   *
+   * @param equated pairs of equated columns, {@code l}'s then {@code r}'s
    */
-  private static boolean samePartition(JoinInfo info, DynamoRead left, DynamoRead right) {
-    EntityTable l = left.entity();
-    EntityTable r = right.entity();
+  private static boolean samePartition(EntityTable l, EntityTable r, Set<List<String>> equated) {
     String hash = l.source().keys().hashAttribute();
     KeyTemplate lt = l.template(hash);
     KeyTemplate rt = r.template(hash);
     if (lt.segments().size() != rt.segments().size() || lt.isConstant()) {
       return false;
-    }
-    Set<List<String>> equated = new HashSet<>();
-    List<Integer> leftKeys = info.leftKeys;
-    List<Integer> rightKeys = info.rightKeys;
-    for (int i = 0; i < leftKeys.size(); i++) {
-      String lc = l.column(left.plan().projection().get(leftKeys.get(i))).name();
-      String rc = r.column(right.plan().projection().get(rightKeys.get(i))).name();
-      equated.add(List.of(lc, rc));
     }
     for (int i = 0; i < lt.segments().size(); i++) {
       TemplateSegment ls = lt.segments().get(i);

@@ -15,7 +15,7 @@ import org.apache.calcite.rex.RexUtil;
  * Pushes a WHERE clause into the read below it. The read chooses its key access from the
  * conjuncts and keeps the ones the key cannot express as residual checks, so the filter disappears.
  * A condition on a correlated subquery's outer row can bind a key too: the read then runs once per
- * outer row.
+ * distinct outer value.
  */
 public final class ReadFilterRule extends RelRule<ReadRuleConfig> {
   public static final ReadFilterRule INSTANCE = new ReadFilterRule(ReadRuleConfig.of("ReadFilterRule",

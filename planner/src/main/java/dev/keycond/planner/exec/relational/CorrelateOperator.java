@@ -7,20 +7,22 @@ import dev.keycond.planner.exec.Operator;
 import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.exec.Scalar;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.CorrelationId;
 import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * A nested loop for a correlated subquery or LATERAL: for each left row it binds the correlation
  * variable and reads the right side again, which sees that row through the variable.
  *
- * <p>When the right side reads a table by key for each left row, the left rows are read first, at
- * most maxFanOut of them, so that an outer query with more rows is refused before the subquery
- * sends a single read.
+ * <p>When the right side reads a table by key for each left row, the left rows are read first, and
+ * the right side is read once per distinct value of the left columns it uses ({@link
+ * CorrelatedRows}): three projects of one workspace read that workspace's items once. More than
+ * maxFanOut such values are refused before the subquery sends a single read.
  */
 public final class CorrelateOperator implements Operator {
   private final Operator left;
@@ -29,6 +31,7 @@ public final class CorrelateOperator implements Operator {
   private final JoinRelType type;
   private final Scalar condition;
   private final int rightWidth;
+  private final ImmutableBitSet requiredColumns;
   private final Optional<String> tableReadPerRow;
 
   private CorrelateOperator(Correlate correlate, Operator left, Operator right, Scalar condition,
@@ -39,6 +42,7 @@ public final class CorrelateOperator implements Operator {
     this.type = correlate.getJoinType();
     this.condition = condition;
     this.rightWidth = correlate.getRight().getRowType().getFieldCount();
+    this.requiredColumns = correlate.getRequiredColumns();
     this.tableReadPerRow = tableReadPerRow;
   }
 
@@ -61,9 +65,19 @@ public final class CorrelateOperator implements Operator {
 
   @Override
   public RowCursor open(ExecutionContext context) {
-    RowCursor leftRows = tableReadPerRow.isPresent()
-        ? new ListCursor(leftRowsWithinFanOut(context, tableReadPerRow.get()))
-        : left.open(context);
+    if (tableReadPerRow.isEmpty()) {
+      return join(left.open(context), (row, read) -> read.get(), context);
+    }
+    CorrelatedRows rows = leftRowsWithinFanOut(context, tableReadPerRow.get());
+    return join(new ListCursor(rows.leftRows()), (row, read) -> rows.rightRows(row, read, context), context);
+  }
+
+  /** How the right rows for a left row are found, given the way to read the right side for it. */
+  private interface RightRows {
+    RowCursor of(Object[] left, Supplier<RowCursor> read);
+  }
+
+  private RowCursor join(RowCursor leftRows, RightRows rightRows, ExecutionContext context) {
     LeftRowJoiner joiner = new LeftRowJoiner(type, condition, rightWidth, row -> {}, context);
     return new RowCursor() {
       private Object[] current;
@@ -80,7 +94,7 @@ public final class CorrelateOperator implements Operator {
           }
           Object[] row = leftRows.row();
           context.bindCorrelation(correlation, row);
-          joiner.start(row, right.open(context));
+          joiner.start(row, rightRows.of(row, () -> right.open(context)));
         }
       }
 
@@ -97,16 +111,18 @@ public final class CorrelateOperator implements Operator {
     };
   }
 
-  private List<Object[]> leftRowsWithinFanOut(ExecutionContext context, String table) {
-    List<Object[]> rows = new ArrayList<>();
-    try (RowCursor cursor = left.open(context)) {
-      while (cursor.next()) {
-        if (rows.size() == context.settings().maxFanOut()) {
-          throw context.tooManyCorrelatedReads(table);
-        }
-        rows.add(cursor.row().clone());
+  /**
+   * Every left row, read before the right side is read once. The rows are held in memory, as a sort
+   * holds its input; the outer query is refused as soon as it has more distinct keys than maxFanOut.
+   */
+  private CorrelatedRows leftRowsWithinFanOut(ExecutionContext context, String table) {
+    CorrelatedRows rows = new CorrelatedRows(requiredColumns);
+    Drain.forEach(left, context, row -> {
+      rows.add(row.clone());
+      if (rows.distinctKeys() > context.settings().maxFanOut()) {
+        throw context.tooManyCorrelatedReads(table);
       }
-    }
+    });
     return rows;
   }
 }
