@@ -1,5 +1,6 @@
 package dev.keycond.jdbc;
 
+import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.math.BigDecimal;
 import java.sql.Types;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -8,6 +9,11 @@ import org.apache.calcite.sql.type.SqlTypeName;
 final class JdbcTypes {
   /** DynamoDB items are at most 400 KB, so no string or binary value is longer. */
   static final int MAX_VALUE_LENGTH = 400 * 1024;
+  /**
+   * The longest plain text of a DynamoDB number: a sign, {@code 0.} and 130 fractional digits, as in
+   * {@code -1E-130} written out (the largest, {@code 9.99…E+125}, has 126 digits).
+   */
+  static final int MAX_NUMBER_LENGTH = 133;
 
   private JdbcTypes() {}
 
@@ -64,8 +70,8 @@ final class JdbcTypes {
     }
   }
 
-  /** Display width in characters, as getColumnDisplaySize and COLUMN_SIZE report it. */
-  static int displaySize(SqlTypeName type, int precision) {
+  /** Display width in characters, as getColumnDisplaySize reports it. */
+  static int displaySize(SqlTypeName type, int precision, int scale) {
     switch (type) {
       case BOOLEAN:
         return 5;
@@ -78,17 +84,16 @@ final class JdbcTypes {
       case BIGINT:
         return 20;
       case DECIMAL:
-        return precision + 2;
+        // A sign and a point; an N value's point may be anywhere, so its text is as long as any number's.
+        return KeycondTypeSystem.isNumberType(precision, scale) ? MAX_NUMBER_LENGTH : precision + 2;
       case REAL:
       case FLOAT:
       case DOUBLE:
         return 24;
       case DATE:
-        return 10;
       case TIME:
-        return 8;
       case TIMESTAMP:
-        return 23;
+        return columnSize(type, precision);
       default:
         return precision > 0 ? precision : MAX_VALUE_LENGTH;
     }
@@ -134,11 +139,15 @@ final class JdbcTypes {
     }
   }
 
-  /** Digits after the decimal point: the scale of decimals, fractional seconds of times. */
+  /**
+   * Digits after the decimal point: the scale of decimals, fractional seconds of times; null where
+   * none applies. An N column has none: each value keeps its own scale, from 130 digits after the
+   * point to 125 before it, and no scale a tool might format with would show every value.
+   */
   static Integer decimalDigits(SqlTypeName type, int precision, int scale) {
     switch (type) {
       case DECIMAL:
-        return scale;
+        return KeycondTypeSystem.isNumberType(precision, scale) ? null : scale;
       case TINYINT:
       case SMALLINT:
       case INTEGER:

@@ -1,13 +1,19 @@
 package dev.keycond.jdbc;
 
+import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.ResultColumn;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.exec.relational.ListCursor;
+import dev.keycond.planner.schema.EntityTable;
 import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /** A DynamoDB set (SS, NS or BS) as a JDBC array; its elements are already in memory. */
@@ -69,10 +75,7 @@ final class KeycondArray implements Array {
 
   @Override
   public Object getArray(long index, int count) throws SQLException {
-    if (index < 1 || count < 0 || index - 1 + count > elements.size()) {
-      throw SqlState.ARRAY_SUBSCRIPT_ERROR.toException(
-          "Elements " + index + ".." + (index + count - 1) + " are outside 1.." + elements.size(), null);
-    }
+    checkSlice(index, count);
     Object[] all = (Object[]) getArray();
     return Arrays.copyOfRange(all, (int) index - 1, (int) index - 1 + count);
   }
@@ -82,29 +85,54 @@ final class KeycondArray implements Array {
     return getArray(index, count);
   }
 
-  /** The elements are already in memory, and getArray() hands them over without a cursor. */
-  private static SQLException noResultSet() {
-    return Jdbc.notSupported("Array.getResultSet; use getArray()");
+  /** Checks that elements index..index+count-1, counted from 1, are all in the array. */
+  private void checkSlice(long index, int count) throws SQLException {
+    if (index < 1 || count < 0 || index - 1 + count > elements.size()) {
+      throw SqlState.ARRAY_SUBSCRIPT_ERROR.toException(
+          "Elements " + index + ".." + (index + count - 1) + " are outside 1.." + elements.size(), null);
+    }
   }
 
+  /**
+   * The elements as a result of two columns, as JDBC defines it: INDEX (from 1) and VALUE, one row
+   * per element in the array's order.
+   */
   @Override
   public ResultSet getResultSet() throws SQLException {
-    throw noResultSet();
+    return getResultSet(1, elements.size());
   }
 
   @Override
   public ResultSet getResultSet(Map<String, Class<?>> map) throws SQLException {
-    throw noResultSet();
+    return getResultSet();
   }
 
   @Override
   public ResultSet getResultSet(long index, int count) throws SQLException {
-    throw noResultSet();
+    checkSlice(index, count);
+    List<Object[]> rows = new ArrayList<>(count);
+    for (int i = (int) index; i < index + count; i++) {
+      rows.add(new Object[] {i, elements.get(i - 1)});
+    }
+    ImmutableList<ResultColumn> columns = ImmutableList.of(
+        new ResultColumn("INDEX", SqlTypeName.INTEGER, 0, 0, false, Optional.empty(), Optional.empty()),
+        new ResultColumn("VALUE", elementType, elementPrecision(), elementScale(), false, Optional.empty(),
+            Optional.empty()));
+    return new KeycondResultSet(null, columns, new ListCursor(rows), null);
   }
 
   @Override
   public ResultSet getResultSet(long index, int count, Map<String, Class<?>> map) throws SQLException {
-    throw noResultSet();
+    return getResultSet(index, count);
+  }
+
+  /** A number set's elements are N values, described as an N column is; text and binary have no fixed length. */
+  private int elementPrecision() {
+    return elementType == SqlTypeName.DECIMAL ? EntityTable.DECIMAL_PRECISION : 0;
+  }
+
+  private int elementScale() {
+    return elementType == SqlTypeName.DECIMAL ? EntityTable.DECIMAL_SCALE : 0;
   }
 
   @Override

@@ -34,6 +34,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import javax.sql.rowset.serial.SerialBlob;
 
 /**
  * A forward-only, read-only result. Rows are pulled from the plan's cursor one at a time, so a
@@ -575,37 +576,41 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
     throw forwardOnly();
   }
 
-  // ---------------------------------------------------------------- what keycond does not have
-
+  /** A VARBINARY value as a BLOB, for tools that read binary data that way; it is a copy of the bytes. */
   @Override
   public Blob getBlob(int columnIndex) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getBlob");
+    byte[] bytes = getBytes(columnIndex);
+    return bytes == null ? null : new SerialBlob(bytes);
   }
 
   @Override
   public Blob getBlob(String columnLabel) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getBlob");
+    return getBlob(findColumn(columnLabel));
   }
 
+  /** A value's text (as getString gives it, JSON for maps and lists) as a CLOB. */
   @Override
   public Clob getClob(int columnIndex) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getClob");
+    return getNClob(columnIndex);
   }
 
   @Override
   public Clob getClob(String columnLabel) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getClob");
+    return getNClob(findColumn(columnLabel));
   }
 
   @Override
   public NClob getNClob(int columnIndex) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getNClob");
+    String text = getString(columnIndex);
+    return text == null ? null : new TextClob(text);
   }
 
   @Override
   public NClob getNClob(String columnLabel) throws SQLException {
-    throw Jdbc.notSupported("ResultSet.getNClob");
+    return getNClob(findColumn(columnLabel));
   }
+
+  // ---------------------------------------------------------------- what keycond does not have
 
   @Override
   public Ref getRef(int columnIndex) throws SQLException {

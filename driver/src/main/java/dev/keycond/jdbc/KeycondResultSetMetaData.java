@@ -62,7 +62,7 @@ final class KeycondResultSetMetaData extends AbstractWrapper implements ResultSe
   @Override
   public int getColumnDisplaySize(int column) throws SQLException {
     ResultColumn c = column(column);
-    return JdbcTypes.displaySize(c.type(), c.precision());
+    return JdbcTypes.displaySize(c.type(), c.precision(), c.scale());
   }
 
   @Override

@@ -299,14 +299,18 @@ final class SchemaRows {
         continue;
       }
       SqlTypeName type = relType.getSqlTypeName();
-      Integer scale = JdbcTypes.decimalDigits(type, relType.getPrecision(), relType.getScale());
+      // The scales a CAST to the type accepts: DECIMAL(p,s) up to s = 38, TIMESTAMP(p) up to nanoseconds.
+      Integer maximumScale = type == SqlTypeName.DECIMAL
+          ? Integer.valueOf(typeFactory.getTypeSystem().getMaxScale(type))
+          : JdbcTypes.decimalDigits(type, relType.getPrecision(), relType.getScale());
+      Integer minimumScale = maximumScale == null ? null : 0;
       boolean text = type == SqlTypeName.VARCHAR || type == SqlTypeName.CHAR;
       int searchable = text ? DatabaseMetaData.typeSearchable
           : type == SqlTypeName.ARRAY ? DatabaseMetaData.typePredNone : DatabaseMetaData.typePredBasic;
       rows.add(new Object[] {
           typeName(relType), JdbcTypes.code(type), JdbcTypes.columnSize(type, relType.getPrecision()),
           literalPrefix(type), literalPrefix(type) == null ? null : "'", null, DatabaseMetaData.typeNullable, text,
-          searchable, false, false, false, "DynamoDB " + columnType.storage(), scale, scale, null, null,
+          searchable, false, false, false, "DynamoDB " + columnType.storage(), minimumScale, maximumScale, null, null,
           radix(type)});
     }
     rows.sort(Comparator.comparing((Object[] r) -> (Integer) r[1]));

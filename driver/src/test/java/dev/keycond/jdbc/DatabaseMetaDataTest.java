@@ -2,6 +2,7 @@ package dev.keycond.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.testing.DemoDatabase;
@@ -115,8 +116,9 @@ class DatabaseMetaDataTest {
     assertEquals(List.of(Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.BIGINT, Types.TIMESTAMP),
         column(columns, "DATA_TYPE"));
     assertEquals(List.of("VARCHAR", "VARCHAR", "VARCHAR", "BIGINT", "TIMESTAMP"), column(columns, "TYPE_NAME"));
-    assertEquals(List.of(409600, 409600, 409600, 19, 23), column(columns, "COLUMN_SIZE"));
-    assertEquals(Arrays.asList(null, null, null, 0, 3), column(columns, "DECIMAL_DIGITS"));
+    // TIMESTAMP(9): ISO-8601 strings may carry nanoseconds, 2026-01-01 10:30:00.123456789 is 29 characters.
+    assertEquals(List.of(409600, 409600, 409600, 19, 29), column(columns, "COLUMN_SIZE"));
+    assertEquals(Arrays.asList(null, null, null, 0, 9), column(columns, "DECIMAL_DIGITS"));
     assertEquals(Arrays.asList(null, null, null, 10, null), column(columns, "NUM_PREC_RADIX"));
     assertEquals(Arrays.asList(409600, 409600, 409600, null, null), column(columns, "CHAR_OCTET_LENGTH"));
     // Key columns are decoded from the item's key, so they are never null.
@@ -146,10 +148,11 @@ class DatabaseMetaDataTest {
     }
     assertEquals(Types.VARCHAR, byName.get("device").get("DATA_TYPE"));
     assertEquals("device (partition key)", byName.get("device").get("REMARKS"));
-    // N becomes an exact DECIMAL(38, 10).
+    // N becomes an exact DECIMAL of 38 digits with no fixed scale: each value keeps its own.
     assertEquals(Types.DECIMAL, byName.get("ts").get("DATA_TYPE"));
     assertEquals(38, byName.get("ts").get("COLUMN_SIZE"));
-    assertEquals(10, byName.get("ts").get("DECIMAL_DIGITS"));
+    assertTrue(byName.get("ts").containsKey("DECIMAL_DIGITS"));
+    assertNull(byName.get("ts").get("DECIMAL_DIGITS"));
     assertEquals("ts (sort key)", byName.get("ts").get("REMARKS"));
     // An index key is not part of every item.
     assertEquals("type (key of index ByType)", byName.get("type").get("REMARKS"));
@@ -238,7 +241,12 @@ class DatabaseMetaDataTest {
     assertEquals(codes.stream().sorted().toList(), codes, "ordered by DATA_TYPE");
     assertEquals(Types.DECIMAL, byName.get("DECIMAL").get("DATA_TYPE"));
     assertEquals(38, byName.get("DECIMAL").get("PRECISION"));
-    assertEquals(10, byName.get("DECIMAL").get("MAXIMUM_SCALE"));
+    // The scales CAST accepts: DECIMAL(p,s) up to 38 digits after the point, TIMESTAMP(p) up to nanoseconds.
+    assertEquals(0, byName.get("DECIMAL").get("MINIMUM_SCALE"));
+    assertEquals(38, byName.get("DECIMAL").get("MAXIMUM_SCALE"));
+    assertEquals(29, byName.get("TIMESTAMP").get("PRECISION"));
+    assertEquals(0, byName.get("TIMESTAMP").get("MINIMUM_SCALE"));
+    assertEquals(9, byName.get("TIMESTAMP").get("MAXIMUM_SCALE"));
     assertEquals("DynamoDB N", byName.get("DECIMAL").get("LOCAL_TYPE_NAME"));
     assertEquals("DynamoDB S", byName.get("TIMESTAMP").get("LOCAL_TYPE_NAME"));
     assertEquals("TIMESTAMP '", byName.get("TIMESTAMP").get("LITERAL_PREFIX"));

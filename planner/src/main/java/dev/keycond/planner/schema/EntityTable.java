@@ -35,7 +35,13 @@ import org.apache.calcite.sql.type.SqlTypeName;
 public final class EntityTable extends AbstractTable implements TranslatableTable {
   /** DynamoDB numbers carry up to 38 significant digits. */
   public static final int DECIMAL_PRECISION = 38;
+  /**
+   * The scale Calcite reasons with for an N column. Values are never rounded to it (they keep their
+   * own scale), so metadata reports no scale for this type (see {@link KeycondTypeSystem#isNumberType}).
+   */
   public static final int DECIMAL_SCALE = 10;
+  /** ISO-8601 strings may carry nanoseconds, and a stored value is never cut: TIMESTAMP(9). */
+  public static final int TIMESTAMP_PRECISION = 9;
 
   private final TableMapping mapping;
   private final SourceTable source;
@@ -332,12 +338,17 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
       case ARRAY:
         return typeFactory.createArrayType(sqlType(typeFactory, type.elementType()), -1);
       case DECIMAL:
-        return typeFactory.createSqlType(name, DECIMAL_PRECISION, DECIMAL_SCALE);
+        return numberType(typeFactory);
       case TIMESTAMP:
-        return typeFactory.createSqlType(name, 3);
+        return typeFactory.createSqlType(name, TIMESTAMP_PRECISION);
       default:
         return typeFactory.createSqlType(name);
     }
+  }
+
+  /** The type of an N column that is not declared BIGINT, INTEGER or DOUBLE. */
+  public static RelDataType numberType(RelDataTypeFactory typeFactory) {
+    return typeFactory.createSqlType(SqlTypeName.DECIMAL, DECIMAL_PRECISION, DECIMAL_SCALE);
   }
 
   @Override

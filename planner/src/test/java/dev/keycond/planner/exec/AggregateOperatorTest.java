@@ -63,7 +63,7 @@ class AggregateOperatorTest {
   void resultsHaveTheTypesCalciteDerives() {
     RelBuilder b = items();
     b.aggregate(b.groupKey(), b.sum(b.field("x")), b.avg(b.field("x")), b.avg(b.field("d")));
-    // SUM and AVG of INTEGER are INTEGER (12 / 5 truncates); AVG of DECIMAL(5,2) keeps 2 digits.
+    // SUM and AVG of INTEGER are INTEGER (12 / 5 truncates); AVG of DECIMAL is exact when it can be.
     assertEquals(rows(row(12, 2, decimal("1.75"))), run(b.build()));
     b = builder().values(rowType("v", DOUBLE, "n", BIGINT), 1.0, 1L, 2.0, 2L);
     b.aggregate(b.groupKey(), b.avg(b.field("v")), b.sum(b.field("n")));

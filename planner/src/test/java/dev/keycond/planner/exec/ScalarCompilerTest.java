@@ -205,10 +205,13 @@ class ScalarCompilerTest {
   void decimalAndApproximateArithmetic() {
     RexNode sum = call(PLUS, ref(0, INTEGER), ref(1, type(DECIMAL, 5, 2)));
     assertEquals(decimal("3.50"), evaluate(sum, row(1, decimal("2.50"))));
-    RexNode quotient = call(DIVIDE, ref(0, type(DECIMAL, 5, 2)), ref(1, INTEGER));
-    BigDecimal third = (BigDecimal) evaluate(quotient, row(decimal("1.00"), 3));
-    assertEquals(quotient.getType().getScale(), third.scale());
-    assertTrue(third.toPlainString().startsWith("0.333333"), third.toPlainString());
+    // A quotient keeps the 38 significant digits of a DynamoDB number, not its type's scale, however
+    // small it is; an exact one keeps the scale of its operands.
+    RexNode quotient = call(DIVIDE, ref(0, type(DECIMAL, 38, 10)), ref(1, INTEGER));
+    assertEquals(decimal("0." + "3".repeat(38)), evaluate(quotient, row(decimal("1.00"), 3)));
+    assertEquals(decimal("3." + "3".repeat(37) + "E-22"), evaluate(quotient, row(decimal("1E-21"), 3)));
+    assertEquals(decimal("0." + "6".repeat(37) + "7"), evaluate(quotient, row(decimal("2"), 3)));
+    assertEquals(decimal("2.50"), evaluate(quotient, row(decimal("7.50"), 3)));
     assertEquals(0.25, evaluate(call(DIVIDE, ref(0, DOUBLE), ref(1, DOUBLE)), row(1.0, 4.0)));
     assertEquals(1024.0, evaluate(call(POWER, ref(0, INTEGER), ref(1, INTEGER)), row(2, 10)));
   }

@@ -11,11 +11,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
+import dev.keycond.sqltests.harness.RecordedRequest;
+import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.Keycond;
+import java.io.Reader;
+import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.sql.Array;
+import java.sql.Blob;
+import java.sql.Clob;
 import java.sql.Connection;
 import java.sql.Date;
+import java.sql.NClob;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -76,8 +83,11 @@ class TypesTest {
     Map<String, Described> expected = new LinkedHashMap<>();
     expected.put("grp", new Described(Types.VARCHAR, "VARCHAR", 409600, 0, "java.lang.String"));
     expected.put("s", new Described(Types.VARCHAR, "VARCHAR", 409600, 0, "java.lang.String"));
-    // DECIMAL(38,10) in metadata; the values keep their own scale (see decimalsKeepTheirDigits).
-    expected.put("amount", new Described(Types.DECIMAL, "DECIMAL", 38, 10, "java.math.BigDecimal"));
+    // 38 digits and no scale (0 is JDBC's "not applicable"): the values keep their own scale (see
+    // decimalsKeepTheirDigits and numberColumnsReportNoScale).
+    expected.put("amount", new Described(Types.DECIMAL, "DECIMAL", 38, 0, "java.math.BigDecimal"));
+    // TIMESTAMP(9): 2026-01-01 10:30:00.123456789 is 29 characters.
+    expected.put("ts", new Described(Types.TIMESTAMP, "TIMESTAMP", 29, 9, "java.sql.Timestamp"));
     expected.put("big", new Described(Types.BIGINT, "BIGINT", 19, 0, "java.lang.Long"));
     expected.put("i", new Described(Types.INTEGER, "INTEGER", 10, 0, "java.lang.Integer"));
     expected.put("dbl", new Described(Types.DOUBLE, "DOUBLE", 15, 0, "java.lang.Double"));
@@ -99,9 +109,6 @@ class TypesTest {
       assertEquals(Types.VARBINARY, meta.getColumnType(index.get("bin")));
       assertEquals("VARBINARY", meta.getColumnTypeName(index.get("bin")));
       assertEquals("[B", meta.getColumnClassName(index.get("bin")));
-      assertEquals(Types.TIMESTAMP, meta.getColumnType(index.get("ts")));
-      assertEquals("TIMESTAMP", meta.getColumnTypeName(index.get("ts")));
-      assertEquals("java.sql.Timestamp", meta.getColumnClassName(index.get("ts")));
       assertEquals(Types.DATE, meta.getColumnType(index.get("due")));
       assertEquals("DATE", meta.getColumnTypeName(index.get("due")));
       assertEquals("java.sql.Date", meta.getColumnClassName(index.get("due")));
@@ -158,7 +165,8 @@ class TypesTest {
     assertEquals(List.of("grp", "id", "s", "amount", "big", "i", "dbl", "flag", "bin", "ts", "due",
         "doc", "tags", "nums", "blobs"), List.copyOf(declared.keySet()));
     assertArrayEquals(new int[] {Types.VARBINARY, 409600, 0}, declared.get("bin"));
-    assertArrayEquals(new int[] {Types.TIMESTAMP, 23, 3}, declared.get("ts"));
+    assertArrayEquals(new int[] {Types.TIMESTAMP, 29, 9}, declared.get("ts"));
+    assertArrayEquals(new int[] {Types.DECIMAL, 38, 0}, declared.get("amount"));
     assertArrayEquals(new int[] {Types.DATE, 10, 0}, declared.get("due"));
 
     List<String> mismatches = new ArrayList<>();
@@ -283,7 +291,7 @@ class TypesTest {
     }
     assertEquals(List.of("all", "exp", "frac", "max", "min"), List.copyOf(amounts.keySet()));
 
-    // 12.5, not 12.5000000000: the metadata's scale of 10 is not applied to values.
+    // 12.5, not 12.5000000000: the scale of 10 the planner reasons with is never applied to values.
     assertEquals(1, amounts.get("all").scale());
     BigDecimal max = amounts.get("max");
     assertEquals(new BigDecimal("12345678901234567890123456789.012345678"), max);
@@ -299,6 +307,44 @@ class TypesTest {
     // Written as 1E+3; DynamoDB (and dynalite) keep numbers normalized, whatever the notation.
     assertEquals(0, new BigDecimal("1000").compareTo(amounts.get("exp")));
     assertEquals("1000", amounts.get("exp").toPlainString());
+  }
+
+  /**
+   * An N column has 38 digits and no scale: getColumns leaves DECIMAL_DIGITS NULL, getScale says 0
+   * (JDBC's "not applicable"), and the display size fits any DynamoDB number written out
+   * (-1E-130 is 133 characters), so a tool neither rounds nor cuts a value. Quotients and sums are
+   * of the same kind; only an explicit CAST fixes a scale.
+   */
+  @Test
+  void numberColumnsReportNoScale() throws SQLException {
+    try (ResultSet columns = connection.getMetaData().getColumns(null, null, "types", "amount")) {
+      assertTrue(columns.next());
+      assertEquals(Types.DECIMAL, columns.getInt("DATA_TYPE"));
+      assertEquals(38, columns.getInt("COLUMN_SIZE"));
+      assertNull(columns.getObject("DECIMAL_DIGITS"));
+    }
+    try (Statement statement = connection.createStatement();
+        ResultSet result = statement.executeQuery("SELECT amount, amount / 3 AS third, SUM(amount) AS total,"
+            + " CAST(amount AS DECIMAL(10, 2)) AS cents FROM types WHERE grp = 'good' AND id = 'min'"
+            + " GROUP BY amount")) {
+      ResultSetMetaData meta = result.getMetaData();
+      for (int i = 1; i <= 3; i++) {
+        String label = meta.getColumnLabel(i);
+        assertEquals(Types.DECIMAL, meta.getColumnType(i), label);
+        assertEquals(38, meta.getPrecision(i), label);
+        assertEquals(0, meta.getScale(i), label);
+        assertEquals(133, meta.getColumnDisplaySize(i), label);
+      }
+      assertEquals(10, meta.getPrecision(4));
+      assertEquals(2, meta.getScale(4));
+      assertEquals(12, meta.getColumnDisplaySize(4));
+      assertTrue(result.next());
+      // Every digit, though the value has 36 digits after the point and its quotient 74.
+      assertEquals(new BigDecimal("-1E-36"), result.getBigDecimal("amount"));
+      assertEquals(new BigDecimal("-3." + "3".repeat(37) + "E-37"), result.getBigDecimal("third"));
+      assertEquals(new BigDecimal("-1E-36"), result.getBigDecimal("total"));
+      assertEquals(new BigDecimal("0.00"), result.getBigDecimal("cents"));
+    }
   }
 
   @Test
@@ -362,6 +408,46 @@ class TypesTest {
     assertEquals(expected, read);
   }
 
+  /**
+   * A TIMESTAMP is TIMESTAMP(9) everywhere: getColumns, the result's metadata and getTypeInfo
+   * describe the nanoseconds that values carry.
+   */
+  @Test
+  void nanosecondTimestampsAgreeWithTheirMetadata() throws SQLException {
+    try (ResultSet columns = connection.getMetaData().getColumns(null, null, "types", "ts")) {
+      assertTrue(columns.next());
+      assertEquals(29, columns.getInt("COLUMN_SIZE"));
+      assertEquals(9, columns.getInt("DECIMAL_DIGITS"));
+    }
+    try (ResultSet types = connection.getMetaData().getTypeInfo()) {
+      boolean found = false;
+      while (types.next()) {
+        if (types.getInt("DATA_TYPE") == Types.TIMESTAMP) {
+          found = true;
+          assertEquals(29, types.getInt("PRECISION"));
+          assertEquals(9, types.getInt("MAXIMUM_SCALE"));
+        }
+      }
+      assertTrue(found);
+    }
+    try (Statement statement = connection.createStatement();
+        ResultSet result = statement.executeQuery(
+            "SELECT ts, CAST(ts AS TIMESTAMP(3)) AS millis FROM types WHERE grp = 'nanos' AND id = 'n1'")) {
+      ResultSetMetaData meta = result.getMetaData();
+      assertEquals(29, meta.getPrecision(1));
+      assertEquals(9, meta.getScale(1));
+      assertEquals(29, meta.getColumnDisplaySize(1));
+      assertEquals(23, meta.getPrecision(2));
+      assertEquals(3, meta.getScale(2));
+      assertTrue(result.next());
+      Timestamp ts = result.getTimestamp("ts");
+      assertEquals(123456789, ts.getNanos());
+      assertEquals(LocalDateTime.of(2026, 1, 1, 10, 30, 0, 123456789), ts.toLocalDateTime());
+      assertEquals(29, result.getString("ts").length());
+      assertEquals(123000000, result.getTimestamp("millis").getNanos());
+    }
+  }
+
   @Test
   void datesAreSqlDatesAndLocalDates() throws SQLException {
     Map<String, LocalDate> read = new LinkedHashMap<>();
@@ -386,6 +472,81 @@ class TypesTest {
     assertEquals(Map.of("t1-z", LocalDate.of(2026, 1, 1), "t2-millis", LocalDate.of(2026, 2, 28),
         "t3-offset", LocalDate.of(2024, 2, 29), "t4-fraction", LocalDate.of(1999, 12, 31),
         "t5-nozone", LocalDate.of(2026, 12, 31)), read);
+  }
+
+  // ---------------------------------------------------------------- LOBs and array results
+
+  /**
+   * GUI tools read binary values as BLOBs, long text as CLOBs and arrays as result sets; each is
+   * a copy of a value already read, so no further request is sent.
+   */
+  @Test
+  void blobsClobsAndArrayResultSetsReadTheValuesAlreadyRead() throws Exception {
+    RequestRecorder.clear();
+    try (Statement statement = connection.createStatement();
+        ResultSet result = statement.executeQuery(ALL)) {
+      assertTrue(result.next());
+      Blob bin = result.getBlob("bin");
+      assertEquals(4, bin.length());
+      assertArrayEquals(HEX.parseHex("0001feff"), bin.getBytes(1, 4));
+      assertArrayEquals(HEX.parseHex("01fe"), bin.getBinaryStream(2, 2).readAllBytes());
+
+      Clob s = result.getClob("s");
+      assertEquals("héllo, wörld ✓", s.getSubString(1, (int) s.length()));
+      NClob doc = result.getNClob("doc");
+      assertEquals(result.getString("doc"), doc.getSubString(1, (int) doc.length()));
+      try (Reader reader = result.getCharacterStream("s")) {
+        StringWriter text = new StringWriter();
+        reader.transferTo(text);
+        assertEquals("héllo, wörld ✓", text.toString());
+      }
+
+      try (ResultSet tags = result.getArray("tags").getResultSet()) {
+        ResultSetMetaData meta = tags.getMetaData();
+        assertEquals(List.of("INDEX", "VALUE"), List.of(meta.getColumnLabel(1), meta.getColumnLabel(2)));
+        assertEquals(Types.INTEGER, meta.getColumnType(1));
+        assertEquals(Types.VARCHAR, meta.getColumnType(2));
+        assertEquals(List.of("1=blue", "2=green", "3=red"), entries(tags));
+      }
+      try (ResultSet nums = result.getArray("nums").getResultSet(2, 2)) {
+        assertEquals(Types.DECIMAL, nums.getMetaData().getColumnType(2));
+        assertTrue(nums.next());
+        assertEquals(2, nums.getInt("INDEX"));
+        assertEquals(new BigDecimal("3"), nums.getObject("VALUE"));
+        assertTrue(nums.next());
+        assertEquals(3, nums.getInt(1));
+        assertEquals(new BigDecimal("10"), nums.getBigDecimal(2));
+        assertFalse(nums.next());
+      }
+      try (ResultSet blobs = result.getArray("blobs").getResultSet(Map.of())) {
+        assertTrue(blobs.next());
+        assertArrayEquals(new byte[] {0}, blobs.getBytes("VALUE"));
+      }
+      try (ResultSet none = result.getArray("tags").getResultSet(4, 0, Map.of())) {
+        assertFalse(none.next());
+      }
+      SQLException outside = assertThrows(SQLException.class, () -> result.getArray("tags").getResultSet(3, 2));
+      assertEquals("2202E", outside.getSQLState());
+    }
+    try (Statement statement = connection.createStatement();
+        ResultSet result = statement.executeQuery(
+            "SELECT bin, s, doc FROM types WHERE grp = 'good' AND id = 'nulls'")) {
+      assertTrue(result.next());
+      assertNull(result.getBlob("bin"));
+      assertNull(result.getClob("s"));
+      assertNull(result.getNClob("doc"));
+      assertNull(result.getCharacterStream("s"));
+    }
+    assertEquals(List.of("GetItem", "GetItem"),
+        RequestRecorder.dataRequests().stream().map(RecordedRequest::operation).toList());
+  }
+
+  private static List<String> entries(ResultSet indexValue) throws SQLException {
+    List<String> entries = new ArrayList<>();
+    while (indexValue.next()) {
+      entries.add(indexValue.getInt("INDEX") + "=" + indexValue.getString("VALUE"));
+    }
+    return entries;
   }
 
   @Test

@@ -12,7 +12,6 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.type.RelDataType;
-import org.apache.calcite.sql.SqlKind;
 
 /**
  * One aggregate call of an Aggregate, compiled: it starts an {@link Accumulator} for each group
@@ -86,8 +85,7 @@ final class Aggregation {
       Supplier<Accumulator> unfiltered = start;
       start = () -> new Filtered(call.filterArg, unfiltered.get());
     }
-    boolean quotient = call.getAggregation().getKind() == SqlKind.AVG;
-    return new Aggregation(start, quotient ? Coercion.quotient(call.getType()) : Coercion.to(call.getType()));
+    return new Aggregation(start, Coercion.to(call.getType()));
   }
 
   Accumulator start() {

@@ -2,8 +2,10 @@ package dev.keycond.planner.exec.scalar;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.schema.EntityTable;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.function.LongBinaryOperator;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -97,7 +99,7 @@ public enum Arithmetic {
       if (divisor.signum() == 0) {
         throw divisionByZero();
       }
-      return ((BigDecimal) a).divide(divisor, MathContext.DECIMAL128);
+      return ((BigDecimal) a).divide(divisor, QUOTIENT);
     }
 
     @Override
@@ -171,6 +173,12 @@ public enum Arithmetic {
       return Math.abs((Double) a);
     }
   };
+
+  /**
+   * Exact quotients keep as many significant digits as a DynamoDB number holds, wherever the point
+   * is: {@code 1E-21 / 3} is {@code 3.33…E-22}, not a zero cut at some fixed scale.
+   */
+  private static final MathContext QUOTIENT = new MathContext(EntityTable.DECIMAL_PRECISION, RoundingMode.HALF_UP);
 
   /** The family arithmetic on values of {@code type} runs in. */
   public static Arithmetic of(RelDataType type) {

@@ -35,19 +35,12 @@ public final class Coercion {
   /** How much of the target type a conversion applies. */
   private enum Mode {
     IMPLICIT,
-    /** Division yields more digits than any DECIMAL type holds; its result keeps at most the type's scale. */
-    QUOTIENT,
     EXPLICIT
   }
 
   /** The implicit conversion into {@code type}'s representation; null stays null. */
   public static UnaryOperator<Object> to(RelDataType type) {
     return nullSafe(converter(type, Mode.IMPLICIT));
-  }
-
-  /** The conversion of a quotient (of division or AVG) into {@code type}; null stays null. */
-  public static UnaryOperator<Object> quotient(RelDataType type) {
-    return nullSafe(converter(type, Mode.QUOTIENT));
   }
 
   /** The conversion of {@code CAST(x AS type)}; null stays null. */
@@ -88,7 +81,8 @@ public final class Coercion {
       case BIGINT:
         return value -> value instanceof Long ? value : wholeNumber(value, name, Long.MIN_VALUE, Long.MAX_VALUE);
       case DECIMAL:
-        return value -> fitDecimal(toDecimal(value, name), type.getPrecision(), type.getScale(), mode);
+        return explicit ? value -> fitDecimal(toDecimal(value, name), type.getPrecision(), type.getScale())
+            : value -> toDecimal(value, name);
       case REAL:
         return value -> (double) (float) toDouble(value, name);
       case FLOAT:
@@ -192,19 +186,12 @@ public final class Coercion {
     return result;
   }
 
-  private static BigDecimal fitDecimal(BigDecimal value, int precision, int scale, Mode mode) {
-    switch (mode) {
-      case QUOTIENT:
-        return value.scale() > scale ? value.setScale(scale, RoundingMode.HALF_UP) : value;
-      case EXPLICIT:
-        BigDecimal result = value.setScale(scale, RoundingMode.HALF_UP);
-        if (result.signum() != 0 && result.precision() - result.scale() > precision - scale) {
-          throw outOfRange(value, SqlTypeName.DECIMAL + "(" + precision + "," + scale + ")");
-        }
-        return result;
-      default:
-        return value;
+  private static BigDecimal fitDecimal(BigDecimal value, int precision, int scale) {
+    BigDecimal result = value.setScale(scale, RoundingMode.HALF_UP);
+    if (result.signum() != 0 && result.precision() - result.scale() > precision - scale) {
+      throw outOfRange(value, SqlTypeName.DECIMAL + "(" + precision + "," + scale + ")");
     }
+    return result;
   }
 
   private static double toDouble(Object value, SqlTypeName target) {

@@ -9,7 +9,6 @@ import java.util.function.UnaryOperator;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexUtil;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /** Arithmetic operators and numeric functions. Each result is converted to the call's type, which checks its range. */
@@ -39,8 +38,7 @@ final class NumericFunctions {
       default:
         throw new IllegalArgumentException(call.getKind() + " is not arithmetic");
     }
-    UnaryOperator<Object> result =
-        call.getKind() == SqlKind.DIVIDE ? Coercion.quotient(call.getType()) : Coercion.to(call.getType());
+    UnaryOperator<Object> result = Coercion.to(call.getType());
     return Strict.of(left, right, (a, b) -> result.apply(operation.apply(family.widen(a), family.widen(b))));
   }
 
