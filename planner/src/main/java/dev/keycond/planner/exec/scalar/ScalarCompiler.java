@@ -6,6 +6,7 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.Scalar;
 import java.math.RoundingMode;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rel.core.CorrelationId;
@@ -23,6 +24,7 @@ import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
@@ -215,8 +217,22 @@ public final class ScalarCompiler {
       case "LOCALTIME":
         return DateTimeFunctions.now(call);
       default:
-        throw unsupported((call.getOperator() instanceof SqlFunction ? "the function " : "the operator ") + name);
+        throw unsupported((call.getOperator() instanceof SqlFunction ? "the function " : "the operator ") + name
+            + columnHint(call));
     }
+  }
+
+  /**
+   * SQL reads a bare {@code user} or {@code current_role} as a function without parentheses, so a
+   * column of that name is never looked up unless it is quoted; say so.
+   */
+  private static String columnHint(RexCall call) {
+    if (call.getOperator().getSyntax() != SqlSyntax.FUNCTION_ID) {
+      return "";
+    }
+    String word = call.getOperator().getName().toLowerCase(Locale.ROOT);
+    return " (written without parentheses, " + word + " is this SQL function; a column named " + word
+        + " must be quoted: \"" + word + "\")";
   }
 
   private static Scalar cast(RexCall call, Scalar operand) {
