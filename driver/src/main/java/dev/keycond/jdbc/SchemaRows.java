@@ -299,7 +299,7 @@ final class SchemaRows {
         continue;
       }
       SqlTypeName type = relType.getSqlTypeName();
-      // The scales a CAST to the type accepts: DECIMAL(p,s) up to s = 38, TIMESTAMP(p) up to nanoseconds.
+      // The scales a CAST to the type accepts: DECIMAL(p,s) up to the type system's, TIMESTAMP(p) up to nanoseconds.
       Integer maximumScale = type == SqlTypeName.DECIMAL
           ? Integer.valueOf(typeFactory.getTypeSystem().getMaxScale(type))
           : JdbcTypes.decimalDigits(type, relType.getPrecision(), relType.getScale());

@@ -241,9 +241,10 @@ class DatabaseMetaDataTest {
     assertEquals(codes.stream().sorted().toList(), codes, "ordered by DATA_TYPE");
     assertEquals(Types.DECIMAL, byName.get("DECIMAL").get("DATA_TYPE"));
     assertEquals(38, byName.get("DECIMAL").get("PRECISION"));
-    // The scales CAST accepts: DECIMAL(p,s) up to 38 digits after the point, TIMESTAMP(p) up to nanoseconds.
+    // The scales CAST accepts: DECIMAL(p,s) as far as DynamoDB numbers reach (two of them at once,
+    // 256 digits), TIMESTAMP(p) up to nanoseconds.
     assertEquals(0, byName.get("DECIMAL").get("MINIMUM_SCALE"));
-    assertEquals(38, byName.get("DECIMAL").get("MAXIMUM_SCALE"));
+    assertEquals(256, byName.get("DECIMAL").get("MAXIMUM_SCALE"));
     assertEquals(29, byName.get("TIMESTAMP").get("PRECISION"));
     assertEquals(0, byName.get("TIMESTAMP").get("MINIMUM_SCALE"));
     assertEquals(9, byName.get("TIMESTAMP").get("MAXIMUM_SCALE"));

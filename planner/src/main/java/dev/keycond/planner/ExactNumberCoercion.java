@@ -1,9 +1,15 @@
 package dev.keycond.planner;
 
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -21,14 +27,47 @@ final class ExactNumberCoercion extends TypeCoercionImpl {
     super(typeFactory, validator);
   }
 
+  /**
+   * Exact numbers are compared as they are. A string literal compared with exact numbers is read as
+   * the number it spells, every digit of it: {@code amount = '0.000000000000000000001'} is
+   * {@code amount = 0.000000000000000000001}, and {@code i = '42.5'} on an INTEGER matches nothing,
+   * as {@code i = 42.5} does. Text that is no number is left to Calcite's cast, which fails.
+   */
   @Override
   public boolean binaryComparisonCoercion(SqlCallBinding binding) {
+    Map<Integer, BigDecimal> numericText = new HashMap<>();
     for (int i = 0; i < binding.getOperandCount(); i++) {
-      if (!SqlTypeUtil.isExactNumeric(binding.getOperandType(i))) {
+      if (SqlTypeUtil.isExactNumeric(binding.getOperandType(i))) {
+        continue;
+      }
+      Optional<BigDecimal> number = numberSpelledBy(binding.operand(i));
+      if (number.isEmpty()) {
         return super.binaryComparisonCoercion(binding);
       }
+      numericText.put(i, number.get());
     }
-    return false;
+    numericText.forEach((i, number) -> coerceOperandType(binding.getScope(), binding.getCall(), i,
+        exactType(number, binding.getOperandType(i).isNullable())));
+    return !numericText.isEmpty();
+  }
+
+  private static Optional<BigDecimal> numberSpelledBy(SqlNode node) {
+    if (!(node instanceof SqlCharStringLiteral literal)) {
+      return Optional.empty();
+    }
+    try {
+      BigDecimal number = new BigDecimal(literal.getValueAs(String.class).trim());
+      return Optional.of(number.scale() < 0 ? number.setScale(0) : number);
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The DECIMAL type that holds {@code number} with every digit. */
+  private RelDataType exactType(BigDecimal number, boolean nullable) {
+    RelDataType type = factory.createSqlType(SqlTypeName.DECIMAL, Math.max(number.precision(), number.scale()),
+        number.scale());
+    return factory.createTypeWithNullability(type, nullable);
   }
 
   /**

@@ -6,11 +6,20 @@ import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * Calcite's type limits widened to DynamoDB values: numbers carry 38 significant digits, and
- * ISO-8601 timestamps may carry nanoseconds.
+ * Calcite's type limits widened to DynamoDB values: numbers carry 38 significant digits at any
+ * scale from 1E-130 to 1E+125, and ISO-8601 timestamps may carry nanoseconds.
  */
 public final class KeycondTypeSystem extends RelDataTypeSystemImpl {
   public static final KeycondTypeSystem INSTANCE = new KeycondTypeSystem();
+
+  /**
+   * The digits that hold any two DynamoDB numbers at once, 126 before the point and 130 after it.
+   * Calcite gives literals compared together (an IN list, a range) one common type; with this much
+   * room that type rounds none of them, where DECIMAL(38, s) would cut 1.00000000000000000001 next
+   * to 99999999999999999999 to 1. Columns and results of arithmetic stay of the 38-digit number
+   * type.
+   */
+  private static final int DECIMAL_SPAN = 256;
 
   private KeycondTypeSystem() {}
 
@@ -24,7 +33,7 @@ public final class KeycondTypeSystem extends RelDataTypeSystemImpl {
   public int getMaxPrecision(SqlTypeName typeName) {
     switch (typeName) {
       case DECIMAL:
-        return EntityTable.DECIMAL_PRECISION;
+        return DECIMAL_SPAN;
       case TIMESTAMP:
         return EntityTable.TIMESTAMP_PRECISION;
       default:
@@ -40,7 +49,7 @@ public final class KeycondTypeSystem extends RelDataTypeSystemImpl {
 
   @Override
   public int getMaxScale(SqlTypeName typeName) {
-    return typeName == SqlTypeName.DECIMAL ? EntityTable.DECIMAL_PRECISION : super.getMaxScale(typeName);
+    return typeName == SqlTypeName.DECIMAL ? DECIMAL_SPAN : super.getMaxScale(typeName);
   }
 
   /**
@@ -50,7 +59,34 @@ public final class KeycondTypeSystem extends RelDataTypeSystemImpl {
   @Override
   public RelDataType deriveDecimalDivideType(RelDataTypeFactory typeFactory, RelDataType dividend,
       RelDataType divisor) {
-    RelDataType derived = super.deriveDecimalDivideType(typeFactory, dividend, divisor);
+    return asNumber(typeFactory, super.deriveDecimalDivideType(typeFactory, dividend, divisor));
+  }
+
+  /** Sums, products and remainders of DECIMALs are exact numbers of the N column's type too. */
+  @Override
+  public RelDataType deriveDecimalPlusType(RelDataTypeFactory typeFactory, RelDataType type1, RelDataType type2) {
+    return asNumber(typeFactory, super.deriveDecimalPlusType(typeFactory, type1, type2));
+  }
+
+  @Override
+  public RelDataType deriveDecimalMultiplyType(RelDataTypeFactory typeFactory, RelDataType type1,
+      RelDataType type2) {
+    return asNumber(typeFactory, super.deriveDecimalMultiplyType(typeFactory, type1, type2));
+  }
+
+  @Override
+  public RelDataType deriveDecimalModType(RelDataTypeFactory typeFactory, RelDataType type1, RelDataType type2) {
+    return asNumber(typeFactory, super.deriveDecimalModType(typeFactory, type1, type2));
+  }
+
+  @Override
+  public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+    return argumentType.getSqlTypeName() == SqlTypeName.DECIMAL
+        ? asNumber(typeFactory, argumentType)
+        : super.deriveSumType(typeFactory, argumentType);
+  }
+
+  private static RelDataType asNumber(RelDataTypeFactory typeFactory, RelDataType derived) {
     return derived == null ? null : typeFactory.createTypeWithNullability(
         EntityTable.numberType(typeFactory), derived.isNullable());
   }
@@ -59,7 +95,7 @@ public final class KeycondTypeSystem extends RelDataTypeSystemImpl {
   @Override
   public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
     return argumentType.getSqlTypeName() == SqlTypeName.DECIMAL
-        ? typeFactory.createTypeWithNullability(EntityTable.numberType(typeFactory), argumentType.isNullable())
+        ? asNumber(typeFactory, argumentType)
         : super.deriveAvgAggType(typeFactory, argumentType);
   }
 
