@@ -1,28 +1,32 @@
 package dev.keycond.planner;
 
 import com.google.common.collect.ImmutableList;
-import dev.keycond.planner.exec.ScanPolicy;
+import dev.keycond.planner.exec.ReadSettings;
 import dev.keycond.planner.explain.ExpressionFormatter;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.request.ReadRequestBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 
 /**
  * What a statement's reads cost beyond their key conditions: full Scans that the {@code scan}
  * property permits, and items read only to be discarded by conditions checked in the driver.
  * Which conditions those are can depend on the parameters (a LIKE pattern given as a parameter).
+ * A read that sends no request (its key conditions match no item, such as a bound past what a
+ * zero-padded slot holds) costs nothing, and gets no warning.
  */
 public final class PlanWarnings {
   private final ImmutableList<DynamoRead> reads;
-  private final ScanPolicy scanPolicy;
+  private final ReadSettings settings;
 
-  PlanWarnings(List<DynamoRead> reads, ScanPolicy scanPolicy) {
+  PlanWarnings(List<DynamoRead> reads, ReadSettings settings) {
     this.reads = ImmutableList.copyOf(reads);
-    this.scanPolicy = scanPolicy;
+    this.settings = settings;
   }
 
   /**
@@ -38,10 +42,13 @@ public final class PlanWarnings {
     List<String> warnings = new ArrayList<>();
     for (DynamoRead read : reads) {
       ReadPlan plan = read.plan();
+      if (sendsNothing(plan, parameters)) {
+        continue;
+      }
       String table = plan.table().name();
       if (plan.access().isScan()) {
         warnings.add("Table '" + table + "' is read with a full Scan of DynamoDB table '"
-            + plan.table().source().name() + "' (scan=" + scanPolicy + ")");
+            + plan.table().source().name() + "' (scan=" + settings.scanPolicy() + ")");
       }
       List<RexNode> residual = plan.residual(parameters.map(KeyValueBinder::new));
       ExpressionFormatter formatter = ExpressionFormatter.of(plan.table());
@@ -59,5 +66,14 @@ public final class PlanWarnings {
       });
     }
     return warnings;
+  }
+
+  /**
+   * Whether the read sends no request at all. A read that depends on the outer row of a correlated
+   * subquery is only known when it runs, and is taken to send some.
+   */
+  private boolean sendsNothing(ReadPlan plan, Optional<List<Object>> parameters) {
+    return !plan.access().isScan() && plan.conditions().stream().noneMatch(RexUtil::containsCorrelation)
+        && new ReadRequestBuilder(plan, settings, parameters).build().isEmpty();
   }
 }

@@ -22,6 +22,8 @@ import dev.keycond.planner.rules.ReadSortRule;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -62,6 +64,8 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.impl.ParseException;
+import org.apache.calcite.sql.parser.impl.SqlParserImplConstants;
+import org.apache.calcite.sql.parser.impl.Token;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -232,7 +236,7 @@ public final class StatementPlanner {
     Operator operator = explain ? null : OperatorCompiler.compile(plan);
     return new PreparedQuery(explain, columns(validator, validated, root, explain),
         parameters(validator, validated), plan, operator, refusal.map(KeycondException::getMessage),
-        new PlanWarnings(reads.reads(), settings.scanPolicy()));
+        new PlanWarnings(reads.reads(), settings));
   }
 
   /** Trims the plan to the columns it uses, applies JDBC's maxRows as a limit, and pushes down into the reads. */
@@ -284,15 +288,58 @@ public final class StatementPlanner {
    */
   private static String reservedWordHint(SqlParser parser, SqlParseException e) {
     if (!(e.getCause() instanceof ParseException cause) || cause.currentToken == null
-        || cause.currentToken.next == null) {
+        || cause.expectedTokenSequences == null) {
       return "";
     }
-    String word = cause.currentToken.next.image;
-    if (!parser.getMetadata().isReservedWord(word.toUpperCase(Locale.ROOT))) {
-      return "";
+    return misusedWord(cause).filter(word -> parser.getMetadata().isReservedWord(word.toUpperCase(Locale.ROOT)))
+        .map(word -> " " + word + " is a reserved word in SQL; to use it as a name, quote it with double quotes: \""
+            + word + "\" (quoted names are case-sensitive, as all names are in keycond)")
+        .orElse("");
+  }
+
+  /**
+   * The word the parser could not take, among the tokens its message shows ("and value", ". user",
+   * "year ="): the first token that no sequence the parser expected accepts, unless the word before
+   * it could only be read as a function ({@code YEAR(...)}, {@code MONTH(...)}), which is then the
+   * misused word.
+   */
+  private static Optional<String> misusedWord(ParseException cause) {
+    List<Token> tokens = new ArrayList<>();
+    int shown = Arrays.stream(cause.expectedTokenSequences).mapToInt(sequence -> sequence.length).max().orElse(0);
+    for (Token token = cause.currentToken.next; token != null && tokens.size() < shown; token = token.next) {
+      tokens.add(token);
     }
-    return " " + word + " is a reserved word in SQL; to use it as a name, quote it with double quotes: \""
-        + word + "\" (quoted names are case-sensitive, as all names are in keycond)";
+    int accepted = 0;
+    for (int[] sequence : cause.expectedTokenSequences) {
+      accepted = Math.max(accepted, matched(sequence, tokens));
+    }
+    if (accepted > 0 && readAsFunction(cause, tokens, accepted)) {
+      return Optional.of(tokens.get(accepted - 1).image);
+    }
+    return accepted < tokens.size() ? Optional.of(tokens.get(accepted).image) : Optional.empty();
+  }
+
+  /** Whether the parser, past the first {@code accepted} tokens, wanted a "(" and could not take a name. */
+  private static boolean readAsFunction(ParseException cause, List<Token> tokens, int accepted) {
+    boolean call = false;
+    for (int[] sequence : cause.expectedTokenSequences) {
+      if (sequence.length > accepted && matched(sequence, tokens) == accepted) {
+        if (sequence[accepted] == SqlParserImplConstants.IDENTIFIER) {
+          return false;
+        }
+        call |= sequence[accepted] == SqlParserImplConstants.LPAREN;
+      }
+    }
+    return call;
+  }
+
+  /** How many of the tokens, from the first, an expected sequence of token kinds accepts. */
+  private static int matched(int[] sequence, List<Token> tokens) {
+    int matched = 0;
+    while (matched < sequence.length && matched < tokens.size() && tokens.get(matched).kind == sequence[matched]) {
+      matched++;
+    }
+    return matched;
   }
 
   private SqlNode validate(SqlValidator validator, SqlNode query) {

@@ -38,7 +38,7 @@ public final class CollectionPartOperator implements Operator {
         ReadRequestBuilder.collectionRequests(collection, context.settings(), Optional.of(context.parameters()));
     List<List<Object[]>> split = new ArrayList<>();
     parts.forEach(part -> split.add(new ArrayList<>()));
-    try (FanOut fanOut = FanOut.inOrder(context, requests)) {
+    try (FanOut fanOut = FanOut.inOrder(context, requests, false)) {
       for (PageReader reader : fanOut.readers()) {
         reader.forEachItem(item -> {
           for (int i = 0; i < parts.size(); i++) {

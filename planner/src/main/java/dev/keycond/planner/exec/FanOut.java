@@ -22,9 +22,13 @@ public final class FanOut implements AutoCloseable {
     this.readers = readers;
   }
 
-  /** Readers that are read one after another; each one used up starts the one {@link #AHEAD} places after it. */
-  static FanOut inOrder(ExecutionContext context, List<ReadRequest> requests) {
-    List<PageReader> readers = readers(context, requests);
+  /**
+   * Readers that are read one after another; each one used up starts the one {@link #AHEAD} places after it.
+   *
+   * @param limitEndsRead whether the rows read are the statement's rows, so that a LIMIT ends the read
+   */
+  static FanOut inOrder(ExecutionContext context, List<ReadRequest> requests, boolean limitEndsRead) {
+    List<PageReader> readers = readers(context, requests, limitEndsRead);
     if (readers.size() > 1) {
       for (int i = 0; i < readers.size(); i++) {
         if (i < AHEAD) {
@@ -38,18 +42,19 @@ public final class FanOut implements AutoCloseable {
   }
 
   /** Readers whose rows are merged, all started at once. */
-  static FanOut merged(ExecutionContext context, List<ReadRequest> requests) {
-    List<PageReader> readers = readers(context, requests);
+  static FanOut merged(ExecutionContext context, List<ReadRequest> requests, boolean limitEndsRead) {
+    List<PageReader> readers = readers(context, requests, limitEndsRead);
     if (readers.size() > 1) {
       readers.forEach(PageReader::start);
     }
     return new FanOut(readers);
   }
 
-  private static List<PageReader> readers(ExecutionContext context, List<ReadRequest> requests) {
+  private static List<PageReader> readers(ExecutionContext context, List<ReadRequest> requests,
+      boolean limitEndsRead) {
     List<PageReader> readers = new ArrayList<>();
     for (ReadRequest request : requests) {
-      readers.add(new PageReader(context, request));
+      readers.add(new PageReader(context, request, limitEndsRead));
     }
     return readers;
   }

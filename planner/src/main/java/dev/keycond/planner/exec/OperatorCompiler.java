@@ -55,23 +55,25 @@ public final class OperatorCompiler {
    * @throws KeycondException 0A000 naming the first construct keycond does not evaluate
    */
   public static Operator compile(RelNode plan) {
-    return new Guarded(build(plan));
+    return new Guarded(build(plan, true));
   }
 
-  private static Operator build(RelNode rel) {
+  /** @param rowsOut whether {@code rel}'s rows are the statement's rows, kept or dropped one by one */
+  private static Operator build(RelNode rel, boolean rowsOut) {
     if (rel instanceof DynamoRead read) {
-      return new ReadOperator(read);
+      return new ReadOperator(read, rowsOut && !read.plan().count());
     }
     if (rel instanceof CollectionPart part) {
       return new CollectionPartOperator(part);
     }
     if (rel instanceof LookupJoin lookup) {
-      return new LookupJoinOperator(lookup, build(lookup.getInput()));
+      return new LookupJoinOperator(lookup, build(lookup.getInput(), false));
     }
     if (rel instanceof Values values) {
       return ValuesOperator.of(values);
     }
-    List<Operator> inputs = rel.getInputs().stream().map(OperatorCompiler::build).toList();
+    boolean inputRowsOut = rowsOut && passesRowsOn(rel);
+    List<Operator> inputs = rel.getInputs().stream().map(input -> build(input, inputRowsOut)).toList();
     if (rel instanceof Filter filter) {
       return FilterOperator.of(filter, inputs.get(0));
     }
@@ -100,6 +102,15 @@ public final class OperatorCompiler {
       return MinusOperator.of(minus, inputs);
     }
     throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond does not evaluate " + describe(rel) + " yet");
+  }
+
+  /**
+   * Whether {@code rel} passes on its input's rows one by one, so that a LIMIT above it stops the
+   * read below: a filter, a projection, or a LIMIT without ORDER BY; not a sort, a group or a join.
+   */
+  private static boolean passesRowsOn(RelNode rel) {
+    return rel instanceof Filter || rel instanceof Project
+        || rel instanceof Sort sort && sort.getCollation().getFieldCollations().isEmpty();
   }
 
   /** The table the correlated side of a subquery reads by key for each outer row, if it reads one. */

@@ -31,6 +31,8 @@ final class PageReader {
 
   private final ExecutionContext context;
   private final ReadRequest request;
+  /** Whether the rows read are the statement's rows, so that a LIMIT would end the read. */
+  private final boolean limitEndsRead;
   private Map<String, AttributeValue> startKey;
   private boolean done;
   /** The items a Scan has read so far, counted against the allowance of scan=limit:N. */
@@ -42,9 +44,11 @@ final class PageReader {
   /** The items of one response; {@code count} is DynamoDB's count for Select=COUNT. */
   record Page(List<Map<String, AttributeValue>> items, Optional<Long> count) {}
 
-  PageReader(ExecutionContext context, ReadRequest request) {
+  /** @param limitEndsRead whether the rows read are the statement's rows, so that a LIMIT would end the read */
+  PageReader(ExecutionContext context, ReadRequest request, boolean limitEndsRead) {
     this.context = context;
     this.request = request;
+    this.limitEndsRead = limitEndsRead;
   }
 
   /** Starts fetching the first page on the read threads, unless it has been started or read already. */
@@ -194,7 +198,10 @@ final class PageReader {
       if (read > 0 || !done) {
         throw new KeycondException(SqlState.SCAN_REFUSED, "The Scan of DynamoDB table '" + request.tableName()
             + "' read its allowance of " + policy.maxItems() + " items (scan=" + policy
-            + ") before reaching the end of the table. Add a LIMIT, bind the partition key, or raise the limit.");
+            + ") before reaching the end of the table. " + (limitEndsRead
+                ? "Add a LIMIT, bind the partition key, or raise the limit."
+                : "Bind the partition key, or raise the limit: the statement counts, groups, sorts or joins "
+                    + "the rows of the whole Scan, which a LIMIT does not shorten."));
       }
       return Optional.empty();
     }

@@ -35,9 +35,13 @@ public final class ReadOperator implements Operator {
   private final Optional<WalkRows> walk;
   /** Whether the read depends on the outer row of a correlated subquery, and so runs once per distinct outer value. */
   private final boolean correlated;
+  /** Whether the read's rows are the statement's rows, so that a LIMIT on the statement ends it. */
+  private final boolean limitEndsRead;
 
-  public ReadOperator(DynamoRead read) {
+  /** @param limitEndsRead whether the read's rows are the statement's rows, so that a LIMIT ends it */
+  public ReadOperator(DynamoRead read, boolean limitEndsRead) {
     this.plan = read.plan();
+    this.limitEndsRead = limitEndsRead;
     this.itemRows = new ItemRows(plan, read.getCluster().getRexBuilder());
     this.tableItems = new TableItems(plan);
     this.walk = plan.walk().map(w -> new WalkRows(w, plan.table().partitionColumns(), read.getCluster().getRexBuilder()));
@@ -55,7 +59,8 @@ public final class ReadOperator implements Operator {
     long fetch = plan.fetch().map(f -> RowCount.of(binder.valueOf(f))).orElse(Long.MAX_VALUE);
     ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
     List<ReadRequest> requests = builder.build();
-    FanOut fanOut = plan.mergesInKeyOrder() ? FanOut.merged(context, requests) : FanOut.inOrder(context, requests);
+    FanOut fanOut = plan.mergesInKeyOrder() ? FanOut.merged(context, requests, limitEndsRead)
+        : FanOut.inOrder(context, requests, limitEndsRead);
     ItemRows rows = itemRows.bind(binder);
     // The branches of an OR may read the same item; it is one row.
     Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
