@@ -19,7 +19,7 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * Calcite's implicit casts, except around comparisons of exact numbers. Calcite would cast both
  * sides to their least restrictive type, which rounds a literal with more fractional digits than
  * a DECIMAL(38, 10) column to 10 digits; keycond compares exact numbers by value whatever their
- * types (see {@link ExactNumberConvertlets}, which does the same when the comparison becomes a
+ * types (see {@link ExactValueConvertlets}, which does the same when the comparison becomes a
  * row expression).
  */
 final class ExactNumberCoercion extends TypeCoercionImpl {

@@ -204,11 +204,13 @@ public final class StatementPlanner {
     SqlValidator validator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader, typeFactory, VALIDATOR);
     SqlNode validated = validate(validator, query);
 
-    RelOptCluster cluster = RelOptCluster.create(new HepPlanner(PUSH_DOWN), new RexBuilder(typeFactory));
+    HepPlanner hepPlanner = new HepPlanner(PUSH_DOWN);
+    hepPlanner.setExecutor(ConstantsAsWritten.INSTANCE);
+    RelOptCluster cluster = RelOptCluster.create(hepPlanner, new RexBuilder(typeFactory));
     cluster.setMetadataQuerySupplier(() -> new RelMetadataQuery(MetadataHandlers.INSTANCE));
     SqlToRelConverter converter = new SqlToRelConverter((type, text, schemaPath, viewPath) -> {
       throw new UnsupportedOperationException("views");
-    }, validator, catalogReader, cluster, ExactNumberConvertlets.INSTANCE, CONVERTER);
+    }, validator, catalogReader, cluster, ExactValueConvertlets.INSTANCE, CONVERTER);
     RelRoot root = convert(converter, validated);
     RelNode correlated = root.project();
     // A correlated subquery usually reads best as a join (by item collection or by key lookups);

@@ -5,6 +5,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
@@ -16,26 +17,45 @@ import org.apache.calcite.sql2rel.SqlRexConvertletTable;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 
 /**
- * Calcite's convertlets, except that comparisons of exact numbers compare the values as written.
+ * Calcite's convertlets, except where they would change a value that is written in the statement.
  *
+ * <p>Comparisons of exact numbers compare the values as written.
  * <p>Calcite casts both sides of a comparison to their least restrictive type. For a DECIMAL(38, 10)
  * column and a literal with more fractional digits that rounds the literal to 10 digits, so
  * {@code amount = 0.000000000000000000001} would match a stored 0 and send 0 as a key. DynamoDB
  * numbers carry 38 significant digits at any scale, and keycond compares exact numbers by value
  * whatever their types, so the sides are left as they are.
+ *
+ * <p>A string cast to a date-time type stays a cast: Calcite would fold
+ * {@code CAST('2026-01-01 10:30:00.123456789' AS TIMESTAMP)} into a literal of milliseconds, where
+ * keycond's own conversion, which evaluates casts of literals once when the statement is compiled,
+ * keeps every digit of the fraction.
  */
-final class ExactNumberConvertlets implements SqlRexConvertletTable {
-  static final ExactNumberConvertlets INSTANCE = new ExactNumberConvertlets();
+final class ExactValueConvertlets implements SqlRexConvertletTable {
+  static final ExactValueConvertlets INSTANCE = new ExactValueConvertlets();
 
-  private ExactNumberConvertlets() {}
+  private ExactValueConvertlets() {}
 
   @Override
   public SqlRexConvertlet get(SqlCall call) {
     SqlRexConvertlet standard = StandardConvertletTable.INSTANCE.get(call);
+    if (call.getKind() == SqlKind.CAST) {
+      return (cx, c) -> textToDateTime(cx, c) ? keepCast(cx, c) : standard.convertCall(cx, c);
+    }
     if (!SqlKind.BINARY_COMPARISON.contains(call.getKind()) && call.getKind() != SqlKind.BETWEEN) {
       return standard;
     }
     return (cx, c) -> allExactNumbers(cx, c.getOperandList()) ? convert(cx, c) : standard.convertCall(cx, c);
+  }
+
+  private static boolean textToDateTime(SqlRexContext cx, SqlCall cast) {
+    RelDataType type = cx.getValidator().getValidatedNodeTypeIfKnown(cast);
+    return cast.operand(0) instanceof SqlCharStringLiteral && type != null && SqlTypeUtil.isDatetime(type);
+  }
+
+  private static RexNode keepCast(SqlRexContext cx, SqlCall cast) {
+    return cx.getRexBuilder().makeAbstractCast(cast.getParserPosition(),
+        cx.getValidator().getValidatedNodeType(cast), cx.convertExpression(cast.operand(0)), false);
   }
 
   private static boolean allExactNumbers(SqlRexContext cx, List<SqlNode> operands) {
