@@ -222,6 +222,10 @@ final class JdbcValues {
     } else if (value instanceof Character c) {
       internal = c.toString();
     }
+    if (SqlValues.isFractionForInteger(internal, type)) {
+      // Kept exact: compared with an integer it equals nothing, like the literal 42.5 would.
+      return SqlValues.coerce(internal, SqlTypeName.DECIMAL);
+    }
     return type == SqlTypeName.ANY || type == SqlTypeName.NULL ? internal : SqlValues.coerce(internal, type);
   }
 

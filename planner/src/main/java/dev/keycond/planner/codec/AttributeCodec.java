@@ -1,5 +1,6 @@
 package dev.keycond.planner.codec;
 
+import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.ColumnType;
 import java.math.BigDecimal;
@@ -20,6 +21,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * sorted List (the set types).
  */
 public final class AttributeCodec {
+  private static final int MAX_DIGITS = 38;
+  private static final int MIN_EXPONENT = -130;
+  private static final int MAX_EXPONENT = 125;
+
   private AttributeCodec() {}
 
   /**
@@ -142,12 +147,12 @@ public final class AttributeCodec {
         return AttributeValue.fromSs(((List<?>) value).stream().map(Object::toString).toList());
       case NS:
         return AttributeValue.fromNs(((List<?>) value).stream()
-            .map(n -> canonicalNumber((Number) n)).toList());
+            .map(n -> dynamoNumber((Number) n)).toList());
       case BS:
         return AttributeValue.fromBs(((List<?>) value).stream()
             .map(b -> SdkBytes.fromByteArray(((ByteString) b).getBytes())).toList());
       case N:
-        return AttributeValue.fromN(canonicalNumber((Number) value));
+        return AttributeValue.fromN(dynamoNumber((Number) value));
       case BOOL:
         return AttributeValue.fromBool((Boolean) value);
       case B:
@@ -158,6 +163,28 @@ public final class AttributeCodec {
         }
         return AttributeValue.fromS(value.toString());
     }
+  }
+
+  /**
+   * A number as DynamoDB takes it, checked against what DynamoDB can hold, so that a value it
+   * cannot store fails here, naming the value, rather than in a request ("Number overflow").
+   *
+   * @throws KeycondException 22003 for more than 38 significant digits, or a magnitude outside
+   *     1E-130 to 9.9999999999999999999999999999999999999E+125
+   */
+  public static String dynamoNumber(Number n) {
+    BigDecimal d = DynamoOrder.toBigDecimal(n);
+    if (d.signum() != 0) {
+      BigDecimal digits = d.stripTrailingZeros();
+      // The power of ten of the leading digit: 1E-130 has -130, 9.99E+125 has 125.
+      int exponent = digits.precision() - digits.scale() - 1;
+      if (digits.precision() > MAX_DIGITS || exponent < MIN_EXPONENT || exponent > MAX_EXPONENT) {
+        throw new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE, "Value " + d + " cannot be sent to DynamoDB,"
+            + " whose numbers have at most " + MAX_DIGITS + " significant digits and are 0 or of a magnitude"
+            + " from 1E-130 to 9.9999999999999999999999999999999999999E+125");
+      }
+    }
+    return canonicalNumber(d);
   }
 
   /** One text per number, so that equal numbers are equal keys. */

@@ -142,7 +142,7 @@ public final class DynamoJson {
       return AttributeValue.fromS(node.textValue());
     }
     if (node.isNumber()) {
-      return AttributeValue.fromN(AttributeCodec.canonicalNumber(node.decimalValue()));
+      return AttributeValue.fromN(AttributeCodec.dynamoNumber(node.decimalValue()));
     }
     if (node.isBoolean()) {
       return AttributeValue.fromBool(node.booleanValue());

@@ -133,6 +133,18 @@ public final class SqlValues {
     }
   }
 
+  /**
+   * Whether {@code value} is a number with a fraction given for an integer type ({@code 42.5} for
+   * an INTEGER parameter). No value of the type equals it, yet SQL compares numbers by value, so a
+   * comparison with it is simply false, as with the literal.
+   */
+  public static boolean isFractionForInteger(Object value, SqlTypeName type) {
+    boolean integerType = type == SqlTypeName.TINYINT || type == SqlTypeName.SMALLINT
+        || type == SqlTypeName.INTEGER || type == SqlTypeName.BIGINT;
+    return integerType && value instanceof Number n && !(value instanceof Double d && !Double.isFinite(d))
+        && toBigDecimal(n).stripTrailingZeros().scale() > 0;
+  }
+
   /** Converts a value for use against a column of {@code type}. */
   public static Object toColumnValue(Object value, ColumnType type) {
     return coerce(value, type.sqlType());

@@ -8,6 +8,7 @@ import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.Hierarchy;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.schema.EntityTable;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,6 +24,7 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
@@ -214,11 +216,17 @@ public final class KeyPredicates {
       return Optional.empty();
     }
     Column column = table.column(ref.getIndex());
+    Object constant = SqlValues.fromLiteral(literal);
     try {
-      // A lossy conversion (1.5 for an INTEGER column) fails here, so it never becomes a key value.
-      return Optional.of(new Operand.Literal(SqlValues.toColumnValue(SqlValues.fromLiteral(literal), column.type())));
+      return Optional.of(new Operand.Literal(SqlValues.toColumnValue(constant, column.type())));
     } catch (KeycondException notConvertible) {
-      return Optional.empty();
+      // SQL compares numbers by value: 1599.5 or 2^40 against an INTEGER column is still an exact
+      // bound, or an equality no row meets; the key value binder decides which (KeyValueBinder).
+      // Any other value that does not convert ('abc' for a number) never becomes a key value.
+      if (!column.type().isExactInteger() || !(constant instanceof BigDecimal || constant instanceof Long)) {
+        return Optional.empty();
+      }
+      return Optional.of(new Operand.Literal(SqlValues.coerce(constant, SqlTypeName.DECIMAL)));
     }
   }
 }

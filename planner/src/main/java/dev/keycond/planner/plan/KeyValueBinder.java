@@ -6,6 +6,7 @@ import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
+import dev.keycond.planner.mapping.ColumnType;
 import java.util.List;
 import org.apache.calcite.sql.type.SqlTypeName;
 import java.util.Optional;
@@ -72,12 +73,17 @@ public final class KeyValueBinder {
    */
   public Optional<AttributeValue> bind(KeyValue key) {
     if (key.type() != AttributeType.S && key.parts().size() == 1 && key.parts().get(0) instanceof KeyPart.Value v) {
-      Object value = valueOf(v.operand());
-      if (value == null) {
+      Optional<Object> value = comparand(v);
+      if (value.isEmpty()) {
         return Optional.empty();
       }
+      if (v.role() != KeyPart.Role.VALUE && IntegerComparand.applies(value.get(), v.column())) {
+        // A number key compares numerically, so any bound is exact as it is: size > 1599.5.
+        return Optional.of(AttributeCodec.encode(IntegerComparand.exact(value.get()), ColumnType.DECIMAL));
+      }
       // The mapping checks that such a column's type is stored as the key's type (N or B).
-      return Optional.of(AttributeCodec.encode(SqlValues.toColumnValue(value, v.column().type()), v.column().type()));
+      return Optional.of(AttributeCodec.encode(SqlValues.toColumnValue(value.get(), v.column().type()),
+          v.column().type()));
     }
     StringBuilder text = new StringBuilder();
     List<KeyPart> parts = key.parts();
@@ -88,10 +94,11 @@ public final class KeyValueBinder {
         continue;
       }
       KeyPart.Value v = (KeyPart.Value) part;
-      Object value = valueOf(v.operand());
-      if (value == null) {
+      Optional<Object> comparand = comparand(v);
+      if (comparand.isEmpty()) {
         return Optional.empty();
       }
+      Object value = comparand.get();
       boolean bound = v.role().isLowerBound() || v.role().isUpperBound();
       PaddedSlotBound clamp = bound && v.slot().fixedWidth() ? PaddedSlotBound.of(v, value) : PaddedSlotBound.WITHIN;
       String slotText;
@@ -105,6 +112,9 @@ public final class KeyValueBinder {
           slotText = v.role().isLowerBound() ? "" : "9".repeat(v.slot().width());
           break;
         default:
+          if (bound && v.slot().fixedWidth()) {
+            value = IntegerComparand.rounded(IntegerComparand.exact(value), v.role());
+          }
           slotText = v.role() == KeyPart.Role.PREFIX
               ? SqlValues.coerce(value, SqlTypeName.VARCHAR).toString()
               : KeyText.encode(SqlValues.toColumnValue(value, v.column().type()), v.column().type(), v.slot());
@@ -121,6 +131,18 @@ public final class KeyValueBinder {
     // An empty text is returned as it is: the request builder knows what it means for each condition.
     String result = key.successor() ? successor(text.toString()) : text.toString();
     return Optional.of(AttributeValue.fromS(result));
+  }
+
+  /**
+   * The value a key part compares with; empty when no item can match: a NULL, or a value that no
+   * value of the column equals (42.5 for an INTEGER column).
+   */
+  private Optional<Object> comparand(KeyPart.Value v) {
+    Object value = valueOf(v.operand());
+    if (value != null && v.role() == KeyPart.Role.VALUE && IntegerComparand.applies(value, v.column())) {
+      return IntegerComparand.equalValue(value, v.column());
+    }
+    return Optional.ofNullable(value);
   }
 
   /**

@@ -19,7 +19,9 @@ import java.util.Set;
  * value as it is, so its template is {@code {column}}. An index keyed on an ordinary column, such
  * as a GSI on {@code name}, is then read like any other, without repeating the column under
  * {@code keys}. A key attribute that no column is stored in stays without a template, and an index
- * keyed on it cannot be read.
+ * keyed on it cannot be read. For the same reason a template written for an attribute that a column
+ * is stored in must be that bare {@code {column}}: the attribute cannot hold both the column's value
+ * and another text.
  */
 final class ImpliedKeys {
   private ImpliedKeys() {}
@@ -29,7 +31,8 @@ final class ImpliedKeys {
    * refusals, {@code table@index}, EXPLAIN, JDBC metadata) sees them as if they were written.
    *
    * @throws dev.keycond.planner.error.KeycondException when the column stored in a key attribute
-   *     is of a type that DynamoDB does not accept in that key
+   *     is of a type that DynamoDB does not accept in that key, or the attribute's written template
+   *     is another than {@code {column}}
    */
   static TableMapping complete(TableMapping mapping, SourceTable source) {
     Map<String, KeyTemplate> keys = new LinkedHashMap<>(mapping.keys());
@@ -44,6 +47,7 @@ final class ImpliedKeys {
     for (String attribute : source.keys().attributes()) {
       Optional.ofNullable(keys.get(attribute)).ifPresent(t -> decodedFromKeys.addAll(t.columns()));
     }
+    mapping.keys().forEach((attribute, template) -> checkWritten(mapping, source, attribute, template, decodedFromKeys));
     for (SourceIndex index : source.indexes()) {
       for (String attribute : index.keys().attributes()) {
         if (!keys.containsKey(attribute)) {
@@ -59,11 +63,33 @@ final class ImpliedKeys {
         mapping.hierarchy(), mapping.references());
   }
 
-  private static Optional<KeyTemplate> implied(TableMapping mapping, SourceTable source, String attribute,
-      Set<String> decodedFromKeys, String keyOf) {
-    Optional<Column> stored = mapping.columns().stream()
+  /**
+   * A written template for an attribute that a column is stored in would be read by the index while
+   * the column reads the attribute raw: {@code "name": "N#{name}"} queries for {@code N#n1}, which
+   * no item whose name is n1 holds, and the query silently returns nothing.
+   */
+  private static void checkWritten(TableMapping mapping, SourceTable source, String attribute, KeyTemplate template,
+      Set<String> decodedFromKeys) {
+    storedIn(mapping, attribute, decodedFromKeys)
+        .filter(column -> !template.equals(KeyTemplate.ofColumn(column.name())))
+        .ifPresent(column -> {
+          throw EntityTable.invalid(mapping, "keys." + attribute, "is template '" + template + "', but column '"
+              + column.name() + "' is stored in attribute '" + attribute + "' of DynamoDB table '" + source.name()
+              + "' as it is; the attribute holds the column's value, so its template can only be '{"
+              + column.name() + "}' (or none): remove the template, or give the column another attribute");
+        });
+  }
+
+  /** The column stored in {@code attribute} as it is, unless it is decoded from the table's own keys. */
+  private static Optional<Column> storedIn(TableMapping mapping, String attribute, Set<String> decodedFromKeys) {
+    return mapping.columns().stream()
         .filter(c -> c.attribute().equals(attribute) && !decodedFromKeys.contains(c.name()))
         .findFirst();
+  }
+
+  private static Optional<KeyTemplate> implied(TableMapping mapping, SourceTable source, String attribute,
+      Set<String> decodedFromKeys, String keyOf) {
+    Optional<Column> stored = storedIn(mapping, attribute, decodedFromKeys);
     if (stored.isEmpty()) {
       return Optional.empty();
     }

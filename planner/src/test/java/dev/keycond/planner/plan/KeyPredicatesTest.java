@@ -111,7 +111,14 @@ class KeyPredicatesTest {
 
   @Test
   void nullAndLossyLiteralsAreNothing() {
-    assertEquals(List.of(), extract(w.eq("path", null), w.eq("size", new BigDecimal("1.5"))));
+    assertEquals(List.of(), extract(w.eq("path", null), w.eq("size", "abc")));
+  }
+
+  @Test
+  void aFractionComparedWithAnIntegerColumnKeepsItsExactValue() {
+    // SQL compares numbers by value: the binder makes it an exact bound, or an equality no row meets.
+    List<KeyPredicate> predicates = extract(w.eq("size", new BigDecimal("1.5")));
+    assertEquals(List.of(new Operand.Literal(new BigDecimal("1.5"))), predicates.get(0).operands());
   }
 
   @Test

@@ -128,6 +128,16 @@ class MappingErrorsTest {
   }
 
   @Test
+  void aTemplateForAnAttributeAColumnIsStoredInIsRefused() {
+    // name is stored in attribute name as it is, so the GSI ByName on name cannot hold 'N#{name}':
+    // the index would be queried for 'N#cv.pdf' and silently find nothing.
+    SQLException e = refused(inline(DRIVE2.replace("\"GSI1PK\":", "\"name\": \"N#{name}\", \"GSI1PK\":")));
+
+    assertMessage(e, "table 'files'", "keys.name", "'N#{name}'", "column 'name'", "attribute 'name'",
+        "'indexcolumns_Drive2'", "'{name}'");
+  }
+
+  @Test
   void aSourceTableThatDoesNotExistIsNamed() {
     SQLException e = refused(inline(FILES.replace("files_Drive", "NoSuchTable")));
 

@@ -10,16 +10,16 @@ import java.util.regex.Pattern;
 
 /**
  * A value for a {@code ?} marker, written as a SQL literal in a {@code --- parameters} section:
- * {@code 'text'} (a quote inside doubled), {@code 42}, {@code 1.5}, {@code true}/{@code false},
- * {@code TIMESTAMP '2026-01-01 10:30:00'} or {@code NULL}. Each is bound with the setter a JDBC
- * program would use for it.
+ * {@code 'text'} (a quote inside doubled), {@code 42}, {@code 1.5} or {@code 1E+130} (a BigDecimal),
+ * {@code true}/{@code false}, {@code TIMESTAMP '2026-01-01 10:30:00'} or {@code NULL}. Each is
+ * bound with the setter a JDBC program would use for it.
  */
 public record Parameter(String literal, Object value) {
   private static final Pattern STRING = Pattern.compile("'((?:[^']|'')*)'");
   private static final Pattern TIMESTAMP = Pattern.compile("TIMESTAMP\\s+'([^']*)'",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern INTEGER = Pattern.compile("-?\\d+");
-  private static final Pattern DECIMAL = Pattern.compile("-?\\d+\\.\\d+");
+  private static final Pattern DECIMAL = Pattern.compile("-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?");
 
   /** @throws IllegalArgumentException when the literal is none of the accepted forms */
   static Parameter parse(String literal) {

@@ -60,9 +60,7 @@ public final class ScalarCompiler {
       return (row, context) -> row[index];
     }
     if (node instanceof RexDynamicParam param) {
-      int index = param.getIndex();
-      SqlTypeName type = param.getType().getSqlTypeName();
-      return (row, context) -> SqlValues.coerce(context.parameter(index), type);
+      return parameter(param, false);
     }
     if (node instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable variable) {
       CorrelationId id = variable.id;
@@ -79,6 +77,31 @@ public final class ScalarCompiler {
       return call(call);
     }
     throw unsupported("the expression " + node);
+  }
+
+  /**
+   * A parameter's value in the representation of its type. A number with a fraction given for an
+   * integer parameter is no value of its type; a comparison takes it as it is (comparisons are by
+   * value, so {@code i = ?} with 42.5 is false, as {@code i = 42.5} is), anything else refuses it.
+   */
+  private static Scalar parameter(RexDynamicParam param, boolean compared) {
+    int index = param.getIndex();
+    SqlTypeName type = param.getType().getSqlTypeName();
+    return (row, context) -> {
+      Object value = context.parameter(index);
+      if (SqlValues.isFractionForInteger(value, type)) {
+        if (compared) {
+          return value;
+        }
+        throw new KeycondException(SqlState.INVALID_CHARACTER_VALUE, "Parameter " + (index + 1) + " is " + value
+            + ", which has a fraction, but the parameter is " + type + " here");
+      }
+      return SqlValues.coerce(value, type);
+    };
+  }
+
+  private static Scalar comparand(RexCall comparison, int i, List<Scalar> compiled) {
+    return comparison.getOperands().get(i) instanceof RexDynamicParam param ? parameter(param, true) : compiled.get(i);
   }
 
   /** Compiles {@code node} so that its values come out in the representation of {@code type}. */
@@ -132,7 +155,7 @@ public final class ScalarCompiler {
       case LESS_THAN_OR_EQUAL:
       case GREATER_THAN:
       case GREATER_THAN_OR_EQUAL:
-        return Comparisons.compare(call.getKind(), operands.get(0), operands.get(1));
+        return Comparisons.compare(call.getKind(), comparand(call, 0, operands), comparand(call, 1, operands));
       case IS_DISTINCT_FROM:
         return Comparisons.distinct(operands.get(0), operands.get(1), true);
       case IS_NOT_DISTINCT_FROM:
