@@ -15,6 +15,7 @@ import java.sql.CallableStatement;
 import java.sql.Clob;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
 import java.sql.NClob;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -69,7 +70,8 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
       warmUpInBackground();
       ClientSettings clientSettings = properties.clientSettings();
       client = DynamoClients.create(clientSettings);
-      KeycondSchema schema = KeycondSchema.open(new DynamoCatalog(client), mapping);
+      KeycondSchema schema = KeycondSchema.open(
+          DynamoCatalog.connecting(client, DriverManager.getLoginTimeout()), mapping);
       return new KeycondConnection(redact(url), clientSettings.userName(), client, schema,
           new StatementPlanner(schema, settings));
     } catch (RuntimeException e) {

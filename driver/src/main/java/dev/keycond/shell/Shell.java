@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.reflect.Field;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +29,9 @@ public final class Shell {
    *   <li>The prompt hides the URL, which may hold a secret key.
    *   <li>Rows are not cut at the terminal width: EXPLAIN lines are long, and silently truncated
    *       key conditions would mislead.
+   *   <li>Every NULL prints as {@code NULL}: by default sqlline prints a NULL number or date as
+   *       {@code null} and a NULL string, binary, boolean, array or JSON value as nothing, which
+   *       reads as an empty string.
    * </ul>
    */
   static final List<String> DEFAULTS = List.of(
@@ -33,7 +39,8 @@ public final class Shell {
       "--connectInteractionMode=notAskCredentials",
       "--isolation=TRANSACTION_NONE",
       "--prompt=keycond> ",
-      "--maxWidth=32767");
+      "--maxWidth=32767",
+      "--nullValue=NULL");
 
   private Shell() {}
 
@@ -56,6 +63,23 @@ public final class Shell {
   }
 
   /**
+   * Why the {@code -f} script cannot be read, if it cannot: sqlline would report it with its whole
+   * stack trace.
+   */
+  private static Optional<String> unreadableScript(List<String> sqllineArgs) {
+    int f = sqllineArgs.indexOf("-f");
+    if (f < 0 || f + 1 >= sqllineArgs.size()) {
+      return Optional.empty();
+    }
+    Path script = Path.of(sqllineArgs.get(f + 1));
+    String problem = !Files.exists(script) ? "No such file or directory"
+        : Files.isDirectory(script) ? "Is a directory"
+        : !Files.isReadable(script) ? "Permission denied"
+        : null;
+    return Optional.ofNullable(problem).map(p -> "cannot read " + script + ": " + p);
+  }
+
+  /**
    * Runs sqlline until the user quits, or until the {@code -e} statements or the {@code -f} script
    * have run.
    *
@@ -66,6 +90,12 @@ public final class Shell {
    */
   public static int run(Optional<String> url, List<String> sqllineArgs, InputStream input, OutputStream output,
       OutputStream errors) throws IOException {
+    Optional<String> unreadable = unreadableScript(sqllineArgs);
+    if (unreadable.isPresent()) {
+      errors.write(("keycond: " + unreadable.get() + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
+      errors.flush();
+      return 1;
+    }
     List<String> args = new ArrayList<>(DEFAULTS);
     url.ifPresent(u -> {
       args.add("-u");

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.keycond.demo.RecordingProxy;
+import dev.keycond.testing.BlackHole;
 import dev.keycond.testing.DemoDatabase;
 import dev.keycond.testing.HeldRequests;
 import java.sql.Connection;
@@ -28,6 +29,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -179,6 +181,39 @@ class ConnectionBehaviourTest {
     }
     try (connection) {
       assertFalse(connection.isValid(5), "nothing listens at the endpoint any more");
+    }
+  }
+
+  @Test
+  @Timeout(120) // a guard: without a bound the SDK retries the silent reads for minutes
+  void theLoginTimeoutBoundsAConnectToAnEndpointThatNeverAnswers() throws Exception {
+    int before = DriverManager.getLoginTimeout();
+    try (BlackHole hole = new BlackHole()) {
+      DriverManager.setLoginTimeout(2);
+      SQLException e = assertThrows(SQLException.class,
+          () -> DriverManager.getConnection(database.urlThrough(hole.endpoint())));
+      assertEquals("08001", e.getSQLState(), e.toString());
+      assertTrue(e.getMessage().contains("Listing DynamoDB tables failed: DynamoDB at " + hole.endpoint()
+          + " did not answer within 2 s (the login timeout)"), e.getMessage());
+    } finally {
+      DriverManager.setLoginTimeout(before);
+    }
+  }
+
+  @Test
+  @Timeout(120) // a guard: the bound under test is 30 s
+  void aStatementWithoutAQueryTimeoutGivesUpOnAnEndpointThatStopsAnswering() throws Exception {
+    try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+        HeldRequests held = database.holdRequests()) {
+      SQLException e = assertThrows(SQLException.class, () -> {
+        try (ResultSet rs = statement.executeQuery("SELECT path FROM files WHERE account = 'b07'")) {
+          rs.next();
+        }
+      });
+      assertTrue(held.awaitRequest(0), "the statement sent its Query");
+      assertEquals("08006", e.getSQLState(), e.toString());
+      assertTrue(e.getMessage().contains("Query on table 'Drive' failed: DynamoDB at " + database.endpoint()
+          + " did not answer within 30 s"), e.getMessage());
     }
   }
 

@@ -74,4 +74,21 @@ class ShellTest {
     assertTrue(run.errors().contains("needs a full Scan"), run.errors());
     assertTrue(run.errors().contains("scan=limit:N"), run.errors());
   }
+
+  @Test
+  void aScriptThatCannotBeReadIsOneLine(@TempDir Path dir) throws Exception {
+    Path missing = dir.resolve("nonexistent.sql");
+    Run run = shell("-f", missing.toString());
+    assertEquals(1, run.exitCode());
+    assertEquals("keycond: cannot read " + missing + ": No such file or directory", run.errors().strip());
+    assertEquals("", run.output());
+  }
+
+  @Test
+  void everyNullPrintsTheSameWay() throws Exception {
+    Run run = shell("--outputformat=csv", "-e", "SELECT CAST(NULL AS BIGINT) AS n, CAST(NULL AS DATE) AS d,"
+        + " CAST(NULL AS VARCHAR) AS s, CAST(NULL AS VARBINARY) AS b, CAST(NULL AS BOOLEAN) AS t;");
+    assertEquals(0, run.exitCode(), run.errors());
+    assertTrue(run.output().contains("'NULL','NULL','NULL','NULL','NULL'"), run.output());
+  }
 }

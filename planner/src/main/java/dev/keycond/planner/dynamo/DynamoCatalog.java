@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
@@ -31,10 +32,45 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  */
 public final class DynamoCatalog {
   private final DynamoDbClient client;
-  private final Map<String, SourceTable> described = new ConcurrentHashMap<>();
+  private final Optional<ConnectDeadline> connecting;
+  private final Map<String, SourceTable> described;
 
+  /** The catalog of an open connection: each request is bounded by the client's own limit. */
   public DynamoCatalog(DynamoDbClient client) {
+    this(client, Optional.empty(), new ConcurrentHashMap<>());
+  }
+
+  private DynamoCatalog(DynamoDbClient client, Optional<ConnectDeadline> connecting,
+      Map<String, SourceTable> described) {
     this.client = client;
+    this.connecting = connecting;
+    this.described = described;
+  }
+
+  /**
+   * The catalog while a connection opens: its requests share one deadline, the login timeout when
+   * {@code loginTimeoutSeconds} is positive, else {@link DynamoClients#REQUEST_LIMIT}, and their
+   * failures mean the connection cannot be established (08001).
+   */
+  public static DynamoCatalog connecting(DynamoDbClient client, int loginTimeoutSeconds) {
+    return new DynamoCatalog(client,
+        Optional.of(ConnectDeadline.start(DynamoClients.endpoint(client), loginTimeoutSeconds)), new ConcurrentHashMap<>());
+  }
+
+  /** This catalog once the connection is open; the tables it described stay known. */
+  public DynamoCatalog connected() {
+    return new DynamoCatalog(client, Optional.empty(), described);
+  }
+
+  private RequestScope scope() {
+    return connecting.map(ConnectDeadline::scope).orElseGet(() -> RequestScope.statement(DynamoClients.endpoint(client)));
+  }
+
+  /** While connecting, what is left of the deadline; after, the client's own limit applies. */
+  private AwsRequestOverrideConfiguration bounded(String action) {
+    AwsRequestOverrideConfiguration.Builder builder = AwsRequestOverrideConfiguration.builder();
+    connecting.ifPresent(deadline -> builder.apiCallTimeout(deadline.remaining(action)));
+    return builder.build();
   }
 
   /** The names of the account's tables, listed when a connection opens. */
@@ -43,10 +79,12 @@ public final class DynamoCatalog {
     String start = null;
     do {
       ListTablesResponse page;
+      String action = "Listing DynamoDB tables";
       try {
-        page = client.listTables(ListTablesRequest.builder().exclusiveStartTableName(start).build());
+        page = client.listTables(ListTablesRequest.builder().exclusiveStartTableName(start)
+            .overrideConfiguration(bounded(action)).build());
       } catch (SdkException e) {
-        throw DynamoErrors.translate(e, "Listing DynamoDB tables", true);
+        throw DynamoErrors.translate(e, action, scope());
       }
       names.addAll(page.tableNames());
       start = page.lastEvaluatedTableName();
@@ -56,7 +94,8 @@ public final class DynamoCatalog {
 
   /**
    * Whether the endpoint answers a one-table ListTables, the cheapest request the connection is
-   * known to be allowed, within {@code timeout}; {@link Duration#ZERO} for no bound. Any failure
+   * known to be allowed, within {@code timeout}; {@link Duration#ZERO} for the client's own limit,
+   * {@link DynamoClients#REQUEST_LIMIT}. Any failure
    * (unreachable, refused credentials, the timeout) is a no, not an error.
    */
   public boolean answers(Duration timeout) {
@@ -81,12 +120,13 @@ public final class DynamoCatalog {
       return Optional.of(cached);
     }
     TableDescription description;
+    String action = "DescribeTable on '" + tableName + "'";
     try {
-      description = client.describeTable(b -> b.tableName(tableName)).table();
+      description = client.describeTable(b -> b.tableName(tableName).overrideConfiguration(bounded(action))).table();
     } catch (ResourceNotFoundException e) {
       return Optional.empty();
     } catch (SdkException e) {
-      throw DynamoErrors.translate(e, "DescribeTable on '" + tableName + "'", false);
+      throw DynamoErrors.translate(e, action, scope());
     }
     SourceTable table = toSourceTable(description);
     described.put(tableName, table);

@@ -2,7 +2,9 @@ package dev.keycond.planner.dynamo;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import java.net.URI;
 import java.time.Duration;
+import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
@@ -17,22 +19,46 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /** Builds the DynamoDB client a connection uses. */
 public final class DynamoClients {
+  /**
+   * The longest one request may take, the SDK's retries included, when neither a query timeout nor
+   * a login timeout bounds it. DynamoDB answers in milliseconds and a page is at most 1 MB, so an
+   * endpoint silent this long is not slow but unreachable (a firewall that accepts connections, a
+   * port that is not DynamoDB's); without this bound the SDK would retry each read that timed out
+   * and a connect or a statement would hang for many minutes.
+   */
+  public static final Duration REQUEST_LIMIT = Duration.ofSeconds(30);
+  static final String REQUEST_LIMIT_SOURCE = "keycond's bound on a request; Statement.setQueryTimeout changes it";
+
   private DynamoClients() {}
 
   public static DynamoDbClient create(ClientSettings settings) {
+    Region region = region(settings);
     DynamoDbClientBuilder builder = DynamoDbClient.builder()
         .httpClient(UrlConnectionHttpClient.builder()
             .connectionTimeout(Duration.ofSeconds(5))
+            // Longer than REQUEST_LIMIT, so that the whole request's bound, not one read's, ends the wait.
             .socketTimeout(Duration.ofSeconds(60))
             .build())
-        .region(region(settings))
+        .overrideConfiguration(o -> o.apiCallTimeout(REQUEST_LIMIT))
+        .region(region)
         .credentialsProvider(credentials(settings));
     settings.endpoint().ifPresent(builder::endpointOverride);
     try {
       return builder.build();
     } catch (SdkException e) {
-      throw DynamoErrors.translate(e, "Creating the DynamoDB client", true);
+      throw DynamoErrors.translate(e, "Creating the DynamoDB client", new RequestScope(
+          endpoint(settings.endpoint(), region), true, REQUEST_LIMIT, REQUEST_LIMIT_SOURCE));
     }
+  }
+
+  /** The URL the client sends its requests to, for messages. */
+  public static String endpoint(DynamoDbClient client) {
+    return endpoint(client.serviceClientConfiguration().endpointOverride(),
+        client.serviceClientConfiguration().region());
+  }
+
+  private static String endpoint(Optional<URI> override, Region region) {
+    return override.map(URI::toString).orElse("https://dynamodb." + region.id() + ".amazonaws.com");
   }
 
   private static Region region(ClientSettings settings) {

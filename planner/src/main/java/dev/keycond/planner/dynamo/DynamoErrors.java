@@ -31,18 +31,18 @@ public final class DynamoErrors {
 
   /**
    * @param action what was being done, such as {@code Query on table 'Drive'}; it starts the message
-   * @param connecting true while the connection is being opened, where network failures mean the
-   *     connection cannot be established rather than that it was lost
+   * @param scope where the request went and how long it could take; a request that a query timeout
+   *     bounds is not translated here (see {@link #isTimeout})
    */
-  public static KeycondException translate(SdkException e, String action, boolean connecting) {
+  public static KeycondException translate(SdkException e, String action, RequestScope scope) {
     if (e instanceof AwsServiceException service && service.awsErrorDetails() != null) {
       String code = String.valueOf(service.awsErrorDetails().errorCode());
       String detail = service.awsErrorDetails().errorMessage();
       String message = action + " failed: DynamoDB " + code + (detail == null ? "" : ": " + detail);
       return new KeycondException(stateOf(code, detail), message, e);
     }
-    if (e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException) {
-      return new KeycondException(SqlState.TIMEOUT, action + " timed out: " + e.getMessage(), e);
+    if (isTimeout(e)) {
+      return noAnswer(action, scope, e);
     }
     if (e instanceof SdkClientException && isCredentialsProblem(e)) {
       return new KeycondException(SqlState.INVALID_AUTHORIZATION,
@@ -51,11 +51,30 @@ public final class DynamoErrors {
     }
     Throwable network = networkCause(e);
     if (network != null) {
-      return new KeycondException(connecting ? SqlState.CONNECTION_FAILED : SqlState.CONNECTION_LOST,
-          action + " failed: cannot reach DynamoDB (" + network.getClass().getSimpleName() + ": "
-              + network.getMessage() + "). Check the endpoint and region properties and the network.", e);
+      return new KeycondException(lostOrFailed(scope),
+          action + " failed: cannot reach DynamoDB at " + scope.endpoint() + " (" + network.getClass().getSimpleName()
+              + ": " + network.getMessage() + "). Check the endpoint and region properties and the network.", e);
     }
     return new KeycondException(SqlState.INTERNAL_ERROR, action + " failed: " + e.getMessage(), e);
+  }
+
+  /** Whether the SDK gave up waiting for an answer, rather than the endpoint refusing or failing the request. */
+  public static boolean isTimeout(SdkException e) {
+    return e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException;
+  }
+
+  /**
+   * An endpoint that accepted the request but did not answer within the scope's limit: most often a
+   * firewall that lets the connection through, or a port that is not DynamoDB's.
+   */
+  static KeycondException noAnswer(String action, RequestScope scope, Throwable cause) {
+    return new KeycondException(lostOrFailed(scope),
+        action + " failed: DynamoDB at " + scope.endpoint() + " did not answer within " + scope.describeLimit()
+            + ". Check the endpoint and region properties and the network.", cause);
+  }
+
+  private static SqlState lostOrFailed(RequestScope scope) {
+    return scope.connecting() ? SqlState.CONNECTION_FAILED : SqlState.CONNECTION_LOST;
   }
 
   private static SqlState stateOf(String code, String detail) {

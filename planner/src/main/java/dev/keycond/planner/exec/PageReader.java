@@ -1,6 +1,8 @@
 package dev.keycond.planner.exec;
 
+import dev.keycond.planner.dynamo.DynamoClients;
 import dev.keycond.planner.dynamo.DynamoErrors;
+import dev.keycond.planner.dynamo.RequestScope;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.request.ReadRequest;
@@ -122,8 +124,13 @@ final class PageReader {
           return scan();
       }
     } catch (SdkException e) {
-      throw DynamoErrors.translate(e, request.operation().wireName() + " on table '" + request.tableName() + "'"
-          + request.indexName().map(i -> " index '" + i + "'").orElse(""), false);
+      String action = request.operation().wireName() + " on table '" + request.tableName() + "'"
+          + request.indexName().map(i -> " index '" + i + "'").orElse("");
+      if (context.remainingMillis() > 0 && DynamoErrors.isTimeout(e)) {
+        // The request's bound was what was left of the query timeout (see timeout()).
+        throw new KeycondException(SqlState.TIMEOUT, action + " ran past the statement's query timeout", e);
+      }
+      throw DynamoErrors.translate(e, action, RequestScope.statement(DynamoClients.endpoint(context.client())));
     }
   }
 

@@ -43,6 +43,9 @@ public final class KeycondSchema extends AbstractSchema {
   /**
    * Lists the DynamoDB tables and binds every mapped table.
    *
+   * @param catalog the catalog {@link DynamoCatalog#connecting connecting}, whose deadline bounds
+   *     these requests; the schema keeps it {@link DynamoCatalog#connected connected}
+   *
    * @throws dev.keycond.planner.error.KeycondException when the mapping does not fit the tables,
    *     naming the table and field, or DynamoDB cannot be reached
    */
@@ -60,7 +63,7 @@ public final class KeycondSchema extends AbstractSchema {
     Set<String> rawNames = new TreeSet<>(tables);
     rawNames.removeAll(mapping.sources());
     rawNames.removeAll(mapped.keySet());
-    return new KeycondSchema(catalog, ImmutableMap.copyOf(mapped), rawNames);
+    return new KeycondSchema(catalog.connected(), ImmutableMap.copyOf(mapped), rawNames);
   }
 
   /** A schema without tables, for statements over VALUES alone. */

@@ -1,0 +1,50 @@
+package dev.keycond.planner.dynamo;
+
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import java.time.Duration;
+
+/**
+ * The moment by which opening a connection must be done. Every request sent while connecting
+ * (ListTables, a DescribeTable per mapped table) gets what is left of it, so an endpoint that
+ * accepts the connection and never answers fails the connect in that time, not after the SDK's
+ * retries of each request.
+ */
+public final class ConnectDeadline {
+  private final long deadlineNanos;
+  private final RequestScope scope;
+
+  private ConnectDeadline(long deadlineNanos, RequestScope scope) {
+    this.deadlineNanos = deadlineNanos;
+    this.scope = scope;
+  }
+
+  /**
+   * @param loginTimeoutSeconds {@code DriverManager.getLoginTimeout()}; 0 or less for keycond's
+   *     default, {@link DynamoClients#REQUEST_LIMIT}
+   */
+  public static ConnectDeadline start(String endpoint, int loginTimeoutSeconds) {
+    RequestScope scope = loginTimeoutSeconds > 0
+        ? new RequestScope(endpoint, true, Duration.ofSeconds(loginTimeoutSeconds), "the login timeout")
+        : new RequestScope(endpoint, true, DynamoClients.REQUEST_LIMIT,
+            "keycond's default; DriverManager.setLoginTimeout changes it");
+    return new ConnectDeadline(System.nanoTime() + scope.limit().toNanos(), scope);
+  }
+
+  public RequestScope scope() {
+    return scope;
+  }
+
+  /**
+   * The time the next request may take.
+   *
+   * @throws KeycondException (08001) when none is left
+   */
+  Duration remaining(String action) {
+    long nanos = deadlineNanos - System.nanoTime();
+    if (nanos <= 0) {
+      throw DynamoErrors.noAnswer(action, scope, null);
+    }
+    return Duration.ofNanos(nanos);
+  }
+}
