@@ -6,7 +6,10 @@ import dev.keycond.planner.exec.Scalar;
 import java.util.List;
 import java.util.Map;
 
-/** {@code container[key]}: a 1-based element of an array, or the value of a map key; NULL when absent. */
+/**
+ * Reading into arrays (sets) and maps: {@code container[key]}, a 1-based element of an array or the
+ * value of a map key, NULL when absent; and {@code CARDINALITY(container)}, its number of elements.
+ */
 final class ItemAccess {
   private ItemAccess() {}
 
@@ -21,6 +24,19 @@ final class ItemAccess {
       }
       throw new KeycondException(SqlState.DATA_EXCEPTION,
           "[] applies to arrays and maps, not to a " + c.getClass().getSimpleName());
+    });
+  }
+
+  static Scalar cardinality(Scalar container) {
+    return Strict.of(container, c -> {
+      if (c instanceof List<?> list) {
+        return list.size();
+      }
+      if (c instanceof Map<?, ?> map) {
+        return map.size();
+      }
+      throw new KeycondException(SqlState.DATA_EXCEPTION,
+          "CARDINALITY applies to arrays and maps, not to a " + c.getClass().getSimpleName());
     });
   }
 }

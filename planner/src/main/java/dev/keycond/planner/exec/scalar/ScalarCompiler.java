@@ -206,6 +206,8 @@ public final class ScalarCompiler {
     switch (name) {
       case "||":
         return StringFunctions.concat(operands.get(0), operands.get(1));
+      case "CARDINALITY":
+        return ItemAccess.cardinality(operands.get(0));
       case "UPPER":
         return StringFunctions.upper(operands.get(0));
       case "LOWER":
