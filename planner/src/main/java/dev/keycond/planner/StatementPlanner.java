@@ -56,11 +56,13 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.impl.ParseException;
@@ -260,11 +262,28 @@ public final class StatementPlanner {
     } catch (KeycondException e) {
       throw e;
     } catch (RuntimeException e) {
+      if (hasQuantifiedComparison(validated)) {
+        throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond does not evaluate quantified "
+            + "comparisons such as > ANY (subquery) or < ALL (subquery) yet. Compare with a scalar subquery of "
+            + "MIN or MAX instead, or write = ANY as IN and <> ALL as NOT IN.", e);
+      }
       Throwable cause = Throwables.getRootCause(e);
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond cannot plan this statement: "
           + (cause == e ? e.getMessage() : cause.getClass().getSimpleName() + ": " + cause.getMessage())
           + ". Rewrite the subquery as a join, or with EXISTS, IN or a scalar subquery.", e);
     }
+  }
+
+  private static boolean hasQuantifiedComparison(SqlNode node) {
+    boolean[] found = {false};
+    node.accept(new SqlBasicVisitor<Void>() {
+      @Override
+      public Void visit(SqlCall call) {
+        found[0] |= call.getKind() == SqlKind.SOME || call.getKind() == SqlKind.ALL;
+        return super.visit(call);
+      }
+    });
+    return found[0];
   }
 
   private static SqlNode parse(String sql) {
