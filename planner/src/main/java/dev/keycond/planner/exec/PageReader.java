@@ -177,8 +177,8 @@ final class PageReader {
   }
 
   private Page query() {
-    QueryResponse response = context.client().query(request.toQuery(startKey).toBuilder()
-        .overrideConfiguration(timeout()).build());
+    QueryResponse response = context.client().query(request.forPage(startKey == null).toQuery(startKey)
+        .toBuilder().overrideConfiguration(timeout()).build());
     context.statistics().addRequest(response.scannedCount() == null ? response.count() : response.scannedCount());
     advance(response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null);
     return new Page(response.items(), request.count() ? Optional.of((long) response.count()) : Optional.empty());
@@ -194,7 +194,8 @@ final class PageReader {
   private Optional<Page> scan() {
     ScanPolicy policy = context.settings().scanPolicy();
     boolean probe = policy.isUsedUpBy(scanned);
-    ReadRequest page = request.withLimit(probe ? Optional.of(1) : policy.pageLimit(request.limit(), scanned));
+    ReadRequest page = request.withLimit(probe ? Optional.of(1)
+        : policy.pageLimit(request.forPage(startKey == null).limit(), scanned));
     ScanResponse response = context.client().scan(page.toScan(startKey).toBuilder()
         .overrideConfiguration(timeout()).build());
     int read = response.scannedCount() == null ? response.count() : response.scannedCount();

@@ -109,8 +109,10 @@ public final class ReadOperator implements Operator {
   }
 
   private Comparator<Object[]> order() {
-    int column = plan.access().orderColumn().orElseThrow();
-    Comparator<Object[]> ascending = (a, b) -> DynamoOrder.INSTANCE.compare(a[column], b[column]);
+    Comparator<Object[]> ascending = (a, b) -> 0;
+    for (int column : plan.access().orderColumns()) {
+      ascending = ascending.thenComparing((a, b) -> DynamoOrder.INSTANCE.compare(a[column], b[column]));
+    }
     return plan.order().get() == ReadPlan.Order.DESCENDING ? ascending.reversed() : ascending;
   }
 

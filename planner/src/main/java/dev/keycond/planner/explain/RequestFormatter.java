@@ -50,7 +50,8 @@ final class RequestFormatter {
       if (request.operation() == ReadRequest.Operation.QUERY) {
         lines.add("  ScanIndexForward:          " + request.scanIndexForward());
       }
-      lines.add("  Limit:                     " + request.limit().map(String::valueOf).orElse("(none)"));
+      lines.add("  Limit:                     " + request.limit().map(String::valueOf).orElse("(none)")
+          + (request.limitsFirstPageOnly() ? " (first page only; the pages after it read unlimited)" : ""));
       if (request.count()) {
         lines.add("  Select:                    COUNT");
       }

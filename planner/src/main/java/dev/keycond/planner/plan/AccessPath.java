@@ -14,8 +14,10 @@ import java.util.Optional;
  * @param membershipExact true when every item the key conditions return has the table's own key
  *     shape, so no item is dropped as belonging to another entity; together with no residual
  *     conditions this makes DynamoDB's Limit and Select=COUNT safe to use
- * @param orderColumn the table column whose order equals the sort key order within the read, if
- *     any; ORDER BY on it becomes ScanIndexForward
+ * @param orderColumns the table columns whose order, compared one after another, equals the sort
+ *     key order within the read (the sort key's open slot and the slots after it while each is
+ *     ordered and of fixed width); empty when none. ORDER BY a leading run of them, in one
+ *     direction, becomes ScanIndexForward
  * @param fetchFromTable true for an index that does not carry every needed column: the index read
  *     finds the keys, and BatchGetItem on the table reads the items
  * @param overlapping true when two key conditions may read the same item (the branches of an OR),
@@ -27,7 +29,7 @@ public record AccessPath(
     ImmutableList<KeyCondition> keys,
     ImmutableSet<Integer> consumed,
     boolean membershipExact,
-    Optional<Integer> orderColumn,
+    ImmutableList<Integer> orderColumns,
     boolean fetchFromTable,
     boolean overlapping) {
 
@@ -39,12 +41,12 @@ public record AccessPath(
 
   public static AccessPath scan(boolean membershipExact) {
     return new AccessPath(Kind.SCAN, Optional.empty(), ImmutableList.of(), ImmutableSet.of(), membershipExact,
-        Optional.empty(), false, false);
+        ImmutableList.of(), false, false);
   }
 
   /** This index read, followed by BatchGetItem on the table for the columns the index lacks. */
   public AccessPath withFetchFromTable() {
-    return new AccessPath(kind, index, keys, consumed, membershipExact, orderColumn, true, overlapping);
+    return new AccessPath(kind, index, keys, consumed, membershipExact, orderColumns, true, overlapping);
   }
 
   public boolean isScan() {

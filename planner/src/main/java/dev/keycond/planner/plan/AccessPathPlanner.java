@@ -96,8 +96,8 @@ public final class AccessPathPlanner {
       Set<KeyCondition> keys = new LinkedHashSet<>();
       reads.forEach(r -> keys.addAll(r.keys()));
       boolean items = reads.stream().allMatch(r -> r.kind() == AccessPath.Kind.GET_ITEM);
-      Optional<Integer> order = reads.stream().allMatch(r -> r.orderColumn().equals(first.orderColumn()))
-          ? first.orderColumn() : Optional.empty();
+      ImmutableList<Integer> order = reads.stream().allMatch(r -> r.orderColumns().equals(first.orderColumns()))
+          ? first.orderColumns() : ImmutableList.of();
       boolean membershipExact = reads.stream().allMatch(AccessPath::membershipExact);
       return Optional.of(new AccessPath(items ? AccessPath.Kind.GET_ITEM : AccessPath.Kind.QUERY, first.index(),
           ImmutableList.copyOf(keys), ImmutableSet.copyOf(consumed), membershipExact, order, first.fetchFromTable(),

@@ -78,7 +78,7 @@ public final class KeyConditionTranslator {
         keys.build(),
         ImmutableSet.copyOf(consumed),
         target.index().isEmpty() && sort.membershipExact,
-        sort.orderColumn,
+        sort.orderColumns,
         false,
         false));
   }
@@ -108,8 +108,9 @@ public final class KeyConditionTranslator {
   }
 
   /** What the predicates make of the sort key. */
-  private record SortSide(List<SortCondition> conditions, boolean membershipExact, Optional<Integer> orderColumn) {
-    static final SortSide NONE = new SortSide(List.of(), true, Optional.empty());
+  private record SortSide(List<SortCondition> conditions, boolean membershipExact,
+      ImmutableList<Integer> orderColumns) {
+    static final SortSide NONE = new SortSide(List.of(), true, ImmutableList.of());
   }
 
   private SortSide sortSide(String attribute, Set<Integer> consumed) {
@@ -129,28 +130,55 @@ public final class KeyConditionTranslator {
       Optional<String> separator = i + 1 < segments.size()
           ? Optional.of(firstCharacter(((Literal) segments.get(i + 1)).text()))
           : Optional.empty();
-      return openSlot(attribute, type, template, slot, prefixes, separator, consumed);
+      return openSlot(attribute, type, template, slot, prefixes, separator, orderColumns(type, template, i),
+          consumed);
     }
     consumed.addAll(prefixConsumed);
     List<SortCondition> conditions = map(prefixes, p -> SortCondition.of(attribute, Op.EQ, keyValue(type, p)));
-    return new SortSide(conditions, true, Optional.empty());
+    return new SortSide(conditions, true, ImmutableList.of());
+  }
+
+  /**
+   * The columns whose order, compared one after another, is the attribute's order once the slots
+   * before {@code open} are fixed: the open slot and the slots after it. A slot the template ends
+   * with compares as its column does when it is range-safe; a slot followed by more template only
+   * when its text has a fixed width, for a shorter value would compare its separator against the
+   * next character of a longer one. Ties of the first columns are ordered by the next, which SQL
+   * allows whatever it asked for.
+   */
+  private ImmutableList<Integer> orderColumns(AttributeType type, KeyTemplate template, int open) {
+    ImmutableList.Builder<Integer> columns = ImmutableList.builder();
+    List<TemplateSegment> segments = template.segments();
+    for (int i = open; i < segments.size(); i++) {
+      if (!(segments.get(i) instanceof Slot slot)) {
+        continue;
+      }
+      Column column = column(slot.column());
+      boolean ordered = i == segments.size() - 1 ? isRangeSafe(type, template, column, slot)
+          : hasFixedWidth(column, slot);
+      if (!ordered) {
+        break;
+      }
+      columns.add(table.columnIndex(slot.column()));
+    }
+    return columns.build();
   }
 
   /**
    * The sort conditions when {@code slot} is the first column of the template without an equality.
    *
    * @param separator the first character of the literal after the slot; empty when the slot ends the template
+   * @param orderColumns the columns whose order is the attribute's order from the slot on
    */
   private SortSide openSlot(String attribute, AttributeType type, KeyTemplate template, Slot slot,
-      List<List<KeyPart>> prefixes, Optional<String> separator, Set<Integer> consumed) {
+      List<List<KeyPart>> prefixes, Optional<String> separator, ImmutableList<Integer> orderColumns,
+      Set<Integer> consumed) {
     Column column = column(slot.column());
     boolean last = separator.isEmpty();
     // Items whose text in the open slot holds a character the slot forbids, or is no value of its
     // column, belong to another entity; only a bare column that takes every key leaves none out.
     boolean openSlotExact = table.acceptsEveryKey(attribute);
     boolean rangeSafe = isRangeSafe(type, template, column, slot);
-    Optional<Integer> orderColumn = last && rangeSafe ? Optional.of(table.columnIndex(slot.column()))
-        : Optional.empty();
     boolean textPrefix = !prefixes.get(0).isEmpty();
 
     Optional<KeyPredicate> like = longestPrefix(slot.column());
@@ -160,7 +188,7 @@ public final class KeyConditionTranslator {
       }
       KeyPart prefix = value(template, slot, like.get().operand(), KeyPart.Role.PREFIX);
       return new SortSide(map(prefixes, p -> SortCondition.of(attribute, Op.BEGINS_WITH,
-          keyValue(type, append(p, prefix)))), openSlotExact, orderColumn);
+          keyValue(type, append(p, prefix)))), openSlotExact, orderColumns);
     }
 
     Optional<KeyPredicate> lower = rangeSafe ? findBound(slot.column(), true) : Optional.empty();
@@ -171,9 +199,11 @@ public final class KeyConditionTranslator {
         KeyPredicate bound = lower.orElseGet(upper::get);
         consumed.add(bound.conjunct());
         KeyValue value = keyValue(type, List.of(value(template, slot, bound.operand(), role(bound.kind()))));
-        return new SortSide(List.of(SortCondition.of(attribute, op(bound.kind()), value)), true, orderColumn);
+        return new SortSide(List.of(SortCondition.of(attribute, op(bound.kind()), value)), true, orderColumns);
       }
-      if (last) {
+      if (last || hasFixedWidth(column, slot)) {
+        // The range is exact when the slot ends the template, or when its text has a fixed width, so
+        // that the separator after it is only ever compared with the separator of the bound.
         // BETWEEN is inclusive: strict bounds are read inclusively and checked again in the driver.
         lower.filter(p -> p.kind() == Kind.GE).ifPresent(p -> consumed.add(p.conjunct()));
         upper.filter(p -> p.kind() == Kind.LE).ifPresent(p -> consumed.add(p.conjunct()));
@@ -183,14 +213,14 @@ public final class KeyConditionTranslator {
         conditions.add(range(attribute, type, template, slot, prefix, separator, lower, upper));
       }
       boolean exactEnds = openSlotExact && upper.isPresent() && (lower.isPresent() || textPrefix);
-      return new SortSide(conditions, exactEnds, orderColumn);
+      return new SortSide(conditions, exactEnds, orderColumns);
     }
 
     if (textPrefix) {
       return new SortSide(map(prefixes, p -> SortCondition.of(attribute, Op.BEGINS_WITH, keyValue(type, p))),
-          openSlotExact, orderColumn);
+          openSlotExact, orderColumns);
     }
-    return new SortSide(List.of(), openSlotExact, orderColumn);
+    return new SortSide(List.of(), openSlotExact, orderColumns);
   }
 
   /**
@@ -232,6 +262,14 @@ public final class KeyConditionTranslator {
     }
     return columnType == ColumnType.VARCHAR || columnType == ColumnType.DATE
         || columnType.isExactInteger() && slot.fixedWidth();
+  }
+
+  /**
+   * Whether every value of the slot is encoded into text of one length, in the column's order:
+   * ISO dates and zero-padded integers (a key whose text has another length is another entity's).
+   */
+  private static boolean hasFixedWidth(Column column, Slot slot) {
+    return column.type() == ColumnType.DATE || column.type().isExactInteger() && slot.fixedWidth();
   }
 
   private static Op op(Kind kind) {

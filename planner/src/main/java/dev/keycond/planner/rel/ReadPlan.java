@@ -72,7 +72,7 @@ public record ReadPlan(
       all.add(i);
     }
     AccessPath consumingAll = new AccessPath(access.kind(), access.index(), access.keys(), all.build(),
-        seed.access().membershipExact(), access.orderColumn(), false, false);
+        seed.access().membershipExact(), access.orderColumns(), false, false);
     return new ReadPlan(seed.table(), seed.conditions(), seed.projection(), Optional.empty(), Optional.empty(),
         Optional.empty(), false, consumingAll, Optional.of(walk));
   }
@@ -116,7 +116,7 @@ public record ReadPlan(
    */
   public ReadPlan readThrough(AccessPath shared) {
     AccessPath unconsumed = new AccessPath(shared.kind(), shared.index(), shared.keys(), ImmutableSet.of(), false,
-        Optional.empty(), false, false);
+        ImmutableList.of(), false, false);
     return new ReadPlan(table, conditions, projection, Optional.empty(), Optional.empty(), Optional.empty(), false,
         unconsumed, Optional.empty());
   }
@@ -187,7 +187,15 @@ public record ReadPlan(
 
   /** {@link #isExact()} with the parameters' values when they are known. */
   public boolean isExact(Optional<KeyValueBinder> binder) {
-    return residual(binder).isEmpty() && access.membershipExact() && walk.isEmpty();
+    return checksMembershipOnly(binder) && access.membershipExact();
+  }
+
+  /**
+   * True when the driver checks nothing of the items the key read returns but whether they belong
+   * to the table: no residual condition and no walk.
+   */
+  public boolean checksMembershipOnly(Optional<KeyValueBinder> binder) {
+    return residual(binder).isEmpty() && walk.isEmpty();
   }
 
   /**

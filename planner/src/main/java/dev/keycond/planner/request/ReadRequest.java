@@ -23,6 +23,8 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
  *
  * @param keys for GetItem, the full primary key; for BatchGetItem, up to 100 of them
  * @param limit the request's Limit: the most items one page reads
+ * @param limitsFirstPageOnly true when only the first page carries the Limit: the driver may drop
+ *     items of other entities, and the pages after a first page that lost some read unlimited
  * @param count true for Select=COUNT
  */
 public record ReadRequest(
@@ -37,6 +39,7 @@ public record ReadRequest(
     ImmutableMap<String, RequestValue> values,
     boolean scanIndexForward,
     Optional<Integer> limit,
+    boolean limitsFirstPageOnly,
     boolean count,
     boolean consistentRead) {
 
@@ -59,7 +62,12 @@ public record ReadRequest(
 
   public ReadRequest withLimit(Optional<Integer> newLimit) {
     return new ReadRequest(operation, tableName, indexName, keys, keyConditionExpression, filterExpression,
-        projectionExpression, names, values, scanIndexForward, newLimit, count, consistentRead);
+        projectionExpression, names, values, scanIndexForward, newLimit, limitsFirstPageOnly, count, consistentRead);
+  }
+
+  /** The request of one page: a Limit of the first page only is not sent for the pages after it. */
+  public ReadRequest forPage(boolean first) {
+    return limitsFirstPageOnly && !first ? withLimit(Optional.empty()) : this;
   }
 
   public GetItemRequest toGetItem() {

@@ -300,7 +300,8 @@ public final class ReadRequestBuilder {
     Optional<String> projection = selectCount ? Optional.empty() : projection(attributes, placeholders);
     boolean consistent = settings.consistentRead()
         && access.index().map(i -> i.supportsConsistentRead()).orElse(true);
-    Optional<Integer> limit = itemRead || access.fetchFromTable() ? Optional.empty() : pageLimit();
+    Optional<Integer> rowLimit = itemRead || access.fetchFromTable() ? Optional.empty() : pageLimit();
+    Optional<Integer> limit = rowLimit;
     if (operation == ReadRequest.Operation.SCAN) {
       // Under scan=limit:N the first page reads at most N items.
       limit = settings.scanPolicy().pageLimit(limit, 0);
@@ -317,6 +318,7 @@ public final class ReadRequestBuilder {
         ImmutableMap.copyOf(placeholders.values()),
         plan.order().map(o -> o == ReadPlan.Order.ASCENDING).orElse(true),
         limit,
+        rowLimit.isPresent() && !exact(),
         selectCount,
         consistent);
   }
@@ -349,7 +351,7 @@ public final class ReadRequestBuilder {
     Optional<String> projection = projection(projectedAttributes(), placeholders);
     return new ReadRequest(ReadRequest.Operation.BATCH_GET_ITEM, plan.table().source().name(), Optional.empty(),
         keys, Optional.empty(), Optional.empty(), projection,
-        ImmutableMap.copyOf(placeholders.names()), ImmutableMap.of(), true, Optional.empty(), false,
+        ImmutableMap.copyOf(placeholders.names()), ImmutableMap.of(), true, Optional.empty(), false, false,
         settings.consistentRead());
   }
 
@@ -368,9 +370,13 @@ public final class ReadRequestBuilder {
     return exact;
   }
 
-  /** DynamoDB's Limit, when the read returns every item it reads so that Limit items are Limit rows. */
+  /**
+   * DynamoDB's Limit, when the read returns every item it reads so that Limit items are Limit rows,
+   * or when only items of other entities may be dropped: they are rare, so the first page is sent
+   * with the Limit, and only the pages after a first page that lost some read unlimited.
+   */
   private Optional<Integer> pageLimit() {
-    if (plan.fetch().isEmpty() || plan.count() || !exact()) {
+    if (plan.fetch().isEmpty() || plan.count() || !exact() && !plan.checksMembershipOnly(binder)) {
       return Optional.empty();
     }
     Optional<Long> fetch = number(plan.fetch().get());
@@ -412,9 +418,15 @@ public final class ReadRequestBuilder {
     return attributes;
   }
 
-  /** The columns a read must decode: its output, and what its residual conditions and its walk use. */
+  /**
+   * The columns a read must decode: its output, what its residual conditions and its walk use, and
+   * the order columns that a merge of its requests compares.
+   */
   public static Set<Integer> neededColumns(ReadPlan plan) {
     Set<Integer> needed = new LinkedHashSet<>(plan.projection());
+    if (plan.mergesInKeyOrder()) {
+      needed.addAll(plan.access().orderColumns());
+    }
     List<RexNode> checked = new ArrayList<>(plan.residual());
     plan.walk().ifPresent(walk -> {
       needed.add(walk.pathColumn());

@@ -21,9 +21,10 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 
 /**
- * Pushes ORDER BY and LIMIT into a read. An order on the sort key becomes ScanIndexForward and
- * needs no sort in the driver; then LIMIT/OFFSET go into the read too. An order the key does not
- * give stays in the driver, and so does any limit above it.
+ * Pushes ORDER BY and LIMIT into a read. An order on the sort key (a leading run of the read's
+ * order columns, all one way) becomes ScanIndexForward and needs no sort in the driver; then
+ * LIMIT/OFFSET go into the read too. An order the key does not give stays in the driver, and so
+ * does any limit above it.
  */
 public final class ReadSortRule extends RelRule<ReadRuleConfig> {
   public static final ReadSortRule INSTANCE = new ReadSortRule(ReadRuleConfig.of("ReadSortRule",
@@ -85,20 +86,23 @@ public final class ReadSortRule extends RelRule<ReadRuleConfig> {
     if (remaining.isEmpty()) {
       return Optional.of(Optional.empty());
     }
-    if (remaining.size() != 1 || access.kind() != AccessPath.Kind.QUERY) {
+    if (access.kind() != AccessPath.Kind.QUERY || remaining.size() > access.orderColumns().size()) {
       return Optional.empty();
     }
-    RelFieldCollation field = remaining.get(0);
-    int column = plan.projection().get(field.getFieldIndex());
-    if (access.orderColumn().filter(c -> c == column).isEmpty()) {
-      return Optional.empty();
+    // The key orders by a leading run of its order columns, all one way.
+    boolean descending = remaining.get(0).getDirection().isDescending();
+    for (int i = 0; i < remaining.size(); i++) {
+      RelFieldCollation field = remaining.get(i);
+      if (plan.projection().get(field.getFieldIndex()) != (int) access.orderColumns().get(i)
+          || field.getDirection().isDescending() != descending) {
+        return Optional.empty();
+      }
     }
-    if (plan.walk().isPresent() && field.getDirection().isDescending()) {
+    if (plan.walk().isPresent() && descending) {
       // A walk down a tree needs parents before children: it reads in ascending path order.
       return Optional.empty();
     }
-    return Optional.of(Optional.of(field.getDirection().isDescending()
-        ? ReadPlan.Order.DESCENDING : ReadPlan.Order.ASCENDING));
+    return Optional.of(Optional.of(descending ? ReadPlan.Order.DESCENDING : ReadPlan.Order.ASCENDING));
   }
 
   /** Columns the key condition pins to one value, which every row of the read shares. */

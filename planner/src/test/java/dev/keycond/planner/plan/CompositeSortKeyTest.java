@@ -40,6 +40,9 @@ class CompositeSortKeyTest {
         "visits": {"source": "Shop",
           "columns": {"site": "VARCHAR", "at": "TIMESTAMP", "day": "DATE"},
           "keys": {"PK": "SITE#{site}", "SK": "V#{at}", "GSI1PK": "DAY#{site}", "GSI1SK": "{day}"}},
+        "shipments": {"source": "Shop",
+          "columns": {"site": "VARCHAR", "day": "DATE", "n": "INTEGER", "id": "VARCHAR"},
+          "keys": {"PK": "SITE#{site}", "SK": "SHIP#{day}#{n:03}#{id}"}},
         "people": {"source": "Shop",
           "columns": {"org": "VARCHAR", "last_name": "VARCHAR", "first_name": "VARCHAR"},
           "keys": {"PK": "ORG#{org}", "SK": "{last_name}#{first_name}"}}
@@ -63,7 +66,7 @@ class CompositeSortKeyTest {
       assertEquals(Kind.QUERY, access.kind());
       assertEquals(Set.of(0, 1), access.consumed());
       assertFalse(access.membershipExact());
-      assertEquals(Optional.empty(), access.orderColumn());
+      assertEquals(List.of(), access.orderColumns());
       assertEquals(List.of("Query Shop: PK = 'CUST#c1' AND begins_with(SK, 'ORDER#2026#')"), render(plan));
     }
 
@@ -157,7 +160,7 @@ class CompositeSortKeyTest {
       ReadPlan plan = w.plan(w.eq("stream", "s1"), w.between("seq", 5, 42));
       assertEquals(List.of("Query Shop: PK = 'STREAM#s1' AND SK BETWEEN 'EV#000005' AND 'EV#000042'"), render(plan));
       assertEquals(Set.of(0, 1, 2), plan.access().consumed());
-      assertEquals(Optional.of(1), plan.access().orderColumn());
+      assertEquals(List.of(1), plan.access().orderColumns());
     }
 
     @Test
@@ -232,7 +235,7 @@ class CompositeSortKeyTest {
       ReadPlan plan = w.plan(w.eq("stream", "s1"), w.between("n", 5, 42));
       assertEquals(List.of("Query Shop: PK = 'STREAM#s1' AND begins_with(SK, 'LOG#')"), render(plan));
       assertEquals(Set.of(0), plan.access().consumed());
-      assertEquals(Optional.empty(), plan.access().orderColumn());
+      assertEquals(List.of(), plan.access().orderColumns());
     }
 
     @Test
@@ -272,8 +275,46 @@ class CompositeSortKeyTest {
   }
 
   @Nested
+  class FixedWidthSlots {
+    private final Where w = new Where(table("shipments"));
+
+    @Test
+    void keyOrderIsTheOrderOfEverySlotAfterFixedWidthOnes() {
+      ReadPlan plan = w.plan(w.eq("site", "s1"));
+      assertEquals(List.of(1, 2, 3), plan.access().orderColumns());
+    }
+
+    @Test
+    void keyOrderStartsAtTheOpenSlot() {
+      ReadPlan plan = w.plan(w.eq("site", "s1"), w.eq("day", LocalDate.of(2026, 1, 1)));
+      assertEquals(List.of(2, 3), plan.access().orderColumns());
+    }
+
+    @Test
+    void inclusiveRangeOnAFixedWidthSlotBeforeASeparatorIsExact() {
+      ReadPlan plan = w.plan(w.eq("site", "s1"), w.between("day", LocalDate.of(2026, 1, 1), LocalDate.of(2026, 1, 31)));
+      assertEquals(List.of("Query Shop: PK = 'SITE#s1' AND SK BETWEEN 'SHIP#2026-01-01' AND 'SHIP#2026-01-31$'"),
+          render(plan));
+      assertEquals(Set.of(0, 1, 2), plan.access().consumed());
+    }
+
+    @Test
+    void strictBoundIsReadInclusivelyAndCheckedAgain() {
+      ReadPlan plan = w.plan(w.eq("site", "s1"), w.gt("day", LocalDate.of(2026, 1, 1)),
+          w.le("day", LocalDate.of(2026, 1, 31)));
+      assertEquals(Set.of(0, 2), plan.access().consumed());
+    }
+  }
+
+  @Nested
   class SlotBeforeASeparator {
     private final Where w = new Where(table("people"));
+
+    @Test
+    void aVariableWidthSlotBeforeASeparatorGivesNoKeyOrder() {
+      // 'Van#Bob' sorts after 'Van Dyke#Dick' although 'Van' < 'Van Dyke'.
+      assertEquals(List.of(), w.plan(w.eq("org", "o1")).access().orderColumns());
+    }
 
     @Test
     void likeOnTheLeadingColumnIsAPrefix() {

@@ -62,7 +62,7 @@ class FilesAccessPathTest {
     assertEquals(Kind.QUERY, access.kind());
     assertEquals(Set.of(0), access.consumed());
     assertTrue(access.membershipExact());
-    assertEquals(Optional.of(PATH), access.orderColumn());
+    assertEquals(List.of(PATH), access.orderColumns());
     assertEquals(List.of("Query Drive: PK = 'DRIVE#acme'"), render(plan));
   }
 
@@ -134,7 +134,7 @@ class FilesAccessPathTest {
     assertEquals(List.of("Query Drive: PK = 'DRIVE#acme' AND begins_with(SK, 'root/photos/')"), render(plan));
     assertEquals(Set.of(0, 1), plan.access().consumed());
     assertTrue(plan.access().membershipExact());
-    assertEquals(Optional.of(PATH), plan.access().orderColumn());
+    assertEquals(List.of(PATH), plan.access().orderColumns());
   }
 
   @Test

@@ -38,7 +38,7 @@ class ProjectsAccessPathTest {
     AccessPath access = plan.access();
     assertEquals(Kind.QUERY, access.kind());
     assertEquals(Set.of(0), access.consumed());
-    assertEquals(Optional.of(1), access.orderColumn());
+    assertEquals(List.of(1), access.orderColumns());
     assertEquals(List.of("Query Control: EntityRef = 'WS#acme' AND begins_with(Detail, 'PROJ#')"), render(plan));
   }
 
@@ -112,7 +112,7 @@ class ProjectsAccessPathTest {
     assertEquals(List.of("Query Control: EntityRef = 'WS#acme' AND Detail BETWEEN 'PROJ#a' AND 'PROJ#m'"),
         render(plan));
     assertEquals(Set.of(0, 1, 2), plan.access().consumed());
-    assertEquals(Optional.of(1), plan.access().orderColumn());
+    assertEquals(List.of(1), plan.access().orderColumns());
   }
 
   @Test

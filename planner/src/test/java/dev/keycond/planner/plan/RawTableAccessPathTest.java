@@ -48,7 +48,7 @@ class RawTableAccessPathTest {
     ReadPlan plan = w.plan(w.eq("device", "d1"), w.ge("ts", 100), w.lt("ts", 200));
     assertEquals(List.of("Query Metrics: device = 'd1' AND ts BETWEEN 100 AND 200"), render(plan));
     assertEquals(Set.of(0, 1), plan.access().consumed());
-    assertEquals(Optional.of(1), plan.access().orderColumn());
+    assertEquals(List.of(1), plan.access().orderColumns());
   }
 
   @Test
