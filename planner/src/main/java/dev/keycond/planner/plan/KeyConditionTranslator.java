@@ -260,8 +260,7 @@ public final class KeyConditionTranslator {
     if (template.isIdentity() && (columnType == ColumnType.VARBINARY || columnType.isNumeric())) {
       return type != AttributeType.S;
     }
-    return columnType == ColumnType.VARCHAR || columnType == ColumnType.DATE
-        || columnType.isExactInteger() && slot.fixedWidth();
+    return columnType == ColumnType.VARCHAR || hasFixedWidth(column, slot);
   }
 
   /**
