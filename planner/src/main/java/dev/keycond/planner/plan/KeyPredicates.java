@@ -24,7 +24,6 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
@@ -226,7 +225,7 @@ public final class KeyPredicates {
       if (!column.type().isExactInteger() || !(constant instanceof BigDecimal || constant instanceof Long)) {
         return Optional.empty();
       }
-      return Optional.of(new Operand.Literal(SqlValues.coerce(constant, SqlTypeName.DECIMAL)));
+      return Optional.of(new Operand.Literal(IntegerComparand.exact(constant)));
     }
   }
 }

@@ -7,6 +7,7 @@ import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.ColumnType;
+import java.math.BigDecimal;
 import java.util.List;
 import org.apache.calcite.sql.type.SqlTypeName;
 import java.util.Optional;
@@ -99,25 +100,18 @@ public final class KeyValueBinder {
         return Optional.empty();
       }
       Object value = comparand.get();
-      boolean bound = v.role().isLowerBound() || v.role().isUpperBound();
-      PaddedSlotBound clamp = bound && v.slot().fixedWidth() ? PaddedSlotBound.of(v, value) : PaddedSlotBound.WITHIN;
       String slotText;
-      switch (clamp) {
-        case NO_VALUE:
+      if ((v.role().isLowerBound() || v.role().isUpperBound()) && v.slot().fixedWidth()) {
+        Optional<String> clamped = paddedBoundText(v, value);
+        if (clamped.isEmpty()) {
           // A range that no value of the slot meets matches no item, like a NULL bound.
           return Optional.empty();
-        case EVERY_VALUE:
-          // A lower bound of nothing leaves the range starting where the slot does; an upper
-          // bound is clamped to the largest text the slot holds.
-          slotText = v.role().isLowerBound() ? "" : "9".repeat(v.slot().width());
-          break;
-        default:
-          if (bound && v.slot().fixedWidth()) {
-            value = IntegerComparand.rounded(IntegerComparand.exact(value), v.role());
-          }
-          slotText = v.role() == KeyPart.Role.PREFIX
-              ? SqlValues.coerce(value, SqlTypeName.VARCHAR).toString()
-              : KeyText.encode(SqlValues.toColumnValue(value, v.column().type()), v.column().type(), v.slot());
+        }
+        slotText = clamped.get();
+      } else {
+        slotText = v.role() == KeyPart.Role.PREFIX
+            ? SqlValues.coerce(value, SqlTypeName.VARCHAR).toString()
+            : KeyText.encode(SqlValues.toColumnValue(value, v.column().type()), v.column().type(), v.slot());
       }
       if (v.role() == KeyPart.Role.VALUE) {
         checkRepresentable(v, slotText);
@@ -131,6 +125,25 @@ public final class KeyValueBinder {
     // An empty text is returned as it is: the request builder knows what it means for each condition.
     String result = key.successor() ? successor(text.toString()) : text.toString();
     return Optional.of(AttributeValue.fromS(result));
+  }
+
+  /**
+   * The text of a range bound on a zero-padded slot, clamped to the slot's values; empty when no
+   * value of the slot meets the bound.
+   */
+  private static Optional<String> paddedBoundText(KeyPart.Value v, Object value) {
+    BigDecimal n = IntegerComparand.exact(value);
+    switch (PaddedSlotBound.of(v, n)) {
+      case NO_VALUE:
+        return Optional.empty();
+      case EVERY_VALUE:
+        // A lower bound of nothing leaves the range starting where the slot does; an upper
+        // bound is clamped to the largest text the slot holds.
+        return Optional.of(v.role().isLowerBound() ? "" : "9".repeat(v.slot().width()));
+      default:
+        Object rounded = SqlValues.toColumnValue(IntegerComparand.rounded(n, v.role()), v.column().type());
+        return Optional.of(KeyText.encode(rounded, v.column().type(), v.slot()));
+    }
   }
 
   /**

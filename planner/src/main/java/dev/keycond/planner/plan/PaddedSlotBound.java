@@ -1,9 +1,7 @@
 package dev.keycond.planner.plan;
 
-import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.mapping.ColumnType;
 import java.math.BigDecimal;
-import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Where a range bound lies against the values a zero-padded slot can hold: 0 up to the largest
@@ -18,9 +16,11 @@ enum PaddedSlotBound {
   /** No value the slot can hold meets the bound: the range is empty. */
   NO_VALUE;
 
-  /** @param bound a part whose role is a bound, on a fixed-width slot */
-  static PaddedSlotBound of(KeyPart.Value bound, Object value) {
-    BigDecimal n = (BigDecimal) SqlValues.coerce(value, SqlTypeName.DECIMAL);
+  /**
+   * @param bound a part whose role is a bound, on a fixed-width slot
+   * @param n the bound's value, exactly ({@link IntegerComparand#exact})
+   */
+  static PaddedSlotBound of(KeyPart.Value bound, BigDecimal n) {
     BigDecimal max = BigDecimal.TEN.pow(bound.slot().width()).subtract(BigDecimal.ONE)
         .min(BigDecimal.valueOf(bound.column().type() == ColumnType.INTEGER ? Integer.MAX_VALUE : Long.MAX_VALUE));
     // A strict bound at the end of the slot's values excludes that end too.
