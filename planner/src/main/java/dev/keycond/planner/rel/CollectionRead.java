@@ -3,7 +3,6 @@ package dev.keycond.planner.rel;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.plan.AccessPath;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Tables that live in one item collection (one partition of a shared DynamoDB table), read
@@ -29,7 +28,6 @@ public record CollectionRead(ImmutableList<ReadPlan> parts, AccessPath shared) {
   /** The tables' names, for EXPLAIN: "workspaces, projects and members". */
   public String tableNames() {
     List<String> names = parts.stream().map(p -> p.table().name()).toList();
-    return names.subList(0, names.size() - 1).stream().collect(Collectors.joining(", "))
-        + " and " + names.get(names.size() - 1);
+    return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
   }
 }
