@@ -41,30 +41,38 @@ public final class PlanWarnings {
   public List<String> at(Optional<List<Object>> parameters) {
     List<String> warnings = new ArrayList<>();
     for (DynamoRead read : reads) {
-      ReadPlan plan = read.plan();
-      if (sendsNothing(plan, parameters)) {
-        continue;
+      List<String> readWarnings = warnings(read.plan(), parameters);
+      // Only a read that would warn is built, to learn whether it sends anything: the requests of
+      // every read are built again when the statement runs.
+      if (!readWarnings.isEmpty() && !sendsNothing(read.plan(), parameters)) {
+        warnings.addAll(readWarnings);
       }
-      String table = plan.table().name();
-      if (plan.access().isScan()) {
-        warnings.add("Table '" + table + "' is read with a full Scan of DynamoDB table '"
-            + plan.table().source().name() + "' (scan=" + settings.scanPolicy() + ")");
-      }
-      List<RexNode> residual = plan.residual(parameters.map(KeyValueBinder::new));
-      ExpressionFormatter formatter = ExpressionFormatter.of(plan.table());
-      if (!residual.isEmpty()) {
-        warnings.add("Table '" + table + "': the driver reads items and then discards those that fail "
-            + String.join(" AND ", residual.stream().map(formatter::format).toList())
-            + "; the key condition cannot express it");
-      }
-      plan.walk().filter(w -> !w.rootConditions().isEmpty() || !w.stepConditions().isEmpty()).ifPresent(w -> {
-        List<String> conditions = new ArrayList<>();
-        w.rootConditions().forEach(c -> conditions.add("the start where " + formatter.format(c)));
-        w.stepConditions().forEach(c -> conditions.add("each row it reaches where " + formatter.format(c)));
-        warnings.add("Table '" + table + "': the recursive walk keeps only " + String.join(", and ", conditions)
-            + "; the items it reads past a row it rejects are discarded");
-      });
     }
+    return warnings;
+  }
+
+  /** What one read would warn of, if it sends any request. */
+  private List<String> warnings(ReadPlan plan, Optional<List<Object>> parameters) {
+    List<String> warnings = new ArrayList<>();
+    String table = plan.table().name();
+    if (plan.access().isScan()) {
+      warnings.add("Table '" + table + "' is read with a full Scan of DynamoDB table '"
+          + plan.table().source().name() + "' (scan=" + settings.scanPolicy() + ")");
+    }
+    List<RexNode> residual = plan.residual(parameters.map(KeyValueBinder::new));
+    ExpressionFormatter formatter = ExpressionFormatter.of(plan.table());
+    if (!residual.isEmpty()) {
+      warnings.add("Table '" + table + "': the driver reads items and then discards those that fail "
+          + String.join(" AND ", residual.stream().map(formatter::format).toList())
+          + "; the key condition cannot express it");
+    }
+    plan.walk().filter(w -> !w.rootConditions().isEmpty() || !w.stepConditions().isEmpty()).ifPresent(w -> {
+      List<String> conditions = new ArrayList<>();
+      w.rootConditions().forEach(c -> conditions.add("the start where " + formatter.format(c)));
+      w.stepConditions().forEach(c -> conditions.add("each row it reaches where " + formatter.format(c)));
+      warnings.add("Table '" + table + "': the recursive walk keeps only " + String.join(", and ", conditions)
+          + "; the items it reads past a row it rejects are discarded");
+    });
     return warnings;
   }
 

@@ -71,13 +71,7 @@ final class CorrelatedRows {
 
   private static List<Object[]> readAll(Supplier<RowCursor> read, ExecutionContext context) {
     List<Object[]> rows = new ArrayList<>();
-    RunningCheck check = new RunningCheck(context);
-    try (RowCursor cursor = read.get()) {
-      while (cursor.next()) {
-        check.tick();
-        rows.add(cursor.row().clone());
-      }
-    }
+    Drain.forEach(read.get(), context, row -> rows.add(row.clone()));
     return rows;
   }
 

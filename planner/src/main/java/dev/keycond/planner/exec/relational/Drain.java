@@ -14,8 +14,13 @@ public final class Drain {
    * its call; an action that keeps it must copy it.
    */
   public static void forEach(Operator input, ExecutionContext context, Consumer<Object[]> action) {
+    forEach(input.open(context), context, action);
+  }
+
+  /** {@link #forEach(Operator, ExecutionContext, Consumer)} of a cursor already opened; closes it. */
+  static void forEach(RowCursor opened, ExecutionContext context, Consumer<Object[]> action) {
     RunningCheck check = new RunningCheck(context);
-    try (RowCursor cursor = input.open(context)) {
+    try (RowCursor cursor = opened) {
       while (cursor.next()) {
         check.tick();
         action.accept(cursor.row());
