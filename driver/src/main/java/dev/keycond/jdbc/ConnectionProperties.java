@@ -3,8 +3,8 @@ package dev.keycond.jdbc;
 import dev.keycond.planner.dynamo.ClientSettings;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.exec.ReadSettings;
-import dev.keycond.planner.exec.ScanPolicy;
+import dev.keycond.planner.settings.StatementSettings;
+import dev.keycond.planner.settings.ScanPolicy;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.LinkedHashMap;
@@ -99,7 +99,7 @@ public final class ConnectionProperties {
     return new ClientSettings(get("region"), endpoint, get("profile"), get("user"), get("password"));
   }
 
-  public ReadSettings readSettings() {
+  public StatementSettings readSettings() {
     boolean consistent = get("consistentRead").map(v -> parseBoolean("consistentRead", v)).orElse(false);
     ScanPolicy scan = get("scan").map(ScanPolicy::parse).orElse(ScanPolicy.REJECT);
     int fanOut = get("maxFanOut").map(v -> {
@@ -113,8 +113,8 @@ public final class ConnectionProperties {
       }
       throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
           "Invalid value '" + v + "' for property maxFanOut: use a whole number of at least 1");
-    }).orElse(ReadSettings.DEFAULT_MAX_FAN_OUT);
-    return new ReadSettings(consistent, scan, fanOut);
+    }).orElse(StatementSettings.DEFAULT_MAX_FAN_OUT);
+    return new StatementSettings(consistent, scan, fanOut);
   }
 
   private static boolean parseBoolean(String name, String value) {

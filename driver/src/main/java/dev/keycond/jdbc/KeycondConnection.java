@@ -5,7 +5,7 @@ import dev.keycond.planner.dynamo.ClientSettings;
 import dev.keycond.planner.dynamo.DynamoCatalog;
 import dev.keycond.planner.dynamo.DynamoClients;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.exec.ReadSettings;
+import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
 import dev.keycond.planner.schema.KeycondSchema;
@@ -66,7 +66,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     try {
       ConnectionProperties properties = ConnectionProperties.parse(url, info);
       Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
-      ReadSettings settings = properties.readSettings();
+      StatementSettings settings = properties.readSettings();
       warmUpInBackground();
       ClientSettings clientSettings = properties.clientSettings();
       client = DynamoClients.create(clientSettings);

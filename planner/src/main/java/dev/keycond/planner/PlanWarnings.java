@@ -1,7 +1,7 @@
 package dev.keycond.planner;
 
 import com.google.common.collect.ImmutableList;
-import dev.keycond.planner.exec.ReadSettings;
+import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.explain.ExpressionFormatter;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.rel.DynamoRead;
@@ -22,9 +22,9 @@ import org.apache.calcite.rex.RexUtil;
  */
 public final class PlanWarnings {
   private final ImmutableList<DynamoRead> reads;
-  private final ReadSettings settings;
+  private final StatementSettings settings;
 
-  PlanWarnings(List<DynamoRead> reads, ReadSettings settings) {
+  PlanWarnings(List<DynamoRead> reads, StatementSettings settings) {
     this.reads = ImmutableList.copyOf(reads);
     this.settings = settings;
   }

@@ -3,7 +3,7 @@ package dev.keycond.planner;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.exec.ReadSettings;
+import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.ScanRefusal;
 import dev.keycond.planner.rel.CollectionPart;
@@ -51,7 +51,7 @@ record PlannedReads(ImmutableList<DynamoRead> reads, ImmutableList<ReadPlan> pla
   }
 
   /** Why the statement may not run: a read that needs a forbidden Scan, or too many key reads. */
-  Optional<KeycondException> refusal(ReadSettings settings) {
+  Optional<KeycondException> refusal(StatementSettings settings) {
     for (ReadPlan plan : plans) {
       if (plan.access().isScan() && !settings.scanPolicy().allowed()) {
         return Optional.of(new KeycondException(SqlState.SCAN_REFUSED,

@@ -3,7 +3,7 @@ package dev.keycond.planner;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.Operator;
-import dev.keycond.planner.exec.ReadSettings;
+import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.explain.PlanExplainer;
 import java.util.List;
@@ -36,7 +36,7 @@ public record PreparedQuery(
   }
 
   /** The EXPLAIN lines, with parameter values when they are all set. */
-  public List<String> describe(ReadSettings settings, Optional<List<Object>> parameterValues) {
+  public List<String> describe(StatementSettings settings, Optional<List<Object>> parameterValues) {
     return PlanExplainer.explain(plan, settings, parameterValues, refusal);
   }
 }

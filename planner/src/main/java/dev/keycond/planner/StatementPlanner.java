@@ -8,8 +8,8 @@ import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.Operator;
 import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.exec.OperatorCompiler;
-import dev.keycond.planner.exec.ReadSettings;
-import dev.keycond.planner.exec.ScanPolicy;
+import dev.keycond.planner.settings.StatementSettings;
+import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.functions.DelimiterDefaults;
 import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.rules.CollectionJoinRule;
@@ -141,11 +141,11 @@ public final class StatementPlanner {
       .withTrimUnusedFields(true).withExpand(true).withInSubQueryThreshold(Integer.MAX_VALUE);
 
   private final KeycondSchema schema;
-  private final ReadSettings settings;
+  private final StatementSettings settings;
   private final JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(KeycondTypeSystem.INSTANCE);
   private final CalciteCatalogReader catalogReader;
 
-  public StatementPlanner(KeycondSchema schema, ReadSettings settings) {
+  public StatementPlanner(KeycondSchema schema, StatementSettings settings) {
     this.schema = schema;
     this.settings = settings;
     CalciteSchema root = CalciteSchema.createRootSchema(false, false);
@@ -156,7 +156,7 @@ public final class StatementPlanner {
         new CalciteConnectionConfigImpl(properties));
   }
 
-  public ReadSettings settings() {
+  public StatementSettings settings() {
     return settings;
   }
 
@@ -166,9 +166,9 @@ public final class StatementPlanner {
    * DynamoDB, which takes about as long; its first statement then does not pay for class loading.
    */
   public static void warmUp() {
-    PreparedQuery query = new StatementPlanner(KeycondSchema.empty(), ReadSettings.defaults())
+    PreparedQuery query = new StatementPlanner(KeycondSchema.empty(), StatementSettings.defaults())
         .prepare("SELECT x, UPPER(y) FROM (VALUES (1, 'a'), (2, 'b')) AS t(x, y) WHERE x > 0 ORDER BY x LIMIT 1");
-    try (RowCursor rows = query.execute(new ExecutionContext(null, List.of(), ReadSettings.defaults(), 0))) {
+    try (RowCursor rows = query.execute(new ExecutionContext(null, List.of(), StatementSettings.defaults(), 0))) {
       while (rows.next()) {
         // Reading the rows is the point.
       }
@@ -220,7 +220,7 @@ public final class StatementPlanner {
     // property only permits a Scan as the last resort: a plan of key reads is chosen as under
     // scan=reject, and a Scan is taken only when no plan of key reads is allowed. Only a statement
     // whose join needs a Scan (or too many key reads) is planned a second time.
-    ReadSettings keyReadsOnly = settings.withScanPolicy(ScanPolicy.REJECT);
+    StatementSettings keyReadsOnly = settings.withScanPolicy(ScanPolicy.REJECT);
     RelNode decorrelated = converter.decorrelate(validated, correlated);
     RelNode plan = optimize(converter, decorrelated, maxRows);
     PlannedReads reads = PlannedReads.of(plan);

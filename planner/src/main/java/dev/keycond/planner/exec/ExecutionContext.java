@@ -2,6 +2,7 @@ package dev.keycond.planner.exec;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.settings.StatementSettings;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -19,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class ExecutionContext {
   private final DynamoDbClient client;
   private final List<Object> parameters;
-  private final ReadSettings settings;
+  private final StatementSettings settings;
   private final ReadStatistics statistics = new ReadStatistics();
   private final long deadlineNanos;
   private final Instant startTime = Instant.now();
@@ -33,7 +34,7 @@ public final class ExecutionContext {
    * @param parameters parameter values in keycond's internal representation, in marker order
    * @param timeoutMillis 0 for no timeout
    */
-  public ExecutionContext(DynamoDbClient client, List<Object> parameters, ReadSettings settings, long timeoutMillis) {
+  public ExecutionContext(DynamoDbClient client, List<Object> parameters, StatementSettings settings, long timeoutMillis) {
     this.client = client;
     this.parameters = parameters;
     this.settings = settings;
@@ -55,7 +56,7 @@ public final class ExecutionContext {
     return parameters.get(index);
   }
 
-  public ReadSettings settings() {
+  public StatementSettings settings() {
     return settings;
   }
 

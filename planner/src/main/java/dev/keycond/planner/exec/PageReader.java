@@ -6,6 +6,7 @@ import dev.keycond.planner.dynamo.RequestScope;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.request.ReadRequest;
+import dev.keycond.planner.settings.ScanPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

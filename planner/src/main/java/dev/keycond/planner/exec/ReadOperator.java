@@ -2,6 +2,7 @@ package dev.keycond.planner.exec;
 
 import dev.keycond.planner.codec.DynamoOrder;
 import dev.keycond.planner.plan.KeyValueBinder;
+import dev.keycond.planner.plan.RowCount;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequest;

@@ -1,7 +1,7 @@
 package dev.keycond.planner.explain;
 
 import dev.keycond.planner.exec.FanOut;
-import dev.keycond.planner.exec.ReadSettings;
+import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.Operand;
@@ -34,19 +34,19 @@ import org.apache.calcite.rex.RexUtil;
  * does itself, as an indented tree from the result down to the reads.
  */
 public final class PlanExplainer {
-  private final ReadSettings settings;
+  private final StatementSettings settings;
   private final Optional<List<Object>> parameters;
   private final List<String> lines = new ArrayList<>();
   private int requests;
   private boolean perKeyRequests;
 
   /** @param parameters bound parameter values, or empty to show the markers */
-  private PlanExplainer(ReadSettings settings, Optional<List<Object>> parameters) {
+  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters) {
     this.settings = settings;
     this.parameters = parameters;
   }
 
-  public static List<String> explain(RelNode root, ReadSettings settings, Optional<List<Object>> parameters,
+  public static List<String> explain(RelNode root, StatementSettings settings, Optional<List<Object>> parameters,
       Optional<String> refusal) {
     PlanExplainer explainer = new PlanExplainer(settings, parameters);
     explainer.visit(root, 1);

@@ -1,6 +1,6 @@
 package dev.keycond.planner.plan;
 
-import dev.keycond.planner.exec.ScanPolicy;
+import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.schema.EntityTable;
 import dev.keycond.planner.schema.KeyTarget;
 import java.util.ArrayList;

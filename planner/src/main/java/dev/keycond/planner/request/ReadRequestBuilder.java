@@ -4,8 +4,8 @@ import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.codec.DynamoOrder;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Lists;
-import dev.keycond.planner.exec.ReadSettings;
-import dev.keycond.planner.exec.RowCount;
+import dev.keycond.planner.settings.StatementSettings;
+import dev.keycond.planner.plan.RowCount;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.KeyCondition;
@@ -40,7 +40,7 @@ public final class ReadRequestBuilder {
   public static final int BATCH_GET_LIMIT = 100;
 
   private final ReadPlan plan;
-  private final ReadSettings settings;
+  private final StatementSettings settings;
   private final Optional<KeyValueBinder> binder;
   private final List<String> alsoProjected;
   // Fixed for the plan and binder, yet asked for by every request of a fan-out; computed once.
@@ -49,7 +49,7 @@ public final class ReadRequestBuilder {
   private final List<KeyCondition> queriedKeys = new ArrayList<>();
 
   /** @param parameters the statement's parameter values, or empty to describe the markers */
-  public ReadRequestBuilder(ReadPlan plan, ReadSettings settings, Optional<List<Object>> parameters) {
+  public ReadRequestBuilder(ReadPlan plan, StatementSettings settings, Optional<List<Object>> parameters) {
     this(plan, settings, List.of(), parameters.map(KeyValueBinder::new));
   }
 
@@ -57,7 +57,7 @@ public final class ReadRequestBuilder {
    * The requests of an item collection read for a join: the first table's key reads, fetching the
    * other tables' attributes too, since their rows come from the same items.
    */
-  public static List<ReadRequest> collectionRequests(CollectionRead collection, ReadSettings settings,
+  public static List<ReadRequest> collectionRequests(CollectionRead collection, StatementSettings settings,
       Optional<List<Object>> parameters) {
     Set<String> others = new LinkedHashSet<>();
     for (ReadPlan part : collection.parts().subList(1, collection.parts().size())) {
@@ -68,12 +68,12 @@ public final class ReadRequestBuilder {
   }
 
   /** @param binder the values of the markers and of the outer row of a lookup join */
-  public ReadRequestBuilder(ReadPlan plan, ReadSettings settings, KeyValueBinder binder) {
+  public ReadRequestBuilder(ReadPlan plan, StatementSettings settings, KeyValueBinder binder) {
     this(plan, settings, List.of(), Optional.of(binder));
   }
 
   /** @param alsoProjected attributes to fetch besides the plan's own, for another table that shares the requests */
-  private ReadRequestBuilder(ReadPlan plan, ReadSettings settings, List<String> alsoProjected,
+  private ReadRequestBuilder(ReadPlan plan, StatementSettings settings, List<String> alsoProjected,
       Optional<KeyValueBinder> binder) {
     this.plan = plan;
     this.settings = settings;

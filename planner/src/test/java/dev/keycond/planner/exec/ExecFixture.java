@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
+import dev.keycond.planner.settings.StatementSettings;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,7 +46,7 @@ final class ExecFixture {
   }
 
   static ExecutionContext context(Object... parameters) {
-    return new ExecutionContext(null, Arrays.asList(parameters), ReadSettings.defaults(), 0);
+    return new ExecutionContext(null, Arrays.asList(parameters), StatementSettings.defaults(), 0);
   }
 
   /** Every row of the compiled plan, in order. */

@@ -14,8 +14,8 @@ import dev.keycond.planner.dynamo.SourceIndex;
 import dev.keycond.planner.dynamo.SourceIndex.Projection;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.exec.ReadSettings;
-import dev.keycond.planner.exec.ScanPolicy;
+import dev.keycond.planner.settings.StatementSettings;
+import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.plan.AccessPath.Kind;
 import dev.keycond.planner.plan.PlanFixture.Where;
 import dev.keycond.planner.request.ReadRequest;
@@ -118,7 +118,7 @@ class IndexAccessPathTest {
   @Test
   void fetchRequestReadsTheProjectedColumnsFromTheTable() {
     ReadPlan plan = children(files(Projection.KEYS_ONLY), List.of(PATH, SIZE));
-    ReadRequest fetch = new ReadRequestBuilder(plan, ReadSettings.defaults(), Optional.of(List.of()))
+    ReadRequest fetch = new ReadRequestBuilder(plan, StatementSettings.defaults(), Optional.of(List.of()))
         .fetchRequestTemplate();
     assertEquals(ReadRequest.Operation.BATCH_GET_ITEM, fetch.operation());
     assertEquals(Optional.empty(), fetch.indexName());
@@ -187,7 +187,7 @@ class IndexAccessPathTest {
     SourceIndex lsi = new SourceIndex("LSI1", SourceIndex.Kind.LOCAL, PlanFixture.keys("PK", "LSI1SK"),
         Projection.ALL, ImmutableSet.of());
     EntityTable table = files(gsi("GSI1", "GSI1PK", "GSI1SK", Projection.ALL, new String[0]), lsi);
-    ReadSettings consistent = new ReadSettings(true, ScanPolicy.REJECT, ReadSettings.DEFAULT_MAX_FAN_OUT);
+    StatementSettings consistent = new StatementSettings(true, ScanPolicy.REJECT, StatementSettings.DEFAULT_MAX_FAN_OUT);
     Where w = new Where(table);
     ReadRequest onGsi = new ReadRequestBuilder(w.plan(w.eq("account", "acme"), w.eq("parent", "root/")),
         consistent, Optional.of(List.of())).build().get(0);

@@ -12,7 +12,7 @@ import dev.keycond.planner.dynamo.SourceIndex;
 import dev.keycond.planner.dynamo.SourceTable;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.exec.ReadSettings;
+import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.MappingParser;
 import dev.keycond.planner.request.ReadRequest;
@@ -86,12 +86,12 @@ final class PlanFixture {
 
   /** The requests execution would send, with these parameter values. */
   static List<ReadRequest> requests(ReadPlan plan, Object... parameters) {
-    return new ReadRequestBuilder(plan, ReadSettings.defaults(), Optional.of(Arrays.asList(parameters))).build();
+    return new ReadRequestBuilder(plan, StatementSettings.defaults(), Optional.of(Arrays.asList(parameters))).build();
   }
 
   /** The requests as EXPLAIN describes them before parameters are set. */
   static List<ReadRequest> unboundRequests(ReadPlan plan) {
-    return new ReadRequestBuilder(plan, ReadSettings.defaults(), Optional.empty()).build();
+    return new ReadRequestBuilder(plan, StatementSettings.defaults(), Optional.empty()).build();
   }
 
   /** Each request as one line, such as {@code Query Drive: PK = 'DRIVE#acme' AND begins_with(SK, 'a/')}. */

@@ -1,7 +1,7 @@
 package dev.keycond.planner.exec.relational;
 
 import dev.keycond.planner.exec.ExecutionContext;
-import dev.keycond.planner.exec.RowCount;
+import dev.keycond.planner.plan.RowCount;
 import dev.keycond.planner.exec.Scalar;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
 import org.apache.calcite.rel.core.Sort;

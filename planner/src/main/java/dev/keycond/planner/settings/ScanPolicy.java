@@ -1,4 +1,4 @@
-package dev.keycond.planner.exec;
+package dev.keycond.planner.settings;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;

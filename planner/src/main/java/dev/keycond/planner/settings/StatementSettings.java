@@ -1,0 +1,21 @@
+package dev.keycond.planner.settings;
+
+/**
+ * The connection-level settings every statement is planned and run with. Planning, request
+ * building, EXPLAIN and execution all read them, so they belong to none of those layers.
+ *
+ * @param consistentRead ask for strongly consistent reads on the table and local indexes
+ * @param scanPolicy whether a plan may Scan
+ * @param maxFanOut the most key reads one statement may issue for IN lists or per-key joins
+ */
+public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut) {
+  public static final int DEFAULT_MAX_FAN_OUT = 100;
+
+  public static StatementSettings defaults() {
+    return new StatementSettings(false, ScanPolicy.REJECT, DEFAULT_MAX_FAN_OUT);
+  }
+
+  public StatementSettings withScanPolicy(ScanPolicy policy) {
+    return new StatementSettings(consistentRead, policy, maxFanOut);
+  }
+}
