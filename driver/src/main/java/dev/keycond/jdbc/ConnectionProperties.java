@@ -1,6 +1,6 @@
 package dev.keycond.jdbc;
 
-import dev.keycond.planner.dynamo.ClientSettings;
+import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.settings.StatementSettings;

@@ -4,7 +4,7 @@ import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.ResultColumn;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.relational.ListCursor;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.schema.SqlTypes;
 import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.ResultSet;
@@ -128,11 +128,11 @@ final class KeycondArray implements Array {
 
   /** A number set's elements are N values, described as an N column is; text and binary have no fixed length. */
   private int elementPrecision() {
-    return elementType == SqlTypeName.DECIMAL ? EntityTable.DECIMAL_PRECISION : 0;
+    return elementType == SqlTypeName.DECIMAL ? SqlTypes.DECIMAL_PRECISION : 0;
   }
 
   private int elementScale() {
-    return elementType == SqlTypeName.DECIMAL ? EntityTable.DECIMAL_SCALE : 0;
+    return elementType == SqlTypeName.DECIMAL ? SqlTypes.DECIMAL_SCALE : 0;
   }
 
   @Override

@@ -1,9 +1,9 @@
 package dev.keycond.jdbc;
 
 import dev.keycond.planner.StatementPlanner;
-import dev.keycond.planner.dynamo.ClientSettings;
-import dev.keycond.planner.dynamo.DynamoCatalog;
-import dev.keycond.planner.dynamo.DynamoClients;
+import dev.keycond.planner.gateway.ClientSettings;
+import dev.keycond.planner.gateway.DynamoCatalog;
+import dev.keycond.planner.gateway.DynamoClients;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.mapping.Mapping;

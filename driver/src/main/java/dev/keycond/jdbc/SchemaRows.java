@@ -1,12 +1,13 @@
 package dev.keycond.jdbc;
 
-import dev.keycond.planner.dynamo.SourceIndex;
+import dev.keycond.planner.schema.SqlTypes;
+import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.mapping.Reference;
-import dev.keycond.planner.schema.EntityTable;
-import dev.keycond.planner.schema.KeyTarget;
+import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.table.KeyTarget;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.sql.DatabaseMetaData;
@@ -91,7 +92,7 @@ final class SchemaRows {
   List<Object[]> columns(Predicate<String> tableName, Predicate<String> columnName) {
     List<Object[]> rows = new ArrayList<>();
     for (EntityTable table : matching(tableName)) {
-      List<RelDataTypeField> fields = table.getRowType(typeFactory).getFieldList();
+      List<RelDataTypeField> fields = SqlTypes.rowType(typeFactory, table).getFieldList();
       for (int i = 0; i < fields.size(); i++) {
         RelDataTypeField field = fields.get(i);
         if (!columnName.test(field.getName())) {
@@ -294,7 +295,7 @@ final class SchemaRows {
     Set<String> seen = new LinkedHashSet<>();
     List<Object[]> rows = new ArrayList<>();
     for (ColumnType columnType : ColumnType.values()) {
-      RelDataType relType = EntityTable.sqlType(typeFactory, columnType);
+      RelDataType relType = SqlTypes.sqlType(typeFactory, columnType);
       if (!seen.add(typeName(relType))) {
         continue;
       }

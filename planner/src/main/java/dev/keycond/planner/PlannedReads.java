@@ -8,6 +8,7 @@ import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.ScanRefusal;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.KeycondRelVisitor;
 import dev.keycond.planner.rel.LookupJoin;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequestBuilder;
@@ -34,20 +35,38 @@ record PlannedReads(ImmutableList<DynamoRead> reads, ImmutableList<ReadPlan> pla
   }
 
   private static void collect(RelNode node, List<DynamoRead> reads, List<ReadPlan> plans) {
-    if (node instanceof DynamoRead read) {
-      reads.add(read);
-      plans.add(read.plan());
-    }
-    if (node instanceof LookupJoin lookup) {
-      reads.add(lookup.inner());
-      plans.add(lookup.inner().plan());
-    }
-    if (node instanceof CollectionPart part && part.isFirst()) {
-      plans.add(part.plan());
-    }
-    for (RelNode input : node.getInputs()) {
-      collect(input, reads, plans);
-    }
+    KeycondRelVisitor.visit(node, new KeycondRelVisitor<Void>() {
+      @Override
+      public Void read(DynamoRead read) {
+        reads.add(read);
+        plans.add(read.plan());
+        return null;
+      }
+
+      @Override
+      public Void collectionPart(CollectionPart part) {
+        // The collection's requests are sent once, for all its parts.
+        if (part.isFirst()) {
+          plans.add(part.plan());
+        }
+        return null;
+      }
+
+      @Override
+      public Void lookupJoin(LookupJoin lookup) {
+        reads.add(lookup.inner());
+        plans.add(lookup.inner().plan());
+        return calcite(lookup);
+      }
+
+      @Override
+      public Void calcite(RelNode other) {
+        for (RelNode input : other.getInputs()) {
+          collect(input, reads, plans);
+        }
+        return null;
+      }
+    });
   }
 
   /** Why the statement may not run: a read that needs a forbidden Scan, or too many key reads. */

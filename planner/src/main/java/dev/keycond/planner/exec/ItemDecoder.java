@@ -9,7 +9,7 @@ import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.mapping.KeyTemplate;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

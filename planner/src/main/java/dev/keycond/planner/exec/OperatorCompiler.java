@@ -14,6 +14,7 @@ import dev.keycond.planner.exec.relational.UnionOperator;
 import dev.keycond.planner.exec.relational.ValuesOperator;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.KeycondRelVisitor;
 import dev.keycond.planner.rel.LookupJoin;
 import java.time.DateTimeException;
 import java.util.List;
@@ -60,15 +61,31 @@ public final class OperatorCompiler {
 
   /** @param rowsOut whether {@code rel}'s rows are the statement's rows, kept or dropped one by one */
   private static Operator build(RelNode rel, boolean rowsOut) {
-    if (rel instanceof DynamoRead read) {
-      return new ReadOperator(read, rowsOut && !read.plan().count());
-    }
-    if (rel instanceof CollectionPart part) {
-      return new CollectionPartOperator(part);
-    }
-    if (rel instanceof LookupJoin lookup) {
-      return new LookupJoinOperator(lookup, build(lookup.getInput(), false));
-    }
+    return KeycondRelVisitor.visit(rel, new KeycondRelVisitor<>() {
+      @Override
+      public Operator read(DynamoRead read) {
+        return new ReadOperator(read, rowsOut && !read.plan().count());
+      }
+
+      @Override
+      public Operator collectionPart(CollectionPart part) {
+        return new CollectionPartOperator(part);
+      }
+
+      @Override
+      public Operator lookupJoin(LookupJoin lookup) {
+        return new LookupJoinOperator(lookup, build(lookup.getInput(), false));
+      }
+
+      @Override
+      public Operator calcite(RelNode node) {
+        return relational(node, rowsOut);
+      }
+    });
+  }
+
+  /** An operator of keycond's own for one of Calcite's relational nodes above the reads. */
+  private static Operator relational(RelNode rel, boolean rowsOut) {
     if (rel instanceof Values values) {
       return ValuesOperator.of(values);
     }

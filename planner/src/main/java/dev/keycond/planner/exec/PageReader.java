@@ -1,8 +1,8 @@
 package dev.keycond.planner.exec;
 
-import dev.keycond.planner.dynamo.DynamoClients;
-import dev.keycond.planner.dynamo.DynamoErrors;
-import dev.keycond.planner.dynamo.RequestScope;
+import dev.keycond.planner.gateway.DynamoClients;
+import dev.keycond.planner.gateway.DynamoErrors;
+import dev.keycond.planner.gateway.RequestScope;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.request.ReadRequest;

@@ -1,6 +1,6 @@
 package dev.keycond.planner.explain;
 
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.calcite.rex.RexCall;

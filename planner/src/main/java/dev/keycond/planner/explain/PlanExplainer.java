@@ -8,6 +8,7 @@ import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.KeycondRelVisitor;
 import dev.keycond.planner.rel.HierarchyWalk;
 import dev.keycond.planner.rel.LookupJoin;
 import dev.keycond.planner.rel.ReadPlan;
@@ -64,22 +65,34 @@ public final class PlanExplainer {
   }
 
   private void visit(RelNode node, int depth) {
-    if (node instanceof DynamoRead read) {
-      read(read, depth);
-      return;
-    }
-    if (node instanceof CollectionPart part) {
-      collectionPart(part, depth);
-      return;
-    }
-    if (node instanceof LookupJoin lookup) {
-      lookupJoin(lookup, depth);
-      return;
-    }
-    add(depth, "Driver: " + describe(node));
-    for (RelNode input : node.getInputs()) {
-      visit(input, depth + 1);
-    }
+    KeycondRelVisitor.visit(node, new KeycondRelVisitor<Void>() {
+      @Override
+      public Void read(DynamoRead read) {
+        PlanExplainer.this.read(read, depth);
+        return null;
+      }
+
+      @Override
+      public Void collectionPart(CollectionPart part) {
+        PlanExplainer.this.collectionPart(part, depth);
+        return null;
+      }
+
+      @Override
+      public Void lookupJoin(LookupJoin lookup) {
+        PlanExplainer.this.lookupJoin(lookup, depth);
+        return null;
+      }
+
+      @Override
+      public Void calcite(RelNode other) {
+        add(depth, "Driver: " + describe(other));
+        for (RelNode input : other.getInputs()) {
+          visit(input, depth + 1);
+        }
+        return null;
+      }
+    });
   }
 
   private void read(DynamoRead read, int depth) {

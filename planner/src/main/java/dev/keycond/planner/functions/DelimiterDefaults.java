@@ -1,7 +1,8 @@
 package dev.keycond.planner.functions;
 
 import dev.keycond.planner.mapping.Hierarchy;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.table.EntityTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -13,7 +14,6 @@ import org.apache.calcite.rel.core.RepeatUnion;
 import org.apache.calcite.rel.core.SetOp;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.Spool;
-import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.RelShuttleImpl;
 import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalProject;
@@ -100,9 +100,9 @@ public final class DelimiterDefaults extends RelShuttleImpl {
    */
   private static Optional<Origin> origin(RelNode rel, int field) {
     RelNode node = rel.stripped();
-    if (node instanceof TableScan scan) {
-      EntityTable table = scan.getTable().unwrap(EntityTable.class);
-      return table == null ? Optional.empty() : Optional.of(new Origin(table, table.column(field).name()));
+    if (node instanceof DynamoRead read) {
+      EntityTable table = read.entity();
+      return Optional.of(new Origin(table, table.column(read.plan().projection().get(field)).name()));
     }
     if (node instanceof Project project) {
       return project.getProjects().get(field) instanceof RexInputRef ref

@@ -2,7 +2,7 @@ package dev.keycond.planner.plan;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
-import dev.keycond.planner.dynamo.SourceIndex;
+import dev.keycond.planner.source.SourceIndex;
 import java.util.Optional;
 
 /**

@@ -1,8 +1,8 @@
 package dev.keycond.planner.plan;
 
-import dev.keycond.planner.dynamo.SourceIndex;
+import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.mapping.Column;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.Hierarchy;
 import dev.keycond.planner.mapping.ColumnType;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,8 +1,8 @@
 package dev.keycond.planner.plan;
 
 import dev.keycond.planner.settings.ScanPolicy;
-import dev.keycond.planner.schema.EntityTable;
-import dev.keycond.planner.schema.KeyTarget;
+import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.table.KeyTarget;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -12,7 +12,7 @@ import org.apache.calcite.rel.type.RelDataType;
  * The rows of one of the tables of a {@link CollectionRead}. The parts of a join share the
  * collection read, which runs once per execution.
  */
-public final class CollectionPart extends AbstractRelNode {
+public final class CollectionPart extends AbstractRelNode implements KeycondRel {
   private final CollectionRead collection;
   private final int index;
   private final RelDataType outputType;
@@ -46,6 +46,11 @@ public final class CollectionPart extends AbstractRelNode {
   /** This part in {@code widened}, a collection with more tables, where its plan now sits at {@code newIndex}. */
   public CollectionPart in(CollectionRead widened, int newIndex) {
     return new CollectionPart(getCluster(), getTraitSet(), widened, newIndex, outputType);
+  }
+
+  @Override
+  public <R> R accept(KeycondRelVisitor<R> visitor) {
+    return visitor.collectionPart(this);
   }
 
   @Override

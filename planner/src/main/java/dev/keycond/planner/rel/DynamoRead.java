@@ -1,6 +1,6 @@
 package dev.keycond.planner.rel;
 
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
@@ -16,7 +16,7 @@ import org.apache.calcite.rel.type.RelDataTypeField;
  * A read of one SQL table from DynamoDB, carrying its {@link ReadPlan}. Planning rules grow the plan
  * by absorbing the filters, projections, sorts, limits and counts above this node.
  */
-public final class DynamoRead extends TableScan {
+public final class DynamoRead extends TableScan implements KeycondRel {
   private final EntityTable entity;
   private final ReadPlan plan;
   private final RelDataType outputType;
@@ -54,6 +54,11 @@ public final class DynamoRead extends TableScan {
       builder.add(fields.get(column));
     }
     return withPlan(newPlan, builder.uniquify().build());
+  }
+
+  @Override
+  public <R> R accept(KeycondRelVisitor<R> visitor) {
+    return visitor.read(this);
   }
 
   @Override

@@ -17,7 +17,7 @@ import org.apache.calcite.rel.type.RelDataType;
  * <p>The input is the outer side; {@code inner} is a read whose key conditions refer to outer
  * columns. The rows are then joined by {@code join}'s own condition and type.
  */
-public final class LookupJoin extends SingleRel {
+public final class LookupJoin extends SingleRel implements KeycondRel {
   private final Join join;
   private final DynamoRead inner;
   private final boolean innerOnRight;
@@ -41,6 +41,11 @@ public final class LookupJoin extends SingleRel {
 
   public boolean innerOnRight() {
     return innerOnRight;
+  }
+
+  @Override
+  public <R> R accept(KeycondRelVisitor<R> visitor) {
+    return visitor.lookupJoin(this);
   }
 
   @Override

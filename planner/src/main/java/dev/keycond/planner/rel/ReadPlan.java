@@ -11,7 +11,7 @@ import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.LikePattern;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.plan.SortCondition;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -17,7 +17,7 @@ import dev.keycond.planner.plan.SortCondition;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.HierarchyWalk;
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

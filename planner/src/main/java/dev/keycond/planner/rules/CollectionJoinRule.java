@@ -10,7 +10,7 @@ import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,11 +1,14 @@
 package dev.keycond.planner.schema;
 
 import com.google.common.collect.ImmutableMap;
-import dev.keycond.planner.dynamo.DynamoCatalog;
+import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.TableMapping;
+import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.table.RawTables;
+import dev.keycond.planner.table.TableBinding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -33,6 +36,7 @@ public final class KeycondSchema extends AbstractSchema {
   private final Set<String> rawNames;
   private final Map<String, EntityTable> raw = new ConcurrentHashMap<>();
   private final Map<String, EntityTable> pinned = new ConcurrentHashMap<>();
+  private final Map<String, EntitySqlTable> sqlTables = new ConcurrentHashMap<>();
 
   private KeycondSchema(DynamoCatalog catalog, ImmutableMap<String, EntityTable> mapped, Set<String> rawNames) {
     this.catalog = catalog;
@@ -58,7 +62,7 @@ public final class KeycondSchema extends AbstractSchema {
             "Invalid mapping: table '" + table.name() + "', field 'source' names DynamoDB table '" + table.source()
                 + "', which does not exist" + (tables.isEmpty() ? "" : "; the tables are " + tables));
       }
-      mapped.put(table.name(), EntityTable.bind(table, catalog.describe(table.source())));
+      mapped.put(table.name(), TableBinding.bind(table, catalog.describe(table.source())));
     }
     Set<String> rawNames = new TreeSet<>(tables);
     rawNames.removeAll(mapping.sources());
@@ -81,7 +85,7 @@ public final class KeycondSchema extends AbstractSchema {
       return Optional.of(table);
     }
     if (rawNames.contains(name)) {
-      return Optional.of(raw.computeIfAbsent(name, n -> EntityTable.raw(catalog.describe(n))));
+      return Optional.of(raw.computeIfAbsent(name, n -> RawTables.of(catalog.describe(n))));
     }
     int at = name.lastIndexOf('@');
     if (at > 0) {
@@ -106,6 +110,9 @@ public final class KeycondSchema extends AbstractSchema {
   /** Looks tables up by name without describing the raw ones that are not asked for. */
   @Override
   public Lookup<Table> tables() {
-    return new CompatibilityLookup<>(name -> table(name).orElse(null), () -> new LinkedHashSet<>(tableNames()));
+    // Keyed by the name looked up: "files@ByParent" is another table than "files" of the same name.
+    return new CompatibilityLookup<>(
+        name -> table(name).map(t -> sqlTables.computeIfAbsent(name, n -> new EntitySqlTable(t))).orElse(null),
+        () -> new LinkedHashSet<>(tableNames()));
   }
 }

@@ -35,7 +35,7 @@ public final class KeycondTypeSystem extends RelDataTypeSystemImpl {
       case DECIMAL:
         return DECIMAL_SPAN;
       case TIMESTAMP:
-        return EntityTable.TIMESTAMP_PRECISION;
+        return SqlTypes.TIMESTAMP_PRECISION;
       default:
         return super.getMaxPrecision(typeName);
     }
@@ -44,7 +44,7 @@ public final class KeycondTypeSystem extends RelDataTypeSystemImpl {
   /** A TIMESTAMP without a precision, as in {@code CAST(x AS TIMESTAMP)}, is the type of a column: nothing is cut. */
   @Override
   public int getDefaultPrecision(SqlTypeName typeName) {
-    return typeName == SqlTypeName.TIMESTAMP ? EntityTable.TIMESTAMP_PRECISION : super.getDefaultPrecision(typeName);
+    return typeName == SqlTypeName.TIMESTAMP ? SqlTypes.TIMESTAMP_PRECISION : super.getDefaultPrecision(typeName);
   }
 
   @Override
@@ -88,7 +88,7 @@ public final class KeycondTypeSystem extends RelDataTypeSystemImpl {
 
   private static RelDataType asNumber(RelDataTypeFactory typeFactory, RelDataType derived) {
     return derived == null ? null : typeFactory.createTypeWithNullability(
-        EntityTable.numberType(typeFactory), derived.isNullable());
+        SqlTypes.numberType(typeFactory), derived.isNullable());
   }
 
   /** The average of exact numbers is a quotient too (see {@link #deriveDecimalDivideType}). */
@@ -104,6 +104,6 @@ public final class KeycondTypeSystem extends RelDataTypeSystemImpl {
    * their own scale (from 1E-130 to 1E+125): its scale is no property of its values.
    */
   public static boolean isNumberType(int precision, int scale) {
-    return precision == EntityTable.DECIMAL_PRECISION && scale == EntityTable.DECIMAL_SCALE;
+    return precision == SqlTypes.DECIMAL_PRECISION && scale == SqlTypes.DECIMAL_SCALE;
   }
 }

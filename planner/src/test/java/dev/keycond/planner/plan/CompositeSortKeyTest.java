@@ -8,17 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keycond.planner.dynamo.SourceTable;
+import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.plan.AccessPath.Kind;
 import dev.keycond.planner.plan.PlanFixture.Where;
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -49,7 +48,7 @@ class CompositeSortKeyTest {
       }}
       """;
   static final SourceTable SHOP = PlanFixture.source("Shop", "PK", "SK",
-      PlanFixture.gsi("GSI1", "GSI1PK", "GSI1SK", dev.keycond.planner.dynamo.SourceIndex.Projection.ALL));
+      PlanFixture.gsi("GSI1", "GSI1PK", "GSI1SK", dev.keycond.planner.source.SourceIndex.Projection.ALL));
 
   static EntityTable table(String name) {
     return PlanFixture.bind(MAPPING, name, SHOP);

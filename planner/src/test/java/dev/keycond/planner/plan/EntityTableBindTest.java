@@ -4,13 +4,13 @@ import static dev.keycond.planner.plan.PlanFixture.assertKeycondError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.common.collect.ImmutableSet;
-import dev.keycond.planner.dynamo.SourceIndex;
-import dev.keycond.planner.dynamo.SourceIndex.Projection;
-import dev.keycond.planner.dynamo.SourceTable;
+import dev.keycond.planner.source.SourceIndex;
+import dev.keycond.planner.source.SourceIndex.Projection;
+import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.DesignMapping;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.plan.KeyPredicate.Kind;
 import dev.keycond.planner.plan.PlanFixture.Where;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;

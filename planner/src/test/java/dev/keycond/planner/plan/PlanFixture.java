@@ -7,9 +7,10 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.codec.DynamoOrder;
-import dev.keycond.planner.dynamo.KeySchema;
-import dev.keycond.planner.dynamo.SourceIndex;
-import dev.keycond.planner.dynamo.SourceTable;
+import dev.keycond.planner.schema.SqlTypes;
+import dev.keycond.planner.source.KeySchema;
+import dev.keycond.planner.source.SourceIndex;
+import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.settings.StatementSettings;
@@ -19,8 +20,9 @@ import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.schema.KeycondTypeSystem;
+import dev.keycond.planner.table.TableBinding;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -79,7 +81,7 @@ final class PlanFixture {
   }
 
   static EntityTable bind(String mappingJson, String tableName, SourceTable source) {
-    return EntityTable.bind(MappingParser.parse(mappingJson, "test mapping").table(tableName).orElseThrow(), source);
+    return TableBinding.bind(MappingParser.parse(mappingJson, "test mapping").table(tableName).orElseThrow(), source);
   }
 
   // ---- Plans and requests ----------------------------------------------------------------------
@@ -216,7 +218,7 @@ final class PlanFixture {
 
     Where(EntityTable table) {
       this.table = table;
-      this.rowType = table.getRowType(TYPES);
+      this.rowType = SqlTypes.rowType(TYPES, table);
     }
 
     RexInputRef col(String name) {

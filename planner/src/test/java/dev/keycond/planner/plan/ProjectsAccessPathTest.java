@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keycond.planner.dynamo.SourceTable;
+import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.DesignMapping;
 import dev.keycond.planner.mapping.KeyTemplate;
@@ -15,7 +15,7 @@ import dev.keycond.planner.plan.AccessPath.Kind;
 import dev.keycond.planner.plan.PlanFixture.Where;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

@@ -7,8 +7,8 @@ import static dev.keycond.planner.plan.PlanFixture.requests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keycond.planner.dynamo.SourceIndex.Projection;
-import dev.keycond.planner.dynamo.SourceTable;
+import dev.keycond.planner.source.SourceIndex.Projection;
+import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.ColumnType;
@@ -16,11 +16,11 @@ import dev.keycond.planner.plan.AccessPath.Kind;
 import dev.keycond.planner.plan.PlanFixture.Where;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.table.RawTables;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -29,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class RawTableAccessPathTest {
   static final SourceTable METRICS = PlanFixture.source("Metrics", PlanFixture.keys("device", "ts"),
       Map.of("ts", AttributeType.N), gsi("ByKind", "kind", "ts", Projection.KEYS_ONLY));
-  static final EntityTable RAW = EntityTable.raw(METRICS);
+  static final EntityTable RAW = RawTables.of(METRICS);
 
   private final Where w = new Where(RAW);
 

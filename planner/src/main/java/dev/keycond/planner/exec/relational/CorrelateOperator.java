@@ -7,7 +7,6 @@ import dev.keycond.planner.exec.Operator;
 import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.exec.Scalar;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.calcite.rel.core.Correlate;

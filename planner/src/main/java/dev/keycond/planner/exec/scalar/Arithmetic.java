@@ -2,7 +2,7 @@ package dev.keycond.planner.exec.scalar;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.schema.EntityTable;
+import dev.keycond.planner.schema.SqlTypes;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -178,7 +178,7 @@ public enum Arithmetic {
    * Exact quotients keep as many significant digits as a DynamoDB number holds, wherever the point
    * is: {@code 1E-21 / 3} is {@code 3.33…E-22}, not a zero cut at some fixed scale.
    */
-  private static final MathContext QUOTIENT = new MathContext(EntityTable.DECIMAL_PRECISION, RoundingMode.HALF_UP);
+  private static final MathContext QUOTIENT = new MathContext(SqlTypes.DECIMAL_PRECISION, RoundingMode.HALF_UP);
 
   /** The family arithmetic on values of {@code type} runs in. */
   public static Arithmetic of(RelDataType type) {

@@ -1,4 +1,4 @@
-package dev.keycond.planner.dynamo;
+package dev.keycond.planner.gateway;
 
 import java.net.URI;
 import java.util.Optional;

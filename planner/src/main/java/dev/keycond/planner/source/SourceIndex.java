@@ -1,4 +1,4 @@
-package dev.keycond.planner.dynamo;
+package dev.keycond.planner.source;
 
 import com.google.common.collect.ImmutableSet;
 

@@ -1,4 +1,4 @@
-package dev.keycond.planner.dynamo;
+package dev.keycond.planner.gateway;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;

@@ -1,8 +1,8 @@
-package dev.keycond.planner.schema;
+package dev.keycond.planner.table;
 
 import com.google.common.collect.ImmutableMap;
-import dev.keycond.planner.dynamo.SourceIndex;
-import dev.keycond.planner.dynamo.SourceTable;
+import dev.keycond.planner.source.SourceIndex;
+import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.KeyTemplate;
@@ -73,7 +73,7 @@ final class ImpliedKeys {
     storedIn(mapping, attribute, decodedFromKeys)
         .filter(column -> !template.equals(KeyTemplate.ofColumn(column.name())))
         .ifPresent(column -> {
-          throw EntityTable.invalid(mapping, "keys." + attribute, "is template '" + template + "', but column '"
+          throw TableBinding.invalid(mapping, "keys." + attribute, "is template '" + template + "', but column '"
               + column.name() + "' is stored in attribute '" + attribute + "' of DynamoDB table '" + source.name()
               + "' as it is; the attribute holds the column's value, so its template can only be '{"
               + column.name() + "}' (or none): remove the template, or give the column another attribute");
@@ -97,9 +97,9 @@ final class ImpliedKeys {
     AttributeType keyType = source.keyAttributeType(attribute);
     if (column.type().storage() != keyType) {
       // DynamoDB refuses an item whose index key attribute has another type, so no row could hold a value.
-      throw EntityTable.invalid(mapping, "columns." + column.name(), "is " + column.type() + ", stored as "
+      throw TableBinding.invalid(mapping, "columns." + column.name(), "is " + column.type() + ", stored as "
           + column.type().storage() + " in attribute '" + attribute + "', but '" + attribute + "' is a "
-          + EntityTable.describe(keyType) + " key of " + keyOf + " of DynamoDB table '" + source.name()
+          + TableBinding.describe(keyType) + " key of " + keyOf + " of DynamoDB table '" + source.name()
           + "'; declare the column with a type stored as " + keyType);
     }
     return Optional.of(KeyTemplate.ofColumn(column.name()));

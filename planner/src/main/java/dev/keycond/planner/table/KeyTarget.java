@@ -1,7 +1,7 @@
-package dev.keycond.planner.schema;
+package dev.keycond.planner.table;
 
-import dev.keycond.planner.dynamo.KeySchema;
-import dev.keycond.planner.dynamo.SourceIndex;
+import dev.keycond.planner.source.KeySchema;
+import dev.keycond.planner.source.SourceIndex;
 import java.util.Optional;
 
 /** Something with a key that can be read by key: the table itself, or one of its indexes. */

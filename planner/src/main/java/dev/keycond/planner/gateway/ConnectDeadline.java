@@ -1,7 +1,6 @@
-package dev.keycond.planner.dynamo;
+package dev.keycond.planner.gateway;
 
 import dev.keycond.planner.error.KeycondException;
-import dev.keycond.planner.error.SqlState;
 import java.time.Duration;
 
 /**

@@ -1,4 +1,4 @@
-package dev.keycond.planner.dynamo;
+package dev.keycond.planner.gateway;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
@@ -6,6 +6,9 @@ import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
+import dev.keycond.planner.source.KeySchema;
+import dev.keycond.planner.source.SourceIndex;
+import dev.keycond.planner.source.SourceTable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,0 +1,176 @@
+package dev.keycond.planner.table;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.mapping.AttributeType;
+import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.mapping.KeyTemplate;
+import dev.keycond.planner.mapping.TableMapping;
+import dev.keycond.planner.source.SourceIndex;
+import dev.keycond.planner.source.SourceTable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A SQL table over the items of one entity in a DynamoDB table: a mapped table bound to what
+ * DescribeTable says of its source, or a DynamoDB table exposed raw. It knows which columns are
+ * decoded from the table's own key attributes, which are stored in attributes of their own, and
+ * which key schemas it can be read by. It is built only by {@link TableBinding} (which checks the
+ * mapping against the source) and {@link RawTables}, so every instance fits its source.
+ */
+public final class EntityTable {
+  private final TableMapping mapping;
+  private final SourceTable source;
+  private final boolean raw;
+  /** Column name to the own key attribute (partition or sort key) it is decoded from. */
+  private final ImmutableMap<String, String> keyColumns;
+  private final ImmutableList<String> ownKeyAttributes;
+  private final ImmutableList<Integer> partitionColumns;
+  private final ImmutableList<KeyTarget> keyTargets;
+
+  /**
+   * @param pinnedIndex for {@code "table@index"}: the only index this table reference may read by
+   */
+  EntityTable(TableMapping mapping, SourceTable source, boolean raw, Optional<SourceIndex> pinnedIndex) {
+    this.mapping = mapping;
+    this.source = source;
+    this.raw = raw;
+    ImmutableList.Builder<String> ownKeys = ImmutableList.<String>builder().add(source.keys().hashAttribute());
+    source.keys().rangeAttribute().ifPresent(ownKeys::add);
+    this.ownKeyAttributes = ownKeys.build();
+    Map<String, String> keyColumns = new LinkedHashMap<>();
+    for (String attribute : ownKeyAttributes) {
+      for (String column : mapping.keys().get(attribute).columns()) {
+        keyColumns.putIfAbsent(column, attribute);
+      }
+    }
+    this.keyColumns = ImmutableMap.copyOf(keyColumns);
+    this.partitionColumns = mapping.keys().get(source.keys().hashAttribute()).columns().stream()
+        .map(mapping::columnIndex).collect(ImmutableList.toImmutableList());
+    this.keyTargets = keyTargets(mapping, source, pinnedIndex);
+  }
+
+  /**
+   * This table read only through one index, as {@code "table@index"} asks.
+   *
+   * @throws KeycondException when the source has no such index, or the mapping cannot compute its keys
+   */
+  public EntityTable pinnedTo(String indexName) {
+    SourceIndex index = source.index(indexName).orElseThrow(() -> new KeycondException(SqlState.UNKNOWN_TABLE,
+        "Table '" + name() + "' has no index '" + indexName + "'; the indexes of DynamoDB table '" + source.name()
+            + "' are " + source.indexes().stream().map(SourceIndex::name).toList()));
+    boolean mapped = keyTargets().stream().anyMatch(t -> t.index().filter(index::equals).isPresent());
+    if (!mapped) {
+      throw new KeycondException(SqlState.UNKNOWN_TABLE, "Table '" + name() + "' cannot read index '" + indexName
+          + "': the mapping of '" + name() + "' has no template for the index's key attribute "
+          + index.keys().hashAttribute() + index.keys().rangeAttribute().map(r -> " or " + r).orElse("")
+          + "; add it under \"keys\"");
+    }
+    return new EntityTable(mapping, source, raw, Optional.of(index));
+  }
+
+  public String name() {
+    return mapping.name();
+  }
+
+  public TableMapping mapping() {
+    return mapping;
+  }
+
+  public SourceTable source() {
+    return source;
+  }
+
+  public boolean isRaw() {
+    return raw;
+  }
+
+  public List<Column> columns() {
+    return mapping.columns();
+  }
+
+  public Column column(int index) {
+    return mapping.columns().get(index);
+  }
+
+  public int columnIndex(String name) {
+    return mapping.columnIndex(name);
+  }
+
+  /** The table's own key attributes: partition key, then sort key. */
+  public ImmutableList<String> ownKeyAttributes() {
+    return ownKeyAttributes;
+  }
+
+  /** The columns the partition key is composed of; rows with different values are in different partitions. */
+  public ImmutableList<Integer> partitionColumns() {
+    return partitionColumns;
+  }
+
+  public KeyTemplate template(String attribute) {
+    return mapping.keys().get(attribute);
+  }
+
+  /**
+   * Whether every item is a row as far as this key attribute goes: its template is a bare column,
+   * and either the attribute is a number or binary key, which holds the column's value itself (a
+   * value of the wrong kind there is an error, as in any attribute), or the column is VARCHAR. A
+   * string key of another template, or over another type, has texts that are no row's key: their
+   * items belong to another entity, and a read by that attribute may return items that are no rows.
+   */
+  public boolean acceptsEveryKey(String attribute) {
+    KeyTemplate template = template(attribute);
+    return template.isIdentity() && (source.keyAttributeType(attribute) != AttributeType.S
+        || mapping.column(template.columns().get(0)).orElseThrow().type() == ColumnType.VARCHAR);
+  }
+
+  /** The own key attribute a column is decoded from, if it is a key column. */
+  public Optional<String> keyAttributeOf(String column) {
+    return Optional.ofNullable(keyColumns.get(column));
+  }
+
+  public boolean isKeyColumn(String column) {
+    return keyColumns.containsKey(column);
+  }
+
+  /** The attribute holding a column's value in an item: its key attribute or its own attribute. */
+  public String attributeOf(Column column) {
+    return keyAttributeOf(column.name()).orElse(column.attribute());
+  }
+
+  /**
+   * The key schemas keycond may read by: the table's own, then each index whose keys the mapping can
+   * compute; only the pinned index for {@code "table@index"}.
+   */
+  public ImmutableList<KeyTarget> keyTargets() {
+    return keyTargets;
+  }
+
+  private static ImmutableList<KeyTarget> keyTargets(TableMapping mapping, SourceTable source,
+      Optional<SourceIndex> pinnedIndex) {
+    if (pinnedIndex.isPresent()) {
+      return ImmutableList.of(new KeyTarget(pinnedIndex, pinnedIndex.get().keys()));
+    }
+    List<KeyTarget> targets = new ArrayList<>();
+    targets.add(new KeyTarget(Optional.empty(), source.keys()));
+    for (SourceIndex index : source.indexes()) {
+      boolean mapped = mapping.keyTemplate(index.keys().hashAttribute()).isPresent()
+          && index.keys().rangeAttribute().map(r -> mapping.keyTemplate(r).isPresent()).orElse(true);
+      if (mapped) {
+        targets.add(new KeyTarget(Optional.of(index), index.keys()));
+      }
+    }
+    return ImmutableList.copyOf(targets);
+  }
+
+  @Override
+  public String toString() {
+    return "EntityTable(" + mapping.name() + " over " + source.name() + ")";
+  }
+}
