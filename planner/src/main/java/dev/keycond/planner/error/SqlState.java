@@ -49,6 +49,8 @@ public enum SqlState {
 
   /** A scalar subquery returned more than one row. */
   CARDINALITY_VIOLATION("21000"),
+  /** A row gives no value for a column of the table's key. */
+  NOT_NULL_VIOLATION("23502"),
   UNIQUE_VIOLATION("23505"),
 
   /** A statement ran with a {@code ?} marker that has no value. */

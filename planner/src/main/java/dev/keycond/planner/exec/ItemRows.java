@@ -2,6 +2,7 @@ package dev.keycond.planner.exec;
 
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Maps;
+import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
 import dev.keycond.planner.rel.ReadPlan;
@@ -19,15 +20,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class ItemRows {
   private final ReadPlan plan;
-  private final ItemDecoder decoder;
+  private final ItemCodec decoder;
   private final ImmutableMap<RexNode, Scalar> residual;
 
   ItemRows(ReadPlan plan, RexBuilder rexBuilder) {
-    this(plan, new ItemDecoder(plan.table(), new ArrayList<>(ReadRequestBuilder.neededColumns(plan))),
+    this(plan, new ItemCodec(plan.table(), new ArrayList<>(ReadRequestBuilder.neededColumns(plan))),
         compile(plan.residual(), rexBuilder));
   }
 
-  private ItemRows(ReadPlan plan, ItemDecoder decoder, ImmutableMap<RexNode, Scalar> residual) {
+  private ItemRows(ReadPlan plan, ItemCodec decoder, ImmutableMap<RexNode, Scalar> residual) {
     this.plan = plan;
     this.decoder = decoder;
     this.residual = residual;

@@ -1,6 +1,8 @@
 package dev.keycond.planner.mapping;
 
 import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.TemplateSegment.Literal;
 import dev.keycond.planner.mapping.TemplateSegment.Slot;
 import java.util.ArrayList;
@@ -148,6 +150,48 @@ public final class KeyTemplate {
       }
     }
     return forbidden.toString();
+  }
+
+  /**
+   * The key text of this template with {@code slotTexts} in its slots, in slot order: the inverse
+   * of {@link #decode}.
+   *
+   * @throws KeycondException {@link SqlState#KEY_VALUE_NOT_REPRESENTABLE} when a text contains a
+   *     literal character next to its slot, which no key could be decoded from
+   */
+  public String encode(List<String> slotTexts) {
+    if (slotTexts.size() != slots.size()) {
+      throw new IllegalArgumentException("template '" + text + "' has " + slots.size() + " slots, not "
+          + slotTexts.size());
+    }
+    StringBuilder key = new StringBuilder();
+    int slot = 0;
+    for (TemplateSegment segment : segments) {
+      if (segment instanceof Literal literal) {
+        key.append(literal.text());
+      } else {
+        String slotText = slotTexts.get(slot++);
+        checkSlotText((Slot) segment, slotText);
+        key.append(slotText);
+      }
+    }
+    return key.toString();
+  }
+
+  /**
+   * Checks that {@code slotText} can stand in {@code slot}: it must not contain a literal character
+   * of the template next to the slot, or the key it makes would decode to other values.
+   *
+   * @throws KeycondException {@link SqlState#KEY_VALUE_NOT_REPRESENTABLE} naming the value, the
+   *     column and the template
+   */
+  public void checkSlotText(Slot slot, String slotText) {
+    forbiddenCharacters(slot).codePoints().filter(c -> slotText.indexOf(c) >= 0).findFirst().ifPresent(c -> {
+      throw new KeycondException(SqlState.KEY_VALUE_NOT_REPRESENTABLE,
+          "Value '" + slotText + "' of column '" + slot.column() + "' contains '"
+              + new String(Character.toChars(c)) + "', which key template '" + text
+              + "' uses next to that column; such a value cannot be stored in or looked up by that key");
+    });
   }
 
   /**

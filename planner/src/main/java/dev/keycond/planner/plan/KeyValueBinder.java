@@ -114,7 +114,7 @@ public final class KeyValueBinder {
             : KeyText.encode(SqlValues.toColumnValue(value, v.column().type()), v.column().type(), v.slot());
       }
       if (v.role() == KeyPart.Role.VALUE) {
-        checkRepresentable(v, slotText);
+        v.template().checkSlotText(v.slot(), slotText);
       }
       if (v.role().isUpperBound() && i + 1 < parts.size()) {
         // The separator that follows an upper bound ends the range (see KeyPart.Role).
@@ -170,15 +170,6 @@ public final class KeyValueBinder {
       }
     }
     return bound;
-  }
-
-  private static void checkRepresentable(KeyPart.Value v, String slotText) {
-    v.template().forbiddenCharacters(v.slot()).codePoints().filter(c -> slotText.indexOf(c) >= 0).findFirst().ifPresent(c -> {
-      throw new KeycondException(SqlState.KEY_VALUE_NOT_REPRESENTABLE,
-          "Value '" + slotText + "' of column '" + v.column().name() + "' contains '"
-              + new String(Character.toChars(c)) + "', which key template '" + v.template()
-              + "' uses next to that column; such a value cannot be stored in or looked up by that key");
-    });
   }
 
   /** The smallest string greater than every string that starts with {@code prefix}. */

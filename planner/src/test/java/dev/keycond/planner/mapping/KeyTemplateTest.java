@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.TemplateSegment.Literal;
 import dev.keycond.planner.mapping.TemplateSegment.Slot;
 import java.util.List;
@@ -278,6 +280,42 @@ class KeyTemplateTest {
     @Test
     void separatorsOfSeveralCharactersSplitOnTheirFirst() {
       assertEquals(Optional.of(List.of("x y", "z")), t("A{a}-+{b}").decode("Ax y-+z"));
+    }
+  }
+
+  @Nested
+  class Encode {
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+        "DRIVE#{account};DRIVE#a91",
+        "ORDER#{year}#{month}#{id};ORDER#2026#03#o1",
+        "USER#{id}#PROFILE;USER#42#PROFILE",
+        "META;META",
+        "{path};root/photos/",
+        "A{a}-+{b};Ax y-+z"})
+    void isTheInverseOfDecode(String template, String key) {
+      List<String> slots = t(template).decode(key).orElseThrow();
+      assertEquals(key, t(template).encode(slots));
+    }
+
+    @Test
+    void refusesALiteralNextToItsSlot() {
+      KeycondException e = assertThrows(KeycondException.class, () -> t("DRIVE#{account}").encode(List.of("a#b")));
+      assertEquals(SqlState.KEY_VALUE_NOT_REPRESENTABLE, e.state());
+      assertEquals("Value 'a#b' of column 'account' contains '#', which key template 'DRIVE#{account}' uses next "
+          + "to that column; such a value cannot be stored in or looked up by that key", e.getMessage());
+      assertThrows(KeycondException.class, () -> t("ORDER#{year}#{month}").encode(List.of("2026", "0#3")));
+    }
+
+    @Test
+    void aLiteralAwayFromTheSlotIsAllowed() {
+      // '#' only borders the first slot; the second is followed by nothing and preceded by '-'.
+      assertEquals("A#x-y#z", t("A#{a}-{b}").encode(List.of("x", "y#z")));
+    }
+
+    @Test
+    void needsOneTextPerSlot() {
+      assertThrows(IllegalArgumentException.class, () -> t("ORDER#{year}#{month}").encode(List.of("2026")));
     }
   }
 }

@@ -1,0 +1,264 @@
+package dev.keycond.planner.codec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.mapping.AttributeType;
+import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.mapping.KeyTemplate;
+import dev.keycond.planner.mapping.TemplateSegment.Slot;
+import dev.keycond.planner.table.EntityTable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Turns rows of one table into DynamoDB items and items back into rows; the one place that knows
+ * where a column's value lives in an item.
+ *
+ * <p>An item is a row when its own key attributes have the table's key templates and hold in each
+ * slot a text that is a value of the slot's column; any other item belongs to another entity and
+ * yields no row. A row is written as a careful hand-written client would write it: every key
+ * attribute the mapping has a template for (the table's and its indexes'), computed from the
+ * columns; a column decoded from the table's own key only in that key; every other column in its
+ * own attribute; no attribute at all for a NULL, so that an index whose key columns are NULL stays
+ * sparse.
+ */
+public final class ItemCodec {
+  private final EntityTable table;
+  private final List<String> keyAttributes;
+  private final KeyTemplate[] keyTemplates;
+  /** Per own key attribute, the types of its template's columns, slot by slot. */
+  private final ColumnType[][] slotTypes;
+  private final int[] columns;
+  /** Per decoded column, where its value is; fixed for the table, so worked out once. */
+  private final ColumnSource[] sources;
+
+  /**
+   * Where a column's value is in an item: the whole item, an attribute read as the column's type,
+   * or a slot of an own key attribute's template.
+   */
+  private record ColumnSource(Column column, String attribute, int keyIndex, int slot) {
+    static final int NOT_A_SLOT = -1;
+
+    boolean isSlot() {
+      return slot != NOT_A_SLOT;
+    }
+  }
+
+  /** @param columns the table columns that {@link #decode} reads; the others stay null */
+  public ItemCodec(EntityTable table, List<Integer> columns) {
+    this.table = table;
+    this.keyAttributes = table.ownKeyAttributes();
+    this.keyTemplates = keyAttributes.stream().map(table::template).toArray(KeyTemplate[]::new);
+    this.slotTypes = new ColumnType[keyTemplates.length][];
+    for (int k = 0; k < keyTemplates.length; k++) {
+      slotTypes[k] = keyTemplates[k].columns().stream()
+          .map(c -> table.column(table.columnIndex(c)).type()).toArray(ColumnType[]::new);
+    }
+    this.columns = columns.stream().mapToInt(Integer::intValue).toArray();
+    this.sources = new ColumnSource[this.columns.length];
+    for (int i = 0; i < this.columns.length; i++) {
+      sources[i] = source(table.column(this.columns[i]));
+    }
+  }
+
+  /** A codec that decodes every column. */
+  public static ItemCodec of(EntityTable table) {
+    return new ItemCodec(table, IntStream.range(0, table.columns().size()).boxed().toList());
+  }
+
+  /**
+   * The item that stores {@code row}, a row of the table's full width in keycond's internal
+   * values. A raw table's whole-item column gives the attributes its typed columns do not.
+   *
+   * @throws KeycondException 23502 for a NULL in a column of the table's own key, 22Z01 for a value
+   *     that contains a literal of its key template, class 22 for a value DynamoDB cannot hold or a
+   *     whole-item column that is no JSON object or contradicts a typed column
+   */
+  public Map<String, AttributeValue> encode(Object[] row) {
+    Map<String, AttributeValue> item = new LinkedHashMap<>();
+    for (int i = 0; i < row.length; i++) {
+      Column column = table.column(i);
+      if (column.isWholeItem() && row[i] != null) {
+        wholeItem(column, row[i]).forEach(item::put);
+      }
+    }
+    for (int i = 0; i < row.length; i++) {
+      Column column = table.column(i);
+      if (!column.isWholeItem() && !table.isKeyColumn(column.name()) && row[i] != null) {
+        put(item, column.attribute(), AttributeCodec.encode(row[i], column.type()));
+      }
+    }
+    table.mapping().keys().forEach((attribute, template) -> {
+      if (!isStoredColumn(attribute, template)) {
+        keyValue(attribute, template, row).ifPresent(value -> put(item, attribute, value));
+      }
+    });
+    return item;
+  }
+
+  /** The attributes a whole-item column gives: a JSON object's fields, as DynamoDB values. */
+  private Map<String, AttributeValue> wholeItem(Column column, Object json) {
+    JsonNode node;
+    try {
+      node = DynamoJson.parse(json.toString());
+    } catch (IllegalArgumentException e) {
+      throw new KeycondException(SqlState.INVALID_CHARACTER_VALUE,
+          "Column '" + column.name() + "' of table '" + table.name() + "' " + e.getMessage(), e);
+    }
+    AttributeValue value = DynamoJson.fromJson(node);
+    if (!value.hasM()) {
+      throw new KeycondException(SqlState.INVALID_CHARACTER_VALUE, "Column '" + column.name() + "' of table '"
+          + table.name() + "' holds the whole item, so it must be a JSON object of its attributes, not " + json);
+    }
+    return value.m();
+  }
+
+  /** A value given twice for one attribute (by a typed column and the whole-item column) must agree. */
+  private void put(Map<String, AttributeValue> item, String attribute, AttributeValue value) {
+    AttributeValue before = item.put(attribute, value);
+    if (before != null && !before.equals(value)) {
+      throw new KeycondException(SqlState.DATA_EXCEPTION, "Attribute '" + attribute + "' of the item of table '"
+          + table.name() + "' is given two values, " + AttributeCodec.describe(before) + " and "
+          + AttributeCodec.describe(value) + "; give it once");
+    }
+  }
+
+  /** Whether a key attribute is a column's own attribute, which the column writes. */
+  private boolean isStoredColumn(String attribute, KeyTemplate template) {
+    if (!template.isIdentity()) {
+      return false;
+    }
+    Column column = table.column(table.columnIndex(template.columns().get(0)));
+    return !table.isKeyColumn(column.name()) && column.attribute().equals(attribute);
+  }
+
+  /**
+   * The value of a key attribute computed from the row; empty for an index key whose columns are
+   * not all given, which leaves the item out of that index.
+   */
+  private Optional<AttributeValue> keyValue(String attribute, KeyTemplate template, Object[] row) {
+    boolean ownKey = keyAttributes.contains(attribute);
+    List<String> texts = new ArrayList<>();
+    for (Slot slot : template.slots()) {
+      int index = table.columnIndex(slot.column());
+      Object value = row[index];
+      if (value == null) {
+        if (ownKey) {
+          throw new KeycondException(SqlState.NOT_NULL_VIOLATION, "Column '" + slot.column() + "' of table '"
+              + table.name() + "' is part of its key (" + attribute + " = '" + template + "') and cannot be NULL");
+        }
+        return Optional.empty();
+      }
+      ColumnType type = table.column(index).type();
+      if (table.source().keyAttributeType(attribute) != AttributeType.S) {
+        // A number or binary key is a single column's value as it is (the mapping checks that).
+        return Optional.of(AttributeCodec.encode(value, type));
+      }
+      texts.add(KeyText.encode(value, type, slot));
+    }
+    return Optional.of(AttributeValue.fromS(template.encode(texts)));
+  }
+
+  /** The item as a row of the table's full width, or null when it is not a row of this table. */
+  public Object[] decode(Map<String, AttributeValue> item) {
+    Object[][] keyValues = keyValues(item);
+    if (keyValues == null) {
+      return null;
+    }
+    Object[] row = new Object[table.columns().size()];
+    for (int i = 0; i < columns.length; i++) {
+      ColumnSource source = sources[i];
+      try {
+        row[columns[i]] = source.isSlot() ? keyValues[source.keyIndex()][source.slot()] : decode(item, source);
+      } catch (UnreadableValueException e) {
+        throw new KeycondException(e.state(),
+            "Column '" + source.column().name() + "' of table '" + table.name() + "' in the item with key "
+                + describeKey(item) + " " + e.getMessage(), e);
+      }
+    }
+    return row;
+  }
+
+  private ColumnSource source(Column column) {
+    Optional<String> keyAttribute = table.keyAttributeOf(column.name());
+    if (keyAttribute.isEmpty()) {
+      return new ColumnSource(column, column.attribute(), ColumnSource.NOT_A_SLOT, ColumnSource.NOT_A_SLOT);
+    }
+    String attribute = keyAttribute.get();
+    if (table.source().keyAttributeType(attribute) != AttributeType.S) {
+      // A number or binary key holds the column's value itself, read like any attribute.
+      return new ColumnSource(column, attribute, ColumnSource.NOT_A_SLOT, ColumnSource.NOT_A_SLOT);
+    }
+    int keyIndex = keyAttributes.indexOf(attribute);
+    return new ColumnSource(column, attribute, keyIndex, keyTemplates[keyIndex].columns().indexOf(column.name()));
+  }
+
+  /**
+   * The values of the slots of the item's own string keys, by key and slot; null when a key
+   * attribute is missing, does not have the table's template, or holds in a slot a text that is no
+   * value of the slot's column, because then this table's templates did not write the key and the
+   * item belongs to another entity. Every slot is read, whichever columns are selected, so that
+   * whether an item is a row never depends on the statement.
+   */
+  private Object[][] keyValues(Map<String, AttributeValue> item) {
+    Object[][] values = new Object[keyAttributes.size()][];
+    try {
+      for (int k = 0; k < values.length; k++) {
+        AttributeValue value = item.get(keyAttributes.get(k));
+        if (value == null) {
+          return null;
+        }
+        if (value.s() == null) {
+          // A number or binary key holds its column's value, which is read with the other columns.
+          if (!keyTemplates[k].isIdentity()) {
+            return null;
+          }
+          continue;
+        }
+        Optional<List<String>> texts = keyTemplates[k].decode(value.s());
+        if (texts.isEmpty()) {
+          return null;
+        }
+        values[k] = new Object[texts.get().size()];
+        for (int slot = 0; slot < values[k].length; slot++) {
+          values[k][slot] = KeyText.decode(texts.get().get(slot), slotTypes[k][slot]);
+        }
+      }
+    } catch (UnreadableValueException e) {
+      return null;
+    }
+    return values;
+  }
+
+  private static Object decode(Map<String, AttributeValue> item, ColumnSource source) {
+    Column column = source.column();
+    if (column.isWholeItem()) {
+      return DynamoJson.toJson(item);
+    }
+    return AttributeCodec.decode(item.get(source.attribute()), column.type());
+  }
+
+  public String describeKey(Map<String, AttributeValue> item) {
+    return keyAttributes.stream()
+        .map(a -> a + "=" + (item.get(a) == null ? "(missing)" : render(item.get(a))))
+        .collect(Collectors.joining(", ", "{", "}"));
+  }
+
+  private static String render(AttributeValue v) {
+    if (v.s() != null) {
+      return v.s();
+    }
+    if (v.n() != null) {
+      return v.n();
+    }
+    return AttributeCodec.describe(v);
+  }
+}
