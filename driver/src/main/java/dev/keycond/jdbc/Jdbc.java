@@ -46,4 +46,12 @@ final class Jdbc {
       throw SqlState.INVALID_ATTRIBUTE_VALUE.toException(setting + " must not be negative", null);
     }
   }
+
+  /**
+   * An update count as the int-returning JDBC methods give it: one that does not fit is
+   * Integer.MAX_VALUE (the {@code Large} methods give it exactly), -1 stays "no count".
+   */
+  static int toIntCount(long count) {
+    return (int) Math.min(count, Integer.MAX_VALUE);
+  }
 }

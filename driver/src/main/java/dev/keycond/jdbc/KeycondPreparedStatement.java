@@ -1,7 +1,9 @@
 package dev.keycond.jdbc;
 
 import dev.keycond.planner.ParameterType;
-import dev.keycond.planner.PreparedQuery;
+import dev.keycond.planner.PlannedExplain;
+import dev.keycond.planner.PlannedQuery;
+import dev.keycond.planner.PlannedStatement;
 import dev.keycond.planner.error.SqlState;
 import java.io.InputStream;
 import java.io.Reader;
@@ -35,7 +37,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
   private static final Object UNSET = new Object();
 
   private final String sql;
-  private PreparedQuery query;
+  private PlannedStatement query;
   private long plannedMaxRows;
   private final Object[] values;
 
@@ -47,9 +49,9 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
     Arrays.fill(values, UNSET);
   }
 
-  private PreparedQuery plan(long maxRows) throws SQLException {
+  private PlannedStatement plan(long maxRows) throws SQLException {
     try {
-      PreparedQuery planned = connection.planner().prepare(sql, maxRows);
+      PlannedStatement planned = connection.planner().prepare(sql, maxRows);
       plannedMaxRows = maxRows;
       return planned;
     } catch (RuntimeException e) {
@@ -58,7 +60,8 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
   }
 
   /** The plan for the current maxRows; a different maxRows changes the limit pushed to DynamoDB. */
-  private PreparedQuery query() throws SQLException {
+  private PlannedStatement query() throws SQLException {
+    checkOpen();
     if (plannedMaxRows != maxRowsLimit()) {
       query = plan(maxRowsLimit());
     }
@@ -67,13 +70,41 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
 
   @Override
   public ResultSet executeQuery() throws SQLException {
-    checkOpen();
-    PreparedQuery current = query();
+    PlannedStatement current = query();
+    if (!returnsRows(current)) {
+      throw noResultSet();
+    }
+    runWithValues(current);
+    return getResultSet();
+  }
+
+  @Override
+  public boolean execute() throws SQLException {
+    return runWithValues(query());
+  }
+
+  @Override
+  public int executeUpdate() throws SQLException {
+    return Jdbc.toIntCount(executeLargeUpdate());
+  }
+
+  @Override
+  public long executeLargeUpdate() throws SQLException {
+    PlannedStatement current = query();
+    if (returnsRows(current)) {
+      throw notAnUpdate();
+    }
+    runWithValues(current);
+    return updateCount;
+  }
+
+  /** Runs the statement with the parameter values set; only EXPLAIN may run with some unset. */
+  private boolean runWithValues(PlannedStatement current) throws SQLException {
     List<Object> parameters = new ArrayList<>(values.length);
     boolean allSet = true;
     for (int i = 0; i < values.length; i++) {
       if (values[i] == UNSET) {
-        if (!current.explain()) {
+        if (!(current instanceof PlannedExplain)) {
           throw SqlState.PARAMETER_NOT_SET.toException("Parameter " + (i + 1) + " has no value; set it with setXxx("
               + (i + 1) + ", value) or setNull", null);
         }
@@ -85,26 +116,28 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
   }
 
   @Override
-  public boolean execute() throws SQLException {
-    executeQuery();
-    return true;
-  }
-
-  @Override
-  public int executeUpdate() throws SQLException {
-    checkOpen();
-    throw notAnUpdate();
-  }
-
-  @Override
   public ResultSet executeQuery(String sql) throws SQLException {
-    throw SqlState.GENERAL_ERROR.toException(
-        "A PreparedStatement runs its own SQL; call executeQuery() without arguments", null);
+    throw runsItsOwnSql("executeQuery");
   }
 
   @Override
   public boolean execute(String sql) throws SQLException {
-    return executeQuery(sql) != null;
+    throw runsItsOwnSql("execute");
+  }
+
+  @Override
+  public int executeUpdate(String sql) throws SQLException {
+    throw runsItsOwnSql("executeUpdate");
+  }
+
+  @Override
+  public long executeLargeUpdate(String sql) throws SQLException {
+    throw runsItsOwnSql("executeLargeUpdate");
+  }
+
+  private static SQLException runsItsOwnSql(String method) {
+    return SqlState.GENERAL_ERROR.toException(
+        "A PreparedStatement runs its own SQL; call " + method + "() without arguments", null);
   }
 
   private void set(int index, Object value) throws SQLException {
@@ -242,7 +275,10 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
     checkOpen();
-    return new KeycondResultSetMetaData(query().columns());
+    PlannedStatement current = query();
+    // A write returns no ResultSet, so it has no ResultSetMetaData (JDBC's answer is null).
+    return current instanceof PlannedQuery q ? new KeycondResultSetMetaData(q.columns())
+        : current instanceof PlannedExplain ? new KeycondResultSetMetaData(PlannedExplain.COLUMNS) : null;
   }
 
   @Override

@@ -1,6 +1,8 @@
 package dev.keycond.jdbc;
 
-import dev.keycond.planner.PreparedQuery;
+import dev.keycond.planner.PlannedExplain;
+import dev.keycond.planner.PlannedQuery;
+import dev.keycond.planner.PlannedStatement;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.ReadStatistics;
@@ -23,6 +25,8 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
   final KeycondConnection connection;
   private final WarningChain warnings = new WarningChain();
   private KeycondResultSet resultSet;
+  /** The update count of the current result; -1 when it is a ResultSet or there is none. */
+  long updateCount = -1;
   /** Written by the statement's thread, read by whichever thread cancels. */
   private volatile ExecutionContext running;
   private boolean reportAlways;
@@ -38,53 +42,97 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
 
   @Override
   public ResultSet executeQuery(String sql) throws SQLException {
+    PlannedStatement statement = planWithoutMarkers(sql);
+    if (!returnsRows(statement)) {
+      throw noResultSet();
+    }
+    run(statement, List.of(), !hasMarkers(statement));
+    return resultSet;
+  }
+
+  @Override
+  public boolean execute(String sql) throws SQLException {
+    PlannedStatement statement = planWithoutMarkers(sql);
+    return run(statement, List.of(), !hasMarkers(statement));
+  }
+
+  @Override
+  public int executeUpdate(String sql) throws SQLException {
+    return Jdbc.toIntCount(executeLargeUpdate(sql));
+  }
+
+  @Override
+  public long executeLargeUpdate(String sql) throws SQLException {
+    PlannedStatement statement = planWithoutMarkers(sql);
+    if (returnsRows(statement)) {
+      throw notAnUpdate();
+    }
+    run(statement, List.of(), true);
+    return updateCount;
+  }
+
+  /**
+   * Plans SQL for a plain Statement, which has no way to give a {@code ?} marker a value; only
+   * EXPLAIN, which shows the plan without values, may have markers.
+   */
+  private PlannedStatement planWithoutMarkers(String sql) throws SQLException {
     checkOpen();
-    PreparedQuery query;
+    PlannedStatement statement;
     try {
-      query = connection.planner().prepare(sql, maxRows);
+      statement = connection.planner().prepare(sql, maxRows);
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
     }
-    boolean markers = !query.parameters().isEmpty();
-    if (markers && !query.explain()) {
-      // A plain Statement has no way to give a marker a value; EXPLAIN shows the plan without them.
-      int count = query.parameters().size();
+    if (hasMarkers(statement) && !(statement instanceof PlannedExplain)) {
+      int count = statement.parameters().size();
       throw SqlState.PARAMETER_NOT_SET.toException("Parameter " + (count == 1 ? "1 has" : "1 to " + count + " have")
           + " no value: a plain Statement cannot bind a ? marker; use Connection.prepareStatement and set "
           + (count == 1 ? "it" : "each") + " with setXxx(index, value) or setNull", null);
     }
-    return run(query, List.of(), !markers);
+    return statement;
+  }
+
+  private static boolean hasMarkers(PlannedStatement statement) {
+    return !statement.parameters().isEmpty();
+  }
+
+  /** Whether running the statement gives a ResultSet (a query or EXPLAIN) rather than an update count. */
+  static boolean returnsRows(PlannedStatement statement) {
+    return statement instanceof PlannedQuery || statement instanceof PlannedExplain;
   }
 
   /**
-   * Runs a planned query and makes its result the current one.
+   * Runs a planned statement and makes its result the current one: a ResultSet, or an update count.
    *
    * @param parametersSet false when a marker has no value, which only EXPLAIN tolerates
+   * @return true when the result is a ResultSet, as {@link #execute(String)} answers
    */
-  ResultSet run(PreparedQuery query, List<Object> parameters, boolean parametersSet) throws SQLException {
+  boolean run(PlannedStatement statement, List<Object> parameters, boolean parametersSet) throws SQLException {
     closeResultSet();
     clearWarnings();
+    updateCount = -1;
     Optional<List<Object>> values = parametersSet ? Optional.of(parameters) : Optional.empty();
     try {
       // Reading the plan with the parameters' values can find a parameter wrong (an invalid LIKE pattern).
-      List<String> planWarnings = query.warnings().at(values);
+      List<String> planWarnings = statement.warnings().at(values);
       planWarnings.forEach(w -> warnings.add(SqlState.WARNING.toWarning(w)));
-      if (query.explain()) {
+      if (statement instanceof PlannedExplain explain) {
         List<Object[]> lines = new ArrayList<>();
-        for (String line : query.describe(connection.planner().settings(), values)) {
+        for (String line : explain.describe(connection.planner().settings(), values)) {
           lines.add(new Object[] {line});
         }
-        resultSet = new KeycondResultSet(this, query.columns(), new ListCursor(lines), null);
-        return resultSet;
+        resultSet = new KeycondResultSet(this, PlannedExplain.COLUMNS, new ListCursor(lines), null);
+        return true;
       }
+      PlannedQuery query = (PlannedQuery) statement;
       ExecutionContext context = new ExecutionContext(connection.client(), parameters,
           connection.planner().settings(), queryTimeoutSeconds * 1000L);
       running = context;
       RowCursor cursor = query.execute(context);
       reportAlways = !planWarnings.isEmpty();
-      boolean report = reportAlways || query.warnings().mayDiscard();
+      boolean report = reportAlways || statement.warnings().mayDiscard();
       resultSet = new KeycondResultSet(this, query.columns(), cursor, report ? context : null);
-      return resultSet;
+      return true;
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
     }
@@ -132,27 +180,16 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
     return maxRows;
   }
 
-  @Override
-  public boolean execute(String sql) throws SQLException {
-    executeQuery(sql);
-    return true;
-  }
-
-  @Override
-  public int executeUpdate(String sql) throws SQLException {
-    checkOpen();
-    try {
-      connection.planner().prepare(sql);
-    } catch (RuntimeException e) {
-      throw Jdbc.translate(e);
-    }
-    throw notAnUpdate();
-  }
-
-  /** executeUpdate's answer: every statement keycond runs is a query, which returns rows, not a count. */
+  /** executeUpdate's answer to a query or EXPLAIN, which returns rows, not a count. */
   static SQLException notAnUpdate() {
-    return SqlState.DYNAMIC_SQL_ERROR.toException("executeUpdate was given a query; run queries with executeQuery",
-        null);
+    return SqlState.DYNAMIC_SQL_ERROR.toException("executeUpdate was given a query; run queries with executeQuery "
+        + "or execute", null);
+  }
+
+  /** executeQuery's answer to a write, which returns a count, not rows; nothing has been sent. */
+  static SQLException noResultSet() {
+    return SqlState.DYNAMIC_SQL_ERROR.toException("executeQuery was given a statement that returns no rows but "
+        + "an update count; run it with executeUpdate or execute", null);
   }
 
   @Override
@@ -184,14 +221,20 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
 
   @Override
   public int getUpdateCount() throws SQLException {
+    return Jdbc.toIntCount(getLargeUpdateCount());
+  }
+
+  @Override
+  public long getLargeUpdateCount() throws SQLException {
     checkOpen();
-    return -1;
+    return updateCount;
   }
 
   @Override
   public boolean getMoreResults() throws SQLException {
     checkOpen();
     closeResultSet();
+    updateCount = -1;
     return false;
   }
 

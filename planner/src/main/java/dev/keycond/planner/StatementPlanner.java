@@ -5,7 +5,6 @@ import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
-import dev.keycond.planner.exec.Operator;
 import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.exec.OperatorCompiler;
 import dev.keycond.planner.settings.StatementSettings;
@@ -166,7 +165,7 @@ public final class StatementPlanner {
    * DynamoDB, which takes about as long; its first statement then does not pay for class loading.
    */
   public static void warmUp() {
-    PreparedQuery query = new StatementPlanner(KeycondSchema.empty(), StatementSettings.defaults())
+    PlannedQuery query = (PlannedQuery) new StatementPlanner(KeycondSchema.empty(), StatementSettings.defaults())
         .prepare("SELECT x, UPPER(y) FROM (VALUES (1, 'a'), (2, 'b')) AS t(x, y) WHERE x > 0 ORDER BY x LIMIT 1");
     try (RowCursor rows = query.execute(new ExecutionContext(null, List.of(), StatementSettings.defaults(), 0))) {
       while (rows.next()) {
@@ -181,7 +180,7 @@ public final class StatementPlanner {
    * @throws KeycondException for bad SQL, unknown names, unsupported statements, and plans that
    *     need a Scan the {@code scan} property forbids; no request has been sent when it throws
    */
-  public PreparedQuery prepare(String sql) {
+  public PlannedStatement prepare(String sql) {
     return prepare(sql, 0);
   }
 
@@ -193,7 +192,7 @@ public final class StatementPlanner {
    *
    * @param maxRows 0 for no limit
    */
-  public synchronized PreparedQuery prepare(String sql, long maxRows) {
+  public synchronized PlannedStatement prepare(String sql, long maxRows) {
     SqlNode parsed = parse(sql);
     EscapeClauses.check(parsed);
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
@@ -237,10 +236,12 @@ public final class StatementPlanner {
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
-    Operator operator = explain ? null : OperatorCompiler.compile(plan);
-    return new PreparedQuery(explain, columns(validator, validated, root, explain),
-        parameters(validator, validated), plan, operator, refusal.map(KeycondException::getMessage),
-        new PlanWarnings(reads.reads(), settings));
+    PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
+    ImmutableList<ParameterType> parameters = parameters(validator, validated);
+    if (explain) {
+      return new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage), warnings);
+    }
+    return new PlannedQuery(columns(validator, validated, root), parameters, OperatorCompiler.compile(plan), warnings);
   }
 
   /** Trims the plan to the columns it uses, applies JDBC's maxRows as a limit, and pushes down into the reads. */
@@ -384,12 +385,7 @@ public final class StatementPlanner {
     }
   }
 
-  private static ImmutableList<ResultColumn> columns(SqlValidator validator, SqlNode validated, RelRoot root,
-      boolean explain) {
-    if (explain) {
-      return ImmutableList.of(new ResultColumn("PLAN", org.apache.calcite.sql.type.SqlTypeName.VARCHAR,
-          0, 0, false, Optional.empty(), Optional.empty()));
-    }
+  private static ImmutableList<ResultColumn> columns(SqlValidator validator, SqlNode validated, RelRoot root) {
     List<List<String>> origins = validator.getFieldOrigins(validated);
     ImmutableList.Builder<ResultColumn> columns = ImmutableList.builder();
     List<RelDataTypeField> fields = root.validatedRowType.getFieldList();
@@ -414,13 +410,4 @@ public final class StatementPlanner {
     }
     return parameters.build();
   }
-
-
-
-
-
-
-
-
-
 }
