@@ -82,6 +82,6 @@ public final class PlanWarnings {
    */
   private boolean sendsNothing(ReadPlan plan, Optional<List<Object>> parameters) {
     return !plan.access().isScan() && plan.conditions().stream().noneMatch(RexUtil::containsCorrelation)
-        && new ReadRequestBuilder(plan, settings, parameters).build().isEmpty();
+        && new ReadRequestBuilder(plan, settings, parameters).build().requests().isEmpty();
   }
 }

@@ -3,6 +3,7 @@ package dev.keycond.planner;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.ScanRefusal;
@@ -11,7 +12,6 @@ import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.KeycondRelVisitor;
 import dev.keycond.planner.rel.LookupJoin;
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.request.ReadRequestBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -88,7 +88,7 @@ record PlannedReads(ImmutableList<DynamoRead> reads, ImmutableList<ReadPlan> pla
   private static Optional<KeycondException> fanOut(ReadPlan plan, int maxFanOut) {
     int keys = plan.access().keys().size();
     boolean batched = plan.access().kind() == AccessPath.Kind.GET_ITEM;
-    int requests = batched ? (keys + ReadRequestBuilder.BATCH_GET_LIMIT - 1) / ReadRequestBuilder.BATCH_GET_LIMIT
+    int requests = batched ? (keys + BatchGetItem.MAX_KEYS - 1) / BatchGetItem.MAX_KEYS
         : keys;
     if (requests <= maxFanOut) {
       return Optional.empty();

@@ -34,8 +34,8 @@ public final class CollectionPartOperator implements Operator {
 
   /** The rows of every part, in the collection's order; an item is a row of each table whose keys it matches. */
   private List<List<Object[]>> read(ExecutionContext context) {
-    List<ReadRequest> requests =
-        ReadRequestBuilder.collectionRequests(collection, context.settings(), Optional.of(context.parameters()));
+    List<ReadRequest> requests = ReadRequestBuilder.collectionRequests(collection, context.settings(),
+        Optional.of(context.parameters())).requests();
     List<List<Object[]>> split = new ArrayList<>();
     parts.forEach(part -> split.add(new ArrayList<>()));
     try (FanOut fanOut = FanOut.inOrder(context, requests, false)) {

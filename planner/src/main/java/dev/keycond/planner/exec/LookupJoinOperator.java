@@ -105,7 +105,7 @@ public final class LookupJoinOperator implements Operator {
       if (itemReads) {
         keys.addAll(last.itemKeys());
       } else {
-        requests.addAll(last.build());
+        requests.addAll(last.build().requests());
       }
     }
     return itemReads && last != null ? last.itemRequests(new ArrayList<>(keys)) : requests;

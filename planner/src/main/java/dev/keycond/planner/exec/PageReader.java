@@ -5,7 +5,11 @@ import dev.keycond.planner.gateway.DynamoErrors;
 import dev.keycond.planner.gateway.RequestScope;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.ReadRequest;
+import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.settings.ScanPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -114,19 +118,19 @@ final class PageReader {
     }
     context.checkRunning();
     try {
-      switch (request.operation()) {
-        case GET_ITEM:
-          return Optional.of(getItem());
-        case BATCH_GET_ITEM:
-          return Optional.of(batchGet());
-        case QUERY:
-          return Optional.of(query());
-        default:
-          return scan();
+      if (request instanceof GetItem get) {
+        return Optional.of(getItem(get));
       }
+      if (request instanceof BatchGetItem batch) {
+        return Optional.of(batchGet(batch));
+      }
+      if (request instanceof Query query) {
+        return Optional.of(query(query));
+      }
+      return scan((Scan) request);
     } catch (SdkException e) {
-      String action = request.operation().wireName() + " on table '" + request.tableName() + "'"
-          + request.indexName().map(i -> " index '" + i + "'").orElse("");
+      String action = request.operation() + " on table '" + request.tableName() + "'" + request.indexName()
+          .map(i -> " index '" + i + "'").orElse("");
       if (context.remainingMillis() > 0 && DynamoErrors.isTimeout(e)) {
         // The request's bound was what was left of the query timeout (see timeout()).
         throw new KeycondException(SqlState.TIMEOUT, action + " ran past the statement's query timeout", e);
@@ -135,8 +139,8 @@ final class PageReader {
     }
   }
 
-  private Page getItem() {
-    GetItemResponse response = context.client().getItem(request.toGetItem().toBuilder()
+  private Page getItem(GetItem get) {
+    GetItemResponse response = context.client().getItem(get.toSdk().toBuilder()
         .overrideConfiguration(timeout()).build());
     done = true;
     context.statistics().addRequest(response.hasItem() ? 1 : 0);
@@ -144,23 +148,23 @@ final class PageReader {
   }
 
   /** All items of the batch; keys DynamoDB leaves unprocessed (throttling) are retried with backoff. */
-  private Page batchGet() {
+  private Page batchGet(BatchGetItem batch) {
     List<Map<String, AttributeValue>> items = new ArrayList<>();
-    List<Map<String, AttributeValue>> pending = request.boundKeys();
+    List<Map<String, AttributeValue>> pending = batch.boundKeys();
     for (int attempt = 0; !pending.isEmpty(); attempt++) {
       if (attempt == BATCH_ATTEMPTS) {
-        throw new KeycondException(SqlState.THROTTLED, "BatchGetItem on table '" + request.tableName() + "' left "
+        throw new KeycondException(SqlState.THROTTLED, "BatchGetItem on table '" + batch.tableName() + "' left "
             + pending.size() + " keys unprocessed after " + BATCH_ATTEMPTS + " attempts; DynamoDB is throttling");
       }
       if (attempt > 0) {
         backOff(attempt);
       }
-      BatchGetItemResponse response = context.client().batchGetItem(request.toBatchGet(pending).toBuilder()
+      BatchGetItemResponse response = context.client().batchGetItem(batch.toSdk(pending).toBuilder()
           .overrideConfiguration(timeout()).build());
-      List<Map<String, AttributeValue>> found = response.responses().getOrDefault(request.tableName(), List.of());
+      List<Map<String, AttributeValue>> found = response.responses().getOrDefault(batch.tableName(), List.of());
       context.statistics().addRequest(found.size());
       items.addAll(found);
-      KeysAndAttributes unprocessed = response.unprocessedKeys().get(request.tableName());
+      KeysAndAttributes unprocessed = response.unprocessedKeys().get(batch.tableName());
       pending = unprocessed == null ? List.of() : unprocessed.keys();
     }
     done = true;
@@ -177,12 +181,12 @@ final class PageReader {
     context.checkRunning();
   }
 
-  private Page query() {
-    QueryResponse response = context.client().query(request.forPage(startKey == null).toQuery(startKey)
+  private Page query(Query query) {
+    QueryResponse response = context.client().query(query.forPage(startKey == null).toSdk(startKey)
         .toBuilder().overrideConfiguration(timeout()).build());
     context.statistics().addRequest(response.scannedCount() == null ? response.count() : response.scannedCount());
     advance(response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null);
-    return new Page(response.items(), request.count() ? Optional.of((long) response.count()) : Optional.empty());
+    return new Page(response.items(), query.count() ? Optional.of((long) response.count()) : Optional.empty());
   }
 
   /**
@@ -192,12 +196,11 @@ final class PageReader {
    * end of the table with a LastEvaluatedKey, so one more request of Limit 1 tells whether more
    * items follow: a Scan reads at most one item beyond its allowance.
    */
-  private Optional<Page> scan() {
+  private Optional<Page> scan(Scan scan) {
     ScanPolicy policy = context.settings().scanPolicy();
     boolean probe = policy.isUsedUpBy(scanned);
-    ReadRequest page = request.withLimit(probe ? Optional.of(1)
-        : policy.pageLimit(request.forPage(startKey == null).limit(), scanned));
-    ScanResponse response = context.client().scan(page.toScan(startKey).toBuilder()
+    Scan page = scan.withLimit(probe ? Optional.of(1) : policy.pageLimit(scan.pageLimit(startKey == null), scanned));
+    ScanResponse response = context.client().scan(page.toSdk(startKey).toBuilder()
         .overrideConfiguration(timeout()).build());
     int read = response.scannedCount() == null ? response.count() : response.scannedCount();
     context.statistics().addRequest(read);
@@ -205,7 +208,7 @@ final class PageReader {
     advance(response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null);
     if (probe) {
       if (read > 0 || !done) {
-        throw new KeycondException(SqlState.SCAN_REFUSED, "The Scan of DynamoDB table '" + request.tableName()
+        throw new KeycondException(SqlState.SCAN_REFUSED, "The Scan of DynamoDB table '" + scan.tableName()
             + "' read its allowance of " + policy.maxItems() + " items (scan=" + policy
             + ") before reaching the end of the table. " + (limitEndsRead
                 ? "Add a LIMIT, bind the partition key, or raise the limit."
@@ -214,7 +217,7 @@ final class PageReader {
       }
       return Optional.empty();
     }
-    Optional<Long> count = request.count() ? Optional.of((long) response.count()) : Optional.empty();
+    Optional<Long> count = scan.count() ? Optional.of((long) response.count()) : Optional.empty();
     return Optional.of(new Page(response.items(), count));
   }
 

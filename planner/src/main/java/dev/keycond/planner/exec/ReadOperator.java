@@ -5,7 +5,7 @@ import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.RowCount;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.request.ReadRequest;
+import dev.keycond.planner.request.ReadRequests;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import com.google.common.collect.Iterators;
 import dev.keycond.planner.plan.KeyCondition;
@@ -59,9 +59,9 @@ public final class ReadOperator implements Operator {
     long offset = plan.offset().map(o -> RowCount.of(binder.valueOf(o))).orElse(0L);
     long fetch = plan.fetch().map(f -> RowCount.of(binder.valueOf(f))).orElse(Long.MAX_VALUE);
     ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
-    List<ReadRequest> requests = builder.build();
-    FanOut fanOut = plan.mergesInKeyOrder() ? FanOut.merged(context, requests, limitEndsRead)
-        : FanOut.inOrder(context, requests, limitEndsRead);
+    ReadRequests requests = builder.build();
+    FanOut fanOut = plan.mergesInKeyOrder() ? FanOut.merged(context, requests.requests(), limitEndsRead)
+        : FanOut.inOrder(context, requests.requests(), limitEndsRead);
     ItemRows rows = itemRows.bind(binder);
     // The branches of an OR may read the same item; it is one row.
     Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
@@ -74,7 +74,7 @@ public final class ReadOperator implements Operator {
     }
     List<Iterator<Object[]>> streams = new ArrayList<>(tableRows);
     if (walk.isPresent()) {
-      streams = walk(streams, builder, binder, context);
+      streams = walk(streams, requests, binder, context);
     }
     Iterator<Object[]> output = plan.mergesInKeyOrder() && streams.size() > 1
         ? new MergedRows(streams, order())
@@ -88,12 +88,12 @@ public final class ReadOperator implements Operator {
   }
 
   /** The rows of a hierarchy walk: one subtree per slice read, or the ancestor chains of the starts. */
-  private List<Iterator<Object[]>> walk(List<Iterator<Object[]>> streams, ReadRequestBuilder builder,
+  private List<Iterator<Object[]>> walk(List<Iterator<Object[]>> streams, ReadRequests requests,
       KeyValueBinder binder, ExecutionContext context) {
     HierarchyWalk spec = plan.walk().orElseThrow();
     String pathColumn = plan.table().column(spec.pathColumn()).name();
     List<KeyCondition> keys = spec.direction() == HierarchyWalk.Direction.DOWN
-        ? builder.queriedKeys() : plan.access().keys();
+        ? requests.queried() : plan.access().keys();
     List<Object> roots = new ArrayList<>();
     for (KeyCondition key : keys) {
       roots.add(binder.valueOf(ReadRequestBuilder.slotOperand(key.sort().orElseThrow().low(), pathColumn)

@@ -1,7 +1,7 @@
 package dev.keycond.planner.exec;
 
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.request.ReadRequest;
+import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,7 +41,7 @@ final class TableItems {
       keys.add(key(item));
     }
     Map<Map<String, AttributeValue>, Map<String, AttributeValue>> fetched = new HashMap<>();
-    for (ReadRequest request : builder.fetchRequests(keys)) {
+    for (BatchGetItem request : builder.fetchRequests(keys)) {
       new PageReader(context, request, false).forEachItem(item -> fetched.put(key(item), item));
     }
     List<Map<String, AttributeValue>> items = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.keycond.planner.explain;
 
 import dev.keycond.planner.exec.FanOut;
+import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.KeyValueBinder;
@@ -97,7 +98,7 @@ public final class PlanExplainer {
 
   private void read(DynamoRead read, int depth) {
     ReadPlan plan = read.plan();
-    List<ReadRequest> built = new ReadRequestBuilder(plan, settings, parameters).build();
+    List<ReadRequest> built = new ReadRequestBuilder(plan, settings, parameters).build().requests();
     requests += built.size();
     boolean perOuterRow = plan.conditions().stream().anyMatch(RexUtil::containsCorrelation);
     perKeyRequests |= perOuterRow;
@@ -117,7 +118,7 @@ public final class PlanExplainer {
       for (String line : RequestFormatter.format(new ReadRequestBuilder(plan, settings, parameters)
           .fetchRequestTemplate())) {
         add(depth + 2, line.replace("Keys:                      0", "Keys:                      the keys found, "
-            + ReadRequestBuilder.BATCH_GET_LIMIT + " per request"));
+            + BatchGetItem.MAX_KEYS + " per request"));
       }
     }
     Optional<KeyValueBinder> binder = parameters.map(KeyValueBinder::new);
@@ -165,7 +166,7 @@ public final class PlanExplainer {
     if (!part.isFirst()) {
       add(depth, "Read " + table + ": from the same request, items whose keys match table '" + table + "'");
     } else {
-      List<ReadRequest> built = ReadRequestBuilder.collectionRequests(collection, settings, parameters);
+      List<ReadRequest> built = ReadRequestBuilder.collectionRequests(collection, settings, parameters).requests();
       requests += built.size();
       add(depth, "Read " + collection.tableNames() + " from one item collection: " + built.size()
           + (built.size() == 1 ? " request" : " requests"));
@@ -189,10 +190,10 @@ public final class PlanExplainer {
     ReadPlan inner = lookup.inner().plan();
     add(depth + 1, "Read " + inner.table().name() + " by key for each distinct join key of the other side: "
         + (inner.access().kind() == AccessPath.Kind.GET_ITEM
-            ? "BatchGetItem, " + ReadRequestBuilder.BATCH_GET_LIMIT + " keys a request"
+            ? "BatchGetItem, " + BatchGetItem.MAX_KEYS + " keys a request"
             : "one Query per key, " + FanOut.AHEAD + " at a time")
         + ", at most maxFanOut=" + settings.maxFanOut() + " requests");
-    for (ReadRequest request : new ReadRequestBuilder(inner, settings, Optional.empty()).build()) {
+    for (ReadRequest request : new ReadRequestBuilder(inner, settings, Optional.empty()).build().requests()) {
       for (String line : RequestFormatter.format(request)) {
         add(depth + 2, line);
       }

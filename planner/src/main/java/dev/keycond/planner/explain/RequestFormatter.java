@@ -4,12 +4,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.ExpressionAttributes;
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.ReadRequest;
+import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.request.RequestValue;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -23,41 +29,62 @@ final class RequestFormatter {
 
   static List<String> format(ReadRequest request) {
     List<String> lines = new ArrayList<>();
-    lines.add(request.operation().wireName() + " on table '" + request.tableName() + "'"
-        + request.indexName().map(i -> ", index '" + i + "'").orElse(""));
-    if (request.operation() == ReadRequest.Operation.GET_ITEM) {
-      lines.add("  Key:                       " + json(values(request.keys().get(0))));
-    }
-    if (request.operation() == ReadRequest.Operation.BATCH_GET_ITEM) {
-      lines.add("  Keys:                      " + request.keys().size());
-      for (Map<String, RequestValue> key : request.keys()) {
+    if (request instanceof GetItem get) {
+      lines.add("GetItem on table '" + get.tableName() + "'");
+      lines.add("  Key:                       " + json(values(get.key())));
+      projection(lines, get.projectionExpression(), false);
+      attributes(lines, get.attributes());
+    } else if (request instanceof BatchGetItem batch) {
+      lines.add("BatchGetItem on table '" + batch.tableName() + "'");
+      lines.add("  Keys:                      " + batch.keys().size());
+      for (Map<String, RequestValue> key : batch.keys()) {
         lines.add("    " + json(values(key)));
       }
-    }
-    request.keyConditionExpression().ifPresent(e -> lines.add("  KeyConditionExpression:    " + e));
-    lines.add("  FilterExpression:          " + request.filterExpression().orElse("(none)"));
-    lines.add("  ProjectionExpression:      "
-        + request.projectionExpression().orElse(request.count() ? "(none: Select=COUNT)" : "(all attributes)"));
-    if (!request.names().isEmpty()) {
-      ObjectNode names = JsonNodeFactory.instance.objectNode();
-      request.names().forEach(names::put);
-      lines.add("  ExpressionAttributeNames:  " + json(names));
-    }
-    if (!request.values().isEmpty()) {
-      lines.add("  ExpressionAttributeValues: " + json(values(request.values())));
-    }
-    if (request.operation() == ReadRequest.Operation.QUERY || request.operation() == ReadRequest.Operation.SCAN) {
-      if (request.operation() == ReadRequest.Operation.QUERY) {
-        lines.add("  ScanIndexForward:          " + request.scanIndexForward());
-      }
-      lines.add("  Limit:                     " + request.limit().map(String::valueOf).orElse("(none)")
-          + (request.limitsFirstPageOnly() ? " (first page only; the pages after it read unlimited)" : ""));
-      if (request.count()) {
-        lines.add("  Select:                    COUNT");
-      }
+      projection(lines, batch.projectionExpression(), false);
+      attributes(lines, batch.attributes());
+    } else if (request instanceof Query query) {
+      lines.add("Query on table '" + query.tableName() + "'" + index(query.indexName()));
+      lines.add("  KeyConditionExpression:    " + query.keyConditionExpression());
+      projection(lines, query.projectionExpression(), query.count());
+      attributes(lines, query.attributes());
+      lines.add("  ScanIndexForward:          " + query.scanIndexForward());
+      limit(lines, query.limit(), query.limitsFirstPageOnly(), query.count());
+    } else {
+      Scan scan = (Scan) request;
+      lines.add("Scan on table '" + scan.tableName() + "'" + index(scan.indexName()));
+      projection(lines, scan.projectionExpression(), scan.count());
+      attributes(lines, scan.attributes());
+      limit(lines, scan.limit(), scan.limitsFirstPageOnly(), scan.count());
     }
     lines.add("  ConsistentRead:            " + request.consistentRead());
     return lines;
+  }
+
+  private static String index(Optional<String> indexName) {
+    return indexName.map(i -> ", index '" + i + "'").orElse("");
+  }
+
+  private static void projection(List<String> lines, Optional<String> projection, boolean count) {
+    lines.add("  ProjectionExpression:      " + projection.orElse(count ? "(none: Select=COUNT)" : "(all attributes)"));
+  }
+
+  private static void attributes(List<String> lines, ExpressionAttributes attributes) {
+    if (!attributes.names().isEmpty()) {
+      ObjectNode names = JsonNodeFactory.instance.objectNode();
+      attributes.names().forEach(names::put);
+      lines.add("  ExpressionAttributeNames:  " + json(names));
+    }
+    if (!attributes.values().isEmpty()) {
+      lines.add("  ExpressionAttributeValues: " + json(values(attributes.values())));
+    }
+  }
+
+  private static void limit(List<String> lines, Optional<Integer> limit, boolean firstPageOnly, boolean count) {
+    lines.add("  Limit:                     " + limit.map(String::valueOf).orElse("(none)")
+        + (firstPageOnly ? " (first page only; the pages after it read unlimited)" : ""));
+    if (count) {
+      lines.add("  Select:                    COUNT");
+    }
   }
 
   private static ObjectNode values(Map<String, RequestValue> values) {

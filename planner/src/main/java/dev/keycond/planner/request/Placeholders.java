@@ -1,5 +1,6 @@
 package dev.keycond.planner.request;
 
+import com.google.common.collect.ImmutableMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,14 +23,10 @@ final class Placeholders {
     return placeholder;
   }
 
-  /** Placeholder to attribute name, as ExpressionAttributeNames wants it. */
-  Map<String, String> names() {
-    Map<String, String> byPlaceholder = new LinkedHashMap<>();
+  /** What was allocated, as the request carries it: names by placeholder, values by placeholder. */
+  ExpressionAttributes attributes() {
+    ImmutableMap.Builder<String, String> byPlaceholder = ImmutableMap.builder();
     names.forEach((attribute, placeholder) -> byPlaceholder.put(placeholder, attribute));
-    return byPlaceholder;
-  }
-
-  Map<String, RequestValue> values() {
-    return values;
+    return new ExpressionAttributes(byPlaceholder.build(), ImmutableMap.copyOf(values));
   }
 }

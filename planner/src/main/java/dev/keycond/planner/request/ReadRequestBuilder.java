@@ -17,7 +17,6 @@ import dev.keycond.planner.plan.SortCondition;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.HierarchyWalk;
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.table.EntityTable;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,20 +32,18 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Builds the requests of a read plan. With parameter values it builds what execution sends; without
- * them (EXPLAIN of a prepared statement) it describes the markers instead.
+ * them (EXPLAIN of a prepared statement) it describes the markers instead. A builder is immutable:
+ * what it works out once for its plan and binder is fixed when it is made, and every request it
+ * builds is a new value.
  */
 public final class ReadRequestBuilder {
-  /** DynamoDB's limit on the keys of one BatchGetItem request. */
-  public static final int BATCH_GET_LIMIT = 100;
-
   private final ReadPlan plan;
   private final StatementSettings settings;
   private final Optional<KeyValueBinder> binder;
-  private final List<String> alsoProjected;
-  // Fixed for the plan and binder, yet asked for by every request of a fan-out; computed once.
-  private Boolean exact;
-  private List<String> projectedAttributes;
-  private final List<KeyCondition> queriedKeys = new ArrayList<>();
+  /** Whether every item the key read returns is a row, with the binder's parameters. */
+  private final boolean exact;
+  /** The attributes every request fetches, in order. */
+  private final ImmutableList<String> projectedAttributes;
 
   /** @param parameters the statement's parameter values, or empty to describe the markers */
   public ReadRequestBuilder(ReadPlan plan, StatementSettings settings, Optional<List<Object>> parameters) {
@@ -57,7 +54,7 @@ public final class ReadRequestBuilder {
    * The requests of an item collection read for a join: the first table's key reads, fetching the
    * other tables' attributes too, since their rows come from the same items.
    */
-  public static List<ReadRequest> collectionRequests(CollectionRead collection, StatementSettings settings,
+  public static ReadRequests collectionRequests(CollectionRead collection, StatementSettings settings,
       Optional<List<Object>> parameters) {
     Set<String> others = new LinkedHashSet<>();
     for (ReadPlan part : collection.parts().subList(1, collection.parts().size())) {
@@ -78,41 +75,39 @@ public final class ReadRequestBuilder {
     this.plan = plan;
     this.settings = settings;
     this.binder = binder;
-    this.alsoProjected = alsoProjected;
+    this.exact = plan.isExact(binder);
+    Set<String> attributes = new LinkedHashSet<>(plan.table().ownKeyAttributes());
+    for (int column : neededColumns(plan)) {
+      attributes.add(plan.table().attributeOf(plan.table().column(column)));
+    }
+    attributes.addAll(alsoProjected);
+    this.projectedAttributes = ImmutableList.copyOf(attributes);
   }
 
   /**
    * The requests, one per key condition. A key condition with a NULL value matches no item and
    * sends no request.
    */
-  public List<ReadRequest> build() {
+  public ReadRequests build() {
     AccessPath access = plan.access();
     if (access.isScan()) {
-      return List.of(request(ReadRequest.Operation.SCAN, new Placeholders(), ImmutableList.of(), Optional.empty()));
+      return new ReadRequests(ImmutableList.of(scan()), ImmutableList.of());
     }
     if (plan.walk().filter(w -> w.direction() == HierarchyWalk.Direction.UP).isPresent()) {
-      return itemRequests(ancestorKeys());
+      return new ReadRequests(itemRequests(ancestorKeys()), ImmutableList.of());
     }
     if (access.kind() == AccessPath.Kind.GET_ITEM) {
-      return itemRequests(itemKeys());
+      return new ReadRequests(itemRequests(itemKeys()), ImmutableList.of());
     }
-    List<ReadRequest> requests = new ArrayList<>();
-    queriedKeys.clear();
+    ImmutableList.Builder<ReadRequest> requests = ImmutableList.builder();
+    ImmutableList.Builder<KeyCondition> queried = ImmutableList.builder();
     for (KeyCondition key : plan.access().keys()) {
-      queryRequest(key).ifPresent(request -> {
+      query(key).ifPresent(request -> {
         requests.add(request);
-        queriedKeys.add(key);
+        queried.add(key);
       });
     }
-    return requests;
-  }
-
-  /**
-   * The key conditions of the Query requests the last {@link #build()} made, in the same order;
-   * the others can match no item.
-   */
-  public List<KeyCondition> queriedKeys() {
-    return List.copyOf(queriedKeys);
+    return new ReadRequests(requests.build(), queried.build());
   }
 
   /**
@@ -174,20 +169,27 @@ public final class ReadRequestBuilder {
   }
 
   /** One GetItem for one key; BatchGetItem requests of up to 100 keys for more. */
-  public List<ReadRequest> itemRequests(List<ImmutableMap<String, RequestValue>> keys) {
+  public ImmutableList<ReadRequest> itemRequests(List<ImmutableMap<String, RequestValue>> keys) {
     if (keys.isEmpty()) {
-      return List.of();
+      return ImmutableList.of();
     }
     if (keys.size() == 1) {
-      return List.of(request(ReadRequest.Operation.GET_ITEM, new Placeholders(), ImmutableList.of(keys.get(0)),
-          Optional.empty()));
+      Placeholders placeholders = new Placeholders();
+      Optional<String> projection = projection(projectedAttributes, placeholders);
+      return ImmutableList.of(new GetItem(tableName(), keys.get(0), projection, placeholders.attributes(),
+          consistentRead()));
     }
-    List<ReadRequest> requests = new ArrayList<>();
-    for (List<ImmutableMap<String, RequestValue>> batch : Lists.partition(keys, BATCH_GET_LIMIT)) {
-      requests.add(request(ReadRequest.Operation.BATCH_GET_ITEM, new Placeholders(), ImmutableList.copyOf(batch),
-          Optional.empty()));
+    ImmutableList.Builder<ReadRequest> requests = ImmutableList.builder();
+    for (List<ImmutableMap<String, RequestValue>> batch : Lists.partition(keys, BatchGetItem.MAX_KEYS)) {
+      requests.add(batchGet(ImmutableList.copyOf(batch), projectedAttributes));
     }
-    return requests;
+    return requests.build();
+  }
+
+  private BatchGetItem batchGet(ImmutableList<ImmutableMap<String, RequestValue>> keys, List<String> attributes) {
+    Placeholders placeholders = new Placeholders();
+    Optional<String> projection = projection(attributes, placeholders);
+    return new BatchGetItem(tableName(), keys, projection, placeholders.attributes(), consistentRead());
   }
 
   private Optional<ImmutableMap<String, RequestValue>> itemKey(KeyCondition key) {
@@ -207,7 +209,7 @@ public final class ReadRequestBuilder {
     return Optional.of(ImmutableMap.copyOf(itemKey));
   }
 
-  private Optional<ReadRequest> queryRequest(KeyCondition key) {
+  private Optional<Query> query(KeyCondition key) {
     Placeholders placeholders = new Placeholders();
     Optional<RequestValue> partition = partitionValue(key);
     if (partition.isEmpty()) {
@@ -222,8 +224,37 @@ public final class ReadRequestBuilder {
       }
       sort.get().ifPresent(condition -> expression.append(" AND ").append(condition));
     }
-    return Optional.of(request(ReadRequest.Operation.QUERY, placeholders, ImmutableList.of(),
-        Optional.of(expression.toString())));
+    AccessPath access = plan.access();
+    // Overlapping reads would count an item once per read that finds it.
+    boolean selectCount = plan.count() && exact && !access.fetchFromTable() && !access.overlapping();
+    Optional<String> projection = selectCount ? Optional.empty() : projection(readAttributes(), placeholders);
+    Optional<Integer> limit = access.fetchFromTable() ? Optional.empty() : pageLimit();
+    return Optional.of(new Query(tableName(), access.index().map(i -> i.name()), expression.toString(), projection,
+        placeholders.attributes(), plan.order().map(o -> o == ReadPlan.Order.ASCENDING).orElse(true), limit,
+        limit.isPresent() && !exact, selectCount, consistentRead()));
+  }
+
+  private Scan scan() {
+    Placeholders placeholders = new Placeholders();
+    boolean selectCount = plan.count() && exact;
+    Optional<String> projection = selectCount ? Optional.empty() : projection(projectedAttributes, placeholders);
+    Optional<Integer> rowLimit = pageLimit();
+    // Under scan=limit:N the first page reads at most N items.
+    return new Scan(tableName(), plan.access().index().map(i -> i.name()), projection, placeholders.attributes(),
+        settings.scanPolicy().pageLimit(rowLimit, 0), rowLimit.isPresent() && !exact, selectCount, consistentRead());
+  }
+
+  private String tableName() {
+    return plan.table().source().name();
+  }
+
+  /** An index read that is followed by a fetch from the table only needs the table's keys. */
+  private List<String> readAttributes() {
+    return plan.access().fetchFromTable() ? plan.table().ownKeyAttributes() : projectedAttributes;
+  }
+
+  private boolean consistentRead() {
+    return settings.consistentRead() && plan.access().index().map(i -> i.supportsConsistentRead()).orElse(true);
   }
 
   /** The partition key's value; empty when it is NULL or empty, which no item's key is. */
@@ -244,25 +275,29 @@ public final class ReadRequestBuilder {
       return Optional.empty();
     }
     boolean lowEmpty = isEmptyText(low.get());
-    String name = placeholders.name(sort.attribute());
+    // The attribute's placeholder is allocated only for an expression that uses it: a request must
+    // carry no name its expressions leave unused.
+    String attribute = sort.attribute();
     switch (sort.op()) {
       case BEGINS_WITH:
       case GE:
       case GT:
         return lowEmpty ? Optional.of(Optional.empty())
             : Optional.of(Optional.of(sort.op() == SortCondition.Op.BEGINS_WITH
-                ? "begins_with(" + name + ", " + placeholders.value(low.get()) + ")"
-                : name + " " + sort.op().symbol() + " " + placeholders.value(low.get())));
+                ? "begins_with(" + placeholders.name(attribute) + ", " + placeholders.value(low.get()) + ")"
+                : placeholders.name(attribute) + " " + sort.op().symbol() + " " + placeholders.value(low.get())));
       case BETWEEN:
         if (isEmptyText(high.get()) || reversed(low.get(), high.get())) {
           return Optional.empty();
         }
         return Optional.of(Optional.of(lowEmpty
-            ? name + " <= " + placeholders.value(high.get())
-            : name + " BETWEEN " + placeholders.value(low.get()) + " AND " + placeholders.value(high.get())));
+            ? placeholders.name(attribute) + " <= " + placeholders.value(high.get())
+            : placeholders.name(attribute) + " BETWEEN " + placeholders.value(low.get()) + " AND "
+                + placeholders.value(high.get())));
       default:
         return lowEmpty ? Optional.empty()
-            : Optional.of(Optional.of(name + " " + sort.op().symbol() + " " + placeholders.value(low.get())));
+            : Optional.of(Optional.of(placeholders.name(attribute) + " " + sort.op().symbol() + " "
+                + placeholders.value(low.get())));
     }
   }
 
@@ -289,47 +324,13 @@ public final class ReadRequestBuilder {
     return false;
   }
 
-  private ReadRequest request(ReadRequest.Operation operation, Placeholders placeholders,
-      ImmutableList<ImmutableMap<String, RequestValue>> keys, Optional<String> keyCondition) {
-    AccessPath access = plan.access();
-    boolean itemRead = operation == ReadRequest.Operation.GET_ITEM || operation == ReadRequest.Operation.BATCH_GET_ITEM;
-    // Overlapping reads would count an item once per read that finds it.
-    boolean selectCount = plan.count() && exact() && !itemRead && !access.fetchFromTable() && !access.overlapping();
-    // An index read that is followed by a fetch from the table only needs the table's keys.
-    List<String> attributes = access.fetchFromTable() ? plan.table().ownKeyAttributes() : projectedAttributes();
-    Optional<String> projection = selectCount ? Optional.empty() : projection(attributes, placeholders);
-    boolean consistent = settings.consistentRead()
-        && access.index().map(i -> i.supportsConsistentRead()).orElse(true);
-    Optional<Integer> rowLimit = itemRead || access.fetchFromTable() ? Optional.empty() : pageLimit();
-    Optional<Integer> limit = rowLimit;
-    if (operation == ReadRequest.Operation.SCAN) {
-      // Under scan=limit:N the first page reads at most N items.
-      limit = settings.scanPolicy().pageLimit(limit, 0);
-    }
-    return new ReadRequest(
-        operation,
-        plan.table().source().name(),
-        access.index().map(i -> i.name()),
-        keys,
-        keyCondition,
-        Optional.empty(),
-        projection,
-        ImmutableMap.copyOf(placeholders.names()),
-        ImmutableMap.copyOf(placeholders.values()),
-        plan.order().map(o -> o == ReadPlan.Order.ASCENDING).orElse(true),
-        limit,
-        rowLimit.isPresent() && !exact(),
-        selectCount,
-        consistent);
-  }
-
   /**
    * The BatchGetItem requests that fetch, from the table, the items whose keys an index read found
    * (for an index that lacks some of the needed columns); 100 keys a request.
    */
-  public List<ReadRequest> fetchRequests(List<Map<String, AttributeValue>> keys) {
-    List<ReadRequest> requests = new ArrayList<>();
-    for (List<Map<String, AttributeValue>> batch : Lists.partition(keys, BATCH_GET_LIMIT)) {
+  public List<BatchGetItem> fetchRequests(List<Map<String, AttributeValue>> keys) {
+    List<BatchGetItem> requests = new ArrayList<>();
+    for (List<Map<String, AttributeValue>> batch : Lists.partition(keys, BatchGetItem.MAX_KEYS)) {
       ImmutableList.Builder<ImmutableMap<String, RequestValue>> bound = ImmutableList.builder();
       for (Map<String, AttributeValue> key : batch) {
         ImmutableMap.Builder<String, RequestValue> values = ImmutableMap.builder();
@@ -342,17 +343,15 @@ public final class ReadRequestBuilder {
   }
 
   /** The fetch request as EXPLAIN shows it, before any key is known. */
-  public ReadRequest fetchRequestTemplate() {
+  public BatchGetItem fetchRequestTemplate() {
     return fetchRequest(ImmutableList.of());
   }
 
-  private ReadRequest fetchRequest(ImmutableList<ImmutableMap<String, RequestValue>> keys) {
+  /** Strongly consistent when asked for: the fetch reads the table, whatever the index could do. */
+  private BatchGetItem fetchRequest(ImmutableList<ImmutableMap<String, RequestValue>> keys) {
     Placeholders placeholders = new Placeholders();
-    Optional<String> projection = projection(projectedAttributes(), placeholders);
-    return new ReadRequest(ReadRequest.Operation.BATCH_GET_ITEM, plan.table().source().name(), Optional.empty(),
-        keys, Optional.empty(), Optional.empty(), projection,
-        ImmutableMap.copyOf(placeholders.names()), ImmutableMap.of(), true, Optional.empty(), false, false,
-        settings.consistentRead());
+    Optional<String> projection = projection(projectedAttributes, placeholders);
+    return new BatchGetItem(tableName(), keys, projection, placeholders.attributes(), settings.consistentRead());
   }
 
   /** The ProjectionExpression; none for a column holding the whole item, which needs every attribute. */
@@ -363,20 +362,13 @@ public final class ReadRequestBuilder {
     return Optional.of(attributes.stream().map(placeholders::name).collect(Collectors.joining(", ")));
   }
 
-  private boolean exact() {
-    if (exact == null) {
-      exact = plan.isExact(binder);
-    }
-    return exact;
-  }
-
   /**
    * DynamoDB's Limit, when the read returns every item it reads so that Limit items are Limit rows,
    * or when only items of other entities may be dropped: they are rare, so the first page is sent
    * with the Limit, and only the pages after a first page that lost some read unlimited.
    */
   private Optional<Integer> pageLimit() {
-    if (plan.fetch().isEmpty() || plan.count() || !exact() && !plan.checksMembershipOnly(binder)) {
+    if (plan.fetch().isEmpty() || plan.count() || !exact && !plan.checksMembershipOnly(binder)) {
       return Optional.empty();
     }
     Optional<Long> fetch = number(plan.fetch().get());
@@ -401,21 +393,7 @@ public final class ReadRequestBuilder {
    * always the own key attributes, which decide whether an item belongs to the table.
    */
   public List<String> projectedAttributes() {
-    if (projectedAttributes == null) {
-      projectedAttributes = List.copyOf(attributesToProject());
-    }
     return projectedAttributes;
-  }
-
-  private Set<String> attributesToProject() {
-    EntityTable table = plan.table();
-    Set<String> attributes = new LinkedHashSet<>(table.ownKeyAttributes());
-    for (int column : neededColumns(plan)) {
-      Column c = table.column(column);
-      attributes.add(table.attributeOf(c));
-    }
-    attributes.addAll(alsoProjected);
-    return attributes;
   }
 
   /**

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.Query;
 import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;

@@ -10,6 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.Query;
 import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
@@ -49,10 +52,8 @@ class FilesAccessPathTest {
 
   @Test
   void getItemKeyHoldsTheEncodedAttributes() {
-    ReadRequest get = requests(w.plan(w.eq("path", "root/a.txt"), w.eq("account", "acme"))).get(0);
-    assertEquals(ReadRequest.Operation.GET_ITEM, get.operation());
-    assertEquals(List.of(Map.of("PK", s("DRIVE#acme"), "SK", s("root/a.txt"))), get.keys());
-    assertEquals(Optional.empty(), get.keyConditionExpression());
+    GetItem get = (GetItem) requests(w.plan(w.eq("path", "root/a.txt"), w.eq("account", "acme"))).get(0);
+    assertEquals(Map.of("PK", s("DRIVE#acme"), "SK", s("root/a.txt")), get.key());
   }
 
   @Test
@@ -68,11 +69,11 @@ class FilesAccessPathTest {
 
   @Test
   void queryRequestUsesPlaceholdersForNamesAndValues() {
-    ReadRequest query = requests(w.plan(w.eq("account", "acme"), w.like("path", "root/%"))).get(0);
-    assertEquals(Optional.of("#a0 = :v0 AND begins_with(#a1, :v1)"), query.keyConditionExpression());
-    assertEquals("PK", query.names().get("#a0"));
-    assertEquals("SK", query.names().get("#a1"));
-    assertEquals(Map.of(":v0", s("DRIVE#acme"), ":v1", s("root/")), query.values());
+    Query query = (Query) requests(w.plan(w.eq("account", "acme"), w.like("path", "root/%"))).get(0);
+    assertEquals("#a0 = :v0 AND begins_with(#a1, :v1)", query.keyConditionExpression());
+    assertEquals("PK", query.attributes().names().get("#a0"));
+    assertEquals("SK", query.attributes().names().get("#a1"));
+    assertEquals(Map.of(":v0", s("DRIVE#acme"), ":v1", s("root/")), query.attributes().values());
     assertEquals("Drive", query.tableName());
     assertEquals(Optional.empty(), query.indexName());
   }
@@ -280,8 +281,8 @@ class FilesAccessPathTest {
   void unsetParametersAreDescribedForExplain() {
     ReadPlan plan = w.plan(w.eq("account", w.param("account", 0)), w.like("path", "root/%"));
     ReadRequest query = unboundRequests(plan).get(0);
-    assertEquals(new RequestValue.Unbound("'DRIVE#' || ?1"), query.values().get(":v0"));
-    assertEquals(s("root/"), query.values().get(":v1"));
+    assertEquals(new RequestValue.Unbound("'DRIVE#' || ?1"), query.attributes().values().get(":v0"));
+    assertEquals(s("root/"), query.attributes().values().get(":v1"));
   }
 
   @Test

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.collect.ImmutableSet;
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.Query;
 import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.source.SourceIndex.Projection;
 import dev.keycond.planner.error.KeycondException;
@@ -109,7 +111,7 @@ class IndexAccessPathTest {
     AccessPath access = plan.access();
     assertEquals("GSI1", access.index().orElseThrow().name());
     assertTrue(access.fetchFromTable());
-    ReadRequest query = requests(plan).get(0);
+    Query query = (Query) requests(plan).get(0);
     assertEquals("Query Drive@GSI1: GSI1PK = 'DIR#acme' AND GSI1SK = 'root/photos/'", render(query));
     assertEquals(Optional.of("PK, SK"), projection(query), "the index read only needs the table's keys");
     assertEquals(Optional.empty(), query.limit());
@@ -118,9 +120,8 @@ class IndexAccessPathTest {
   @Test
   void fetchRequestReadsTheProjectedColumnsFromTheTable() {
     ReadPlan plan = children(files(Projection.KEYS_ONLY), List.of(PATH, SIZE));
-    ReadRequest fetch = new ReadRequestBuilder(plan, StatementSettings.defaults(), Optional.of(List.of()))
+    BatchGetItem fetch = new ReadRequestBuilder(plan, StatementSettings.defaults(), Optional.of(List.of()))
         .fetchRequestTemplate();
-    assertEquals(ReadRequest.Operation.BATCH_GET_ITEM, fetch.operation());
     assertEquals(Optional.empty(), fetch.indexName());
     assertEquals(Optional.of("PK, SK, size"), projection(fetch));
   }
@@ -190,15 +191,15 @@ class IndexAccessPathTest {
     StatementSettings consistent = new StatementSettings(true, ScanPolicy.REJECT, StatementSettings.DEFAULT_MAX_FAN_OUT);
     Where w = new Where(table);
     ReadRequest onGsi = new ReadRequestBuilder(w.plan(w.eq("account", "acme"), w.eq("parent", "root/")),
-        consistent, Optional.of(List.of())).build().get(0);
+        consistent, Optional.of(List.of())).build().requests().get(0);
     assertEquals(Optional.of("GSI1"), onGsi.indexName());
     assertFalse(onGsi.consistentRead());
     ReadRequest onTable = new ReadRequestBuilder(w.plan(w.eq("account", "acme")), consistent,
-        Optional.of(List.of())).build().get(0);
+        Optional.of(List.of())).build().requests().get(0);
     assertTrue(onTable.consistentRead());
     Where onLocal = new Where(table.pinnedTo("LSI1"));
     ReadRequest onLsi = new ReadRequestBuilder(onLocal.plan(onLocal.eq("account", "acme")), consistent,
-        Optional.of(List.of())).build().get(0);
+        Optional.of(List.of())).build().requests().get(0);
     assertEquals("Query Drive@LSI1: PK = 'DRIVE#acme'", render(onLsi));
     assertTrue(onLsi.consistentRead());
   }

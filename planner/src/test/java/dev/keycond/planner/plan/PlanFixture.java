@@ -7,6 +7,10 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.codec.DynamoOrder;
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.Query;
+import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.schema.SqlTypes;
 import dev.keycond.planner.source.KeySchema;
 import dev.keycond.planner.source.SourceIndex;
@@ -88,12 +92,13 @@ final class PlanFixture {
 
   /** The requests execution would send, with these parameter values. */
   static List<ReadRequest> requests(ReadPlan plan, Object... parameters) {
-    return new ReadRequestBuilder(plan, StatementSettings.defaults(), Optional.of(Arrays.asList(parameters))).build();
+    return new ReadRequestBuilder(plan, StatementSettings.defaults(), Optional.of(Arrays.asList(parameters))).build()
+        .requests();
   }
 
   /** The requests as EXPLAIN describes them before parameters are set. */
   static List<ReadRequest> unboundRequests(ReadPlan plan) {
-    return new ReadRequestBuilder(plan, StatementSettings.defaults(), Optional.empty()).build();
+    return new ReadRequestBuilder(plan, StatementSettings.defaults(), Optional.empty()).build().requests();
   }
 
   /** Each request as one line, such as {@code Query Drive: PK = 'DRIVE#acme' AND begins_with(SK, 'a/')}. */
@@ -103,17 +108,18 @@ final class PlanFixture {
 
   static String render(ReadRequest request) {
     String target = request.tableName() + request.indexName().map(i -> "@" + i).orElse("");
-    switch (request.operation()) {
-      case QUERY:
-        return "Query " + target + ": " + substitute(request.keyConditionExpression().orElseThrow(), request);
-      case SCAN:
-        return "Scan " + target;
-      default:
-        return request.operation().wireName() + " " + target + ": " + request.keys().stream()
-            .map(key -> key.entrySet().stream().map(e -> e.getKey() + "=" + render(e.getValue()))
-                .collect(Collectors.joining(", ", "{", "}")))
-            .collect(Collectors.joining(" "));
+    if (request instanceof Query query) {
+      return "Query " + target + ": " + substitute(query.keyConditionExpression(), request);
     }
+    if (request instanceof Scan) {
+      return "Scan " + target;
+    }
+    List<ImmutableMap<String, RequestValue>> keys = request instanceof GetItem get ? List.of(get.key())
+        : ((BatchGetItem) request).keys();
+    return request.operation() + " " + target + ": " + keys.stream()
+        .map(key -> key.entrySet().stream().map(e -> e.getKey() + "=" + render(e.getValue()))
+            .collect(Collectors.joining(", ", "{", "}")))
+        .collect(Collectors.joining(" "));
   }
 
   private static final Pattern PLACEHOLDER = Pattern.compile("#a\\d+|:v\\d+");
@@ -123,7 +129,8 @@ final class PlanFixture {
     StringBuilder out = new StringBuilder();
     while (m.find()) {
       String p = m.group();
-      String replacement = p.startsWith("#") ? request.names().get(p) : render(request.values().get(p));
+      String replacement = p.startsWith("#") ? request.attributes().names().get(p)
+          : render(request.attributes().values().get(p));
       m.appendReplacement(out, Matcher.quoteReplacement(replacement));
     }
     m.appendTail(out);
@@ -189,10 +196,10 @@ final class PlanFixture {
   static List<String> invertedBetweens(List<ReadRequest> requests) {
     List<String> inverted = new ArrayList<>();
     for (ReadRequest r : requests) {
-      Matcher m = BETWEEN.matcher(r.keyConditionExpression().orElse(""));
+      Matcher m = BETWEEN.matcher(r instanceof Query q ? q.keyConditionExpression() : "");
       while (m.find()) {
-        AttributeValue low = ((RequestValue.Bound) r.values().get(m.group(1))).value();
-        AttributeValue high = ((RequestValue.Bound) r.values().get(m.group(2))).value();
+        AttributeValue low = ((RequestValue.Bound) r.attributes().values().get(m.group(1))).value();
+        AttributeValue high = ((RequestValue.Bound) r.attributes().values().get(m.group(2))).value();
         int c = low.s() != null ? DynamoOrder.compareStrings(low.s(), high.s())
             : new BigDecimal(low.n()).compareTo(new BigDecimal(high.n()));
         if (c > 0) {

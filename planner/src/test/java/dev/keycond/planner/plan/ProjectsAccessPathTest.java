@@ -7,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.Query;
+import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.DesignMapping;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.plan.AccessPath.Kind;
 import dev.keycond.planner.plan.PlanFixture.Where;
-import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.table.EntityTable;
 import java.util.List;
@@ -54,7 +57,7 @@ class ProjectsAccessPathTest {
     assertEquals(Optional.empty(), KeyTemplate.parse("PROJ#{id}").decode("PROJ#p1#TASK#t1"));
     ReadPlan plan = w.plan(w.eq("workspace_id", "acme"));
     assertFalse(plan.access().membershipExact(), "begins_with(Detail, 'PROJ#') also reads PROJ#p1#TASK#t1");
-    ReadRequest count = requests(plan.withCount()).get(0);
+    Query count = (Query) requests(plan.withCount()).get(0);
     assertFalse(count.count(), "Select=COUNT would count items that are not projects");
   }
 

@@ -7,6 +7,9 @@ import static dev.keycond.planner.plan.PlanFixture.requests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.Query;
+import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.source.SourceIndex.Projection;
 import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.mapping.AttributeType;
@@ -56,7 +59,7 @@ class RawTableAccessPathTest {
     ReadRequest query = requests(w.plan(w.eq("device", "d1"), w.gt("ts", new BigDecimal("1.50")))).get(0);
     assertEquals("Query Metrics: device = 'd1' AND ts > 1.5", render(query));
     assertEquals(AttributeValue.fromN("1.5"),
-        ((dev.keycond.planner.request.RequestValue.Bound) query.values().get(":v1")).value());
+        ((dev.keycond.planner.request.RequestValue.Bound) query.attributes().values().get(":v1")).value());
   }
 
   @Test

@@ -1,0 +1,14 @@
+package dev.keycond.planner.request;
+
+/**
+ * One DynamoDB request, described completely. EXPLAIN prints it and execution sends it, so what
+ * EXPLAIN shows is what goes on the wire. Each operation is a record of its own, checked where it
+ * is built: every {@code #name} and {@code :value} it carries is used by one of its expressions.
+ */
+public sealed interface DynamoRequest permits ReadRequest {
+
+  /** The operation's name in DynamoDB's API, such as {@code Query}. */
+  String operation();
+
+  String tableName();
+}

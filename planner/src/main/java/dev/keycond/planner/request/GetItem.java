@@ -1,0 +1,33 @@
+package dev.keycond.planner.request;
+
+import com.google.common.collect.ImmutableMap;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+
+/** GetItem: one item by its whole key. */
+public record GetItem(
+    String tableName,
+    ImmutableMap<String, RequestValue> key,
+    Optional<String> projectionExpression,
+    ExpressionAttributes attributes,
+    boolean consistentRead) implements ReadRequest {
+
+  public GetItem {
+    attributes.checkUsedExactlyBy(projectionExpression);
+  }
+
+  @Override
+  public String operation() {
+    return "GetItem";
+  }
+
+  public GetItemRequest toSdk() {
+    return GetItemRequest.builder()
+        .tableName(tableName)
+        .key(RequestValue.bind(key))
+        .projectionExpression(projectionExpression.orElse(null))
+        .expressionAttributeNames(attributes.sdkNames())
+        .consistentRead(consistentRead ? true : null)
+        .build();
+  }
+}
