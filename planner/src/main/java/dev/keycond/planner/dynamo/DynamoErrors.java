@@ -39,9 +39,10 @@ public final class DynamoErrors {
     if (e instanceof AwsServiceException service && service.awsErrorDetails() != null) {
       String code = String.valueOf(service.awsErrorDetails().errorCode());
       String detail = service.awsErrorDetails().errorMessage();
-      SqlState state = stateOf(code, detail);
+      SqlState state = stateOf(code, detail, service.statusCode());
       String message = action + " failed" + attempts(e) + ": DynamoDB " + code + (detail == null ? "" : ": " + detail)
-          + (state == SqlState.THROTTLED ? ". Retry later, or give the table more capacity." : "");
+          + (state == SqlState.THROTTLED ? ". Retry later, or give the table more capacity."
+              : state == SqlState.SERVICE_FAILED ? " (HTTP " + service.statusCode() + "). Retry later." : "");
       return new KeycondException(state, message, e);
     }
     if (isTimeout(e)) {
@@ -107,9 +108,12 @@ public final class DynamoErrors {
     return scope.connecting() ? SqlState.CONNECTION_FAILED : SqlState.CONNECTION_LOST;
   }
 
-  private static SqlState stateOf(String code, String detail) {
+  private static SqlState stateOf(String code, String detail, int status) {
     if (THROTTLING.contains(code)) {
       return SqlState.THROTTLED;
+    }
+    if (status >= 500) {
+      return SqlState.SERVICE_FAILED;
     }
     if (CREDENTIALS.contains(code)) {
       return SqlState.INVALID_AUTHORIZATION;
