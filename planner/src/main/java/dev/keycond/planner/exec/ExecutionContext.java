@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.apache.calcite.rel.core.CorrelationId;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -27,8 +30,14 @@ public final class ExecutionContext {
   private final Map<CorrelationId, Object[]> correlations = new HashMap<>();
   private final Map<Object, Object> shared = new HashMap<>();
   private int correlatedReads;
-  /** Completed by {@link #cancel()}; a wait for a request ends on whichever comes first. */
-  private final CompletableFuture<Void> cancellation = new CompletableFuture<>();
+  /**
+   * Completed by {@link #cancel()} or {@link #stop} with what the statement fails with; a wait for
+   * a request ends on whichever comes first.
+   */
+  private final CompletableFuture<StopReason> stopped = new CompletableFuture<>();
+
+  /** Why a statement was stopped from another thread: the state and message it fails with. */
+  private record StopReason(SqlState state, String message) {}
 
   /**
    * @param parameters parameter values in keycond's internal representation, in marker order
@@ -123,27 +132,65 @@ public final class ExecutionContext {
    * cancel's error, and running cursors notice before their next request.
    */
   public void cancel() {
-    cancellation.complete(null);
+    stop(SqlState.QUERY_CANCELED, "The statement was cancelled");
   }
 
   /**
-   * The result of a request sent on another thread. A cancel ends the wait at once: the SDK's
-   * blocking read cannot be interrupted, so the abandoned request finishes in the background and
-   * its result is dropped.
+   * Stops the statement from any thread, as {@link #cancel()} does, with another error: the first
+   * stop wins.
    */
-  <T> T await(CompletableFuture<T> request) {
+  public void stop(SqlState state, String message) {
+    stopped.complete(new StopReason(state, message));
+  }
+
+  /**
+   * The result of a request sent on another thread. A cancel ends the wait at once, and so does the
+   * query timeout: the SDK's blocking read cannot be interrupted, and the SDK's own timeout does not
+   * end a read whose answer stopped arriving halfway through its body, so the abandoned request
+   * finishes in the background and its result is dropped.
+   *
+   * @param action what the request does, such as {@code Query on table 'Drive'}, for the message
+   */
+  <T> T await(CompletableFuture<T> request, String action) {
     if (!request.isDone()) {
       // How the request ended is read from the request itself below.
-      CompletableFuture.anyOf(request, cancellation).handle((result, failure) -> null).join();
-      if (!request.isDone()) {
-        throw cancelled();
+      CompletableFuture<Object> first = CompletableFuture.anyOf(request, stopped);
+      if (deadlineNanos == 0) {
+        first.handle((result, failure) -> null).join();
+      } else if (!settlesBeforeDeadline(first)) {
+        throw timedOut(action, null);
       }
+    }
+    // A stop wins over a request that ended meanwhile: closing the connection also closes its
+    // client, which fails the requests still in flight with errors of its own.
+    if (stopped.isDone()) {
+      throw stopError();
     }
     try {
       return request.join();
     } catch (CompletionException e) {
       throw e.getCause() instanceof RuntimeException r ? r : e;
     }
+  }
+
+  /** Waits for {@code pending} until the query timeout; false when it is still pending then. */
+  private boolean settlesBeforeDeadline(CompletableFuture<?> pending) {
+    try {
+      pending.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      return false;
+    } catch (ExecutionException e) {
+      // Settled by a failure, which the caller reads from the request.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KeycondException(SqlState.QUERY_CANCELED, "The statement's thread was interrupted", e);
+    }
+    return true;
+  }
+
+  /** The failure of a request that ran past the statement's query timeout; {@code cause} may be null. */
+  KeycondException timedOut(String action, Throwable cause) {
+    return new KeycondException(SqlState.TIMEOUT, action + " ran past the statement's query timeout", cause);
   }
 
   /** Milliseconds left before the query timeout; 0 when there is no timeout. */
@@ -156,15 +203,17 @@ public final class ExecutionContext {
 
   /** Throws when the statement was cancelled or ran past its timeout. */
   public void checkRunning() {
-    if (cancellation.isDone()) {
-      throw cancelled();
+    if (stopped.isDone()) {
+      throw stopError();
     }
     if (deadlineNanos != 0 && System.nanoTime() > deadlineNanos) {
       throw new KeycondException(SqlState.TIMEOUT, "The statement ran past its query timeout");
     }
   }
 
-  private static KeycondException cancelled() {
-    return new KeycondException(SqlState.QUERY_CANCELED, "The statement was cancelled");
+  /** The error of a stopped statement, made where it is thrown, so that its stack trace is the statement's. */
+  private KeycondException stopError() {
+    StopReason reason = stopped.join();
+    return new KeycondException(reason.state(), reason.message());
   }
 }
