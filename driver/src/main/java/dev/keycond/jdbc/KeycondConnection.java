@@ -4,6 +4,7 @@ import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.gateway.DynamoClients;
+import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.mapping.Mapping;
@@ -47,6 +48,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   private final String url;
   private final String userName;
   private final DynamoDbClient client;
+  private final DynamoGateway gateway;
   private final KeycondSchema schema;
   private final StatementPlanner planner;
   private final WarningChain warnings = new WarningChain();
@@ -60,6 +62,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     this.url = url;
     this.userName = userName;
     this.client = client;
+    this.gateway = new DynamoGateway(client);
     this.schema = schema;
     this.planner = planner;
   }
@@ -126,8 +129,8 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     return planner;
   }
 
-  DynamoDbClient client() {
-    return client;
+  DynamoGateway gateway() {
+    return gateway;
   }
 
   void checkOpen() throws SQLException {

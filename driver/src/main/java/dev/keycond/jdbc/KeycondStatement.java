@@ -126,7 +126,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
         return true;
       }
       PlannedQuery query = (PlannedQuery) statement;
-      ExecutionContext context = new ExecutionContext(connection.client(), parameters,
+      ExecutionContext context = new ExecutionContext(connection.gateway(), parameters,
           connection.planner().settings(), queryTimeoutSeconds * 1000L);
       running = context;
       RowCursor cursor = query.execute(context);
@@ -211,7 +211,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
     closed = true;
     ExecutionContext context = running;
     if (context != null) {
-      context.stop(SqlState.OBJECT_CLOSED, "The connection was closed while the statement was running");
+      context.call().stop(SqlState.OBJECT_CLOSED, "The connection was closed while the statement was running");
     }
     KeycondResultSet open = resultSet;
     resultSet = null;
@@ -229,7 +229,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
   public void cancel() {
     ExecutionContext context = running;
     if (context != null) {
-      context.cancel();
+      context.call().cancel();
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.keycond.planner.exec;
 
+import dev.keycond.planner.gateway.RequestThreads;
 import dev.keycond.planner.request.ReadRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.List;
  */
 public final class FanOut implements AutoCloseable {
   /** As many requests ahead as there are read threads to send them. */
-  public static final int AHEAD = ReadThreads.THREADS;
+  public static final int AHEAD = RequestThreads.THREADS;
 
   private final List<PageReader> readers;
 

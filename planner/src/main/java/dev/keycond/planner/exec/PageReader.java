@@ -1,29 +1,21 @@
 package dev.keycond.planner.exec;
 
-import dev.keycond.planner.gateway.DynamoClients;
-import dev.keycond.planner.gateway.DynamoErrors;
-import dev.keycond.planner.gateway.RequestScope;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.gateway.DynamoGateway;
+import dev.keycond.planner.gateway.RequestThreads;
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.settings.ScanPolicy;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
-import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
@@ -34,8 +26,6 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * more table left is an error, not a silently short answer.
  */
 final class PageReader {
-  private static final int BATCH_ATTEMPTS = 8;
-
   private final ExecutionContext context;
   private final ReadRequest request;
   /** Whether the rows read are the statement's rows, so that a LIMIT would end the read. */
@@ -62,7 +52,7 @@ final class PageReader {
   void start() {
     if (!started) {
       started = true;
-      prefetched = CompletableFuture.supplyAsync(this::fetch, ReadThreads.EXECUTOR);
+      prefetched = CompletableFuture.supplyAsync(this::fetch, RequestThreads.SENT_AHEAD);
     }
   }
 
@@ -79,7 +69,7 @@ final class PageReader {
     CompletableFuture<Optional<Page>> pending = prefetched;
     if (pending != null) {
       try {
-        context.await(pending, action());
+        context.call().await(pending, action());
       } catch (RuntimeException e) {
         // The result is being closed; nobody reads this page.
       }
@@ -102,9 +92,9 @@ final class PageReader {
     CompletableFuture<Optional<Page>> pending = prefetched;
     prefetched = null;
     if (pending == null && !done) {
-      pending = CompletableFuture.supplyAsync(this::fetch, ReadThreads.WAITED);
+      pending = CompletableFuture.supplyAsync(this::fetch, RequestThreads.WAITED);
     }
-    Optional<Page> page = pending == null ? Optional.empty() : context.await(pending, action());
+    Optional<Page> page = pending == null ? Optional.empty() : context.call().await(pending, action());
     if (page.isEmpty() && successor != null) {
       successor.start();
       successor = null;
@@ -112,82 +102,36 @@ final class PageReader {
     return page;
   }
 
+  /** Reads the next page, on a request thread; empty when the request is finished. */
   private Optional<Page> fetch() {
     if (done) {
       return Optional.empty();
     }
-    context.checkRunning();
-    try {
-      if (request instanceof GetItem get) {
-        return Optional.of(getItem(get));
-      }
-      if (request instanceof BatchGetItem batch) {
-        return Optional.of(batchGet(batch));
-      }
-      if (request instanceof Query query) {
-        return Optional.of(query(query));
-      }
-      return scan((Scan) request);
-    } catch (SdkException e) {
-      if (context.remainingMillis() > 0 && DynamoErrors.isTimeout(e)) {
-        // The request's bound was what was left of the query timeout (see timeout()).
-        throw context.timedOut(action(), e);
-      }
-      throw DynamoErrors.translate(e, action(), RequestScope.statement(DynamoClients.endpoint(context.client())));
+    if (request instanceof GetItem get) {
+      Optional<Map<String, AttributeValue>> item = context.gateway().getItem(get, context.call());
+      done = true;
+      context.statistics().addRequest(item.isPresent() ? 1 : 0);
+      return Optional.of(new Page(item.map(List::of).orElse(List.of()), Optional.empty()));
     }
+    if (request instanceof BatchGetItem batch) {
+      DynamoGateway.BatchGetResult result = context.gateway().batchGetItem(batch, context.call());
+      done = true;
+      context.statistics().addRequests(result.requests(), result.items().size());
+      return Optional.of(new Page(result.items(), Optional.empty()));
+    }
+    if (request instanceof Query query) {
+      return Optional.of(query(query));
+    }
+    return scan((Scan) request);
   }
 
-  /** What this reader's requests do, as messages name it: {@code Query on table 'Drive' index 'ByParent'}. */
+  /** What this reader's requests do, as messages name it. */
   private String action() {
-    return request.operation() + " on table '" + request.tableName() + "'"
-        + request.indexName().map(i -> " index '" + i + "'").orElse("");
-  }
-
-  private Page getItem(GetItem get) {
-    GetItemResponse response = context.client().getItem(get.toSdk().toBuilder()
-        .overrideConfiguration(timeout()).build());
-    done = true;
-    context.statistics().addRequest(response.hasItem() ? 1 : 0);
-    return new Page(response.hasItem() ? List.of(response.item()) : List.of(), Optional.empty());
-  }
-
-  /** All items of the batch; keys DynamoDB leaves unprocessed (throttling) are retried with backoff. */
-  private Page batchGet(BatchGetItem batch) {
-    List<Map<String, AttributeValue>> items = new ArrayList<>();
-    List<Map<String, AttributeValue>> pending = batch.boundKeys();
-    for (int attempt = 0; !pending.isEmpty(); attempt++) {
-      if (attempt == BATCH_ATTEMPTS) {
-        throw new KeycondException(SqlState.THROTTLED, "BatchGetItem on table '" + batch.tableName() + "' left "
-            + pending.size() + " keys unprocessed after " + BATCH_ATTEMPTS + " attempts; DynamoDB is throttling");
-      }
-      if (attempt > 0) {
-        backOff(attempt);
-      }
-      BatchGetItemResponse response = context.client().batchGetItem(batch.toSdk(pending).toBuilder()
-          .overrideConfiguration(timeout()).build());
-      List<Map<String, AttributeValue>> found = response.responses().getOrDefault(batch.tableName(), List.of());
-      context.statistics().addRequest(found.size());
-      items.addAll(found);
-      KeysAndAttributes unprocessed = response.unprocessedKeys().get(batch.tableName());
-      pending = unprocessed == null ? List.of() : unprocessed.keys();
-    }
-    done = true;
-    return new Page(items, Optional.empty());
-  }
-
-  private void backOff(int attempt) {
-    try {
-      Thread.sleep(Math.min(1000, 25L << attempt));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KeycondException(SqlState.QUERY_CANCELED, "Interrupted while retrying unprocessed keys", e);
-    }
-    context.checkRunning();
+    return DynamoGateway.describe(request);
   }
 
   private Page query(Query query) {
-    QueryResponse response = context.client().query(query.forPage(startKey == null).toSdk(startKey)
-        .toBuilder().overrideConfiguration(timeout()).build());
+    QueryResponse response = context.gateway().query(query.forPage(startKey == null), startKey, context.call());
     context.statistics().addRequest(response.scannedCount() == null ? response.count() : response.scannedCount());
     advance(response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null);
     return new Page(response.items(), query.count() ? Optional.of((long) response.count()) : Optional.empty());
@@ -204,8 +148,7 @@ final class PageReader {
     ScanPolicy policy = context.settings().scanPolicy();
     boolean probe = policy.isUsedUpBy(scanned);
     Scan page = scan.withLimit(probe ? Optional.of(1) : policy.pageLimit(scan.pageLimit(startKey == null), scanned));
-    ScanResponse response = context.client().scan(page.toSdk(startKey).toBuilder()
-        .overrideConfiguration(timeout()).build());
+    ScanResponse response = context.gateway().scan(page, startKey, context.call());
     int read = response.scannedCount() == null ? response.count() : response.scannedCount();
     context.statistics().addRequest(read);
     scanned += read;
@@ -228,14 +171,5 @@ final class PageReader {
   private void advance(Map<String, AttributeValue> lastEvaluatedKey) {
     startKey = lastEvaluatedKey;
     done = lastEvaluatedKey == null || lastEvaluatedKey.isEmpty();
-  }
-
-  private AwsRequestOverrideConfiguration timeout() {
-    long millis = context.remainingMillis();
-    AwsRequestOverrideConfiguration.Builder builder = AwsRequestOverrideConfiguration.builder();
-    if (millis > 0) {
-      builder.apiCallTimeout(Duration.ofMillis(millis));
-    }
-    return builder.build();
   }
 }

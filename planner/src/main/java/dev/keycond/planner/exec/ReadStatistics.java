@@ -13,7 +13,12 @@ public final class ReadStatistics {
   private final AtomicLong itemsDiscarded = new AtomicLong();
 
   public void addRequest(long scannedCount) {
-    requests.incrementAndGet();
+    addRequests(1, scannedCount);
+  }
+
+  /** Counts requests that together read {@code scannedCount} items, such as a batch and its retries. */
+  public void addRequests(int count, long scannedCount) {
+    requests.addAndGet(count);
     itemsRead.addAndGet(scannedCount);
   }
 

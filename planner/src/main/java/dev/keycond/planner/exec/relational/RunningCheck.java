@@ -19,7 +19,7 @@ final class RunningCheck {
   void tick() {
     if (++rows == INTERVAL) {
       rows = 0;
-      context.checkRunning();
+      context.call().checkRunning();
     }
   }
 }

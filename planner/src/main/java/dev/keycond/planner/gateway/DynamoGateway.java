@@ -1,0 +1,147 @@
+package dev.keycond.planner.gateway;
+
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.DynamoRequest;
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.Query;
+import dev.keycond.planner.request.ReadRequest;
+import dev.keycond.planner.request.Scan;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+
+/**
+ * The one way a statement's requests reach DynamoDB, for reads and writes alike: each request is
+ * bounded by what is left of the query timeout (else by {@link DynamoClients#REQUEST_LIMIT}),
+ * stopped with its statement, its failures translated into keycond errors that name what was being
+ * done, and the parts of a batch that DynamoDB leaves unprocessed sent again with exponential
+ * backoff and jitter. Callers run these methods on a request thread (see {@link StatementCall#send})
+ * so that the statement's own thread can stop waiting at once.
+ */
+public final class DynamoGateway {
+  /** How often the unprocessed part of a batch is sent, the first time included. */
+  static final int BATCH_ATTEMPTS = 8;
+  private static final long BACKOFF_BASE_MILLIS = 50;
+  private static final long BACKOFF_CAP_MILLIS = 2_000;
+
+  private final DynamoDbClient client;
+  private final RequestScope scope;
+
+  public DynamoGateway(DynamoDbClient client) {
+    this.client = client;
+    this.scope = RequestScope.statement(DynamoClients.endpoint(client));
+  }
+
+  /** The item, or empty when no item has the key. */
+  public Optional<Map<String, AttributeValue>> getItem(GetItem get, StatementCall call) {
+    GetItemResponse response = send(get, call, c -> c.getItem(get.toSdk().toBuilder()
+        .overrideConfiguration(bound(call)).build()));
+    return response.hasItem() ? Optional.of(response.item()) : Optional.empty();
+  }
+
+  /** The items a BatchGetItem found, and how many requests it took to find them. */
+  public record BatchGetResult(List<Map<String, AttributeValue>> items, int requests) {}
+
+  /**
+   * Every item of the batch that exists, in no particular order; keys DynamoDB leaves unprocessed
+   * (throttling) are asked for again.
+   */
+  public BatchGetResult batchGetItem(BatchGetItem batch, StatementCall call) {
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    List<Map<String, AttributeValue>> pending = batch.boundKeys();
+    int attempt = 0;
+    for (; !pending.isEmpty(); attempt++) {
+      if (attempt == BATCH_ATTEMPTS) {
+        throw new KeycondException(SqlState.THROTTLED, "BatchGetItem on table '" + batch.tableName() + "' left "
+            + pending.size() + " keys unprocessed after " + BATCH_ATTEMPTS + " attempts; DynamoDB is throttling");
+      }
+      if (attempt > 0) {
+        backOff(attempt, call);
+      }
+      List<Map<String, AttributeValue>> keys = pending;
+      BatchGetItemResponse response = send(batch, call, c -> c.batchGetItem(batch.toSdk(keys).toBuilder()
+          .overrideConfiguration(bound(call)).build()));
+      List<Map<String, AttributeValue>> found = response.responses().getOrDefault(batch.tableName(), List.of());
+      items.addAll(found);
+      KeysAndAttributes unprocessed = response.unprocessedKeys().get(batch.tableName());
+      pending = unprocessed == null ? List.of() : unprocessed.keys();
+    }
+    return new BatchGetResult(items, attempt);
+  }
+
+  /** One page of a Query, from {@code startKey} (null for the first). */
+  public QueryResponse query(Query query, Map<String, AttributeValue> startKey, StatementCall call) {
+    return send(query, call, c -> c.query(query.toSdk(startKey).toBuilder().overrideConfiguration(bound(call)).build()));
+  }
+
+  /** One page of a Scan, from {@code startKey} (null for the first). */
+  public ScanResponse scan(Scan scan, Map<String, AttributeValue> startKey, StatementCall call) {
+    return send(scan, call, c -> c.scan(scan.toSdk(startKey).toBuilder().overrideConfiguration(bound(call)).build()));
+  }
+
+  /**
+   * Sends one request, unless the statement has stopped, and translates how it failed: a timeout
+   * that was what was left of the query timeout is the statement's timeout (HYT00); anything else
+   * says what the request was doing and where it went.
+   */
+  private <T> T send(DynamoRequest request, StatementCall call, Function<DynamoDbClient, T> sending) {
+    call.checkRunning();
+    try {
+      return sending.apply(client);
+    } catch (SdkException e) {
+      String action = describe(request);
+      if (call.remainingMillis() > 0 && DynamoErrors.isTimeout(e)) {
+        throw call.timedOut(action, e);
+      }
+      throw DynamoErrors.translate(e, action, scope);
+    }
+  }
+
+  /** What a request does, as messages name it: {@code Query on table 'Drive' index 'ByParent'}. */
+  public static String describe(DynamoRequest request) {
+    Optional<String> index = request instanceof ReadRequest read ? read.indexName() : Optional.empty();
+    return request.operation() + " on table '" + request.tableName() + "'"
+        + index.map(i -> " index '" + i + "'").orElse("");
+  }
+
+  /** A request's bound: what is left of the query timeout, or the client's own limit when there is none. */
+  private static AwsRequestOverrideConfiguration bound(StatementCall call) {
+    long millis = call.remainingMillis();
+    AwsRequestOverrideConfiguration.Builder builder = AwsRequestOverrideConfiguration.builder();
+    if (millis > 0) {
+      builder.apiCallTimeout(Duration.ofMillis(millis));
+    }
+    return builder.build();
+  }
+
+  /**
+   * Waits before sending the unprocessed part of a batch again: a random time up to 50 ms × 2^(n-1),
+   * at most 2 s ("full jitter", as AWS advises), so that clients throttled together do not retry
+   * together.
+   */
+  private static void backOff(int attempt, StatementCall call) {
+    long cap = Math.min(BACKOFF_CAP_MILLIS, BACKOFF_BASE_MILLIS << (attempt - 1));
+    try {
+      Thread.sleep(ThreadLocalRandom.current().nextLong(cap + 1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KeycondException(SqlState.QUERY_CANCELED, "Interrupted while retrying unprocessed keys", e);
+    }
+    call.checkRunning();
+  }
+}

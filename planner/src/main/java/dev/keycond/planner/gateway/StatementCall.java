@@ -1,0 +1,131 @@
+package dev.keycond.planner.gateway;
+
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * The life of one statement's requests: its query timeout and whether it has been stopped
+ * (cancelled, or its connection closed), from any thread. Every request a statement sends, read or
+ * write, is bounded and stopped through its call.
+ */
+public final class StatementCall {
+  private final long deadlineNanos;
+  /**
+   * Completed by {@link #cancel()} or {@link #stop} with what the statement fails with; a wait for
+   * a request ends on whichever comes first.
+   */
+  private final CompletableFuture<StopReason> stopped = new CompletableFuture<>();
+
+  /** Why a statement was stopped from another thread: the state and message it fails with. */
+  private record StopReason(SqlState state, String message) {}
+
+  /** @param timeoutMillis the query timeout; 0 for none */
+  public StatementCall(long timeoutMillis) {
+    this.deadlineNanos = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : 0;
+  }
+
+  /**
+   * Runs {@code request} on {@code threads} and waits for it here, so that a stop or the query
+   * timeout ends the wait at once (see {@link #await}).
+   */
+  public <T> T send(String action, Executor threads, Supplier<T> request) {
+    return await(CompletableFuture.supplyAsync(request, threads), action);
+  }
+
+  /**
+   * Stops the statement from any thread: a wait for a request in flight ends at once with the
+   * cancel's error, and running cursors notice before their next request.
+   */
+  public void cancel() {
+    stop(SqlState.QUERY_CANCELED, "The statement was cancelled");
+  }
+
+  /**
+   * Stops the statement from any thread, as {@link #cancel()} does, with another error: the first
+   * stop wins.
+   */
+  public void stop(SqlState state, String message) {
+    stopped.complete(new StopReason(state, message));
+  }
+
+  /**
+   * The result of a request sent on another thread. A cancel ends the wait at once, and so does the
+   * query timeout: the SDK's blocking read cannot be interrupted, and the SDK's own timeout does not
+   * end a read whose answer stopped arriving halfway through its body, so the abandoned request
+   * finishes in the background and its result is dropped.
+   *
+   * @param action what the request does, such as {@code Query on table 'Drive'}, for the message
+   */
+  public <T> T await(CompletableFuture<T> request, String action) {
+    if (!request.isDone()) {
+      // How the request ended is read from the request itself below.
+      CompletableFuture<Object> first = CompletableFuture.anyOf(request, stopped);
+      if (deadlineNanos == 0) {
+        first.handle((result, failure) -> null).join();
+      } else if (!settlesBeforeDeadline(first)) {
+        throw timedOut(action, null);
+      }
+    }
+    // A stop wins over a request that ended meanwhile: closing the connection also closes its
+    // client, which fails the requests still in flight with errors of its own.
+    if (stopped.isDone()) {
+      throw stopError();
+    }
+    try {
+      return request.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : e;
+    }
+  }
+
+  /** Waits for {@code pending} until the query timeout; false when it is still pending then. */
+  private boolean settlesBeforeDeadline(CompletableFuture<?> pending) {
+    try {
+      pending.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      return false;
+    } catch (ExecutionException e) {
+      // Settled by a failure, which the caller reads from the request.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KeycondException(SqlState.QUERY_CANCELED, "The statement's thread was interrupted", e);
+    }
+    return true;
+  }
+
+  /** The failure of a request that ran past the statement's query timeout; {@code cause} may be null. */
+  public KeycondException timedOut(String action, Throwable cause) {
+    return new KeycondException(SqlState.TIMEOUT, action + " ran past the statement's query timeout", cause);
+  }
+
+  /** Milliseconds left before the query timeout; 0 when there is no timeout. */
+  public long remainingMillis() {
+    if (deadlineNanos == 0) {
+      return 0;
+    }
+    return Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L);
+  }
+
+  /** Throws when the statement was cancelled or ran past its timeout. */
+  public void checkRunning() {
+    if (stopped.isDone()) {
+      throw stopError();
+    }
+    if (deadlineNanos != 0 && System.nanoTime() > deadlineNanos) {
+      throw new KeycondException(SqlState.TIMEOUT, "The statement ran past its query timeout");
+    }
+  }
+
+  /** The error of a stopped statement, made where it is thrown, so that its stack trace is the statement's. */
+  private KeycondException stopError() {
+    StopReason reason = stopped.join();
+    return new KeycondException(reason.state(), reason.message());
+  }
+}
