@@ -82,8 +82,9 @@ public final class ReadRequestBuilder {
   }
 
   /**
-   * The requests, one per key condition. A key condition with a NULL value matches no item and
-   * sends no request.
+   * The requests, one per distinct key condition once bound: parameters or outer values that
+   * repeat a key value (IN (?, ?) set to one value twice) read it once. A key condition with a NULL
+   * value matches no item and sends no request.
    */
   public List<ReadRequest> build() {
     AccessPath access = plan.access();
@@ -99,7 +100,7 @@ public final class ReadRequestBuilder {
     List<ReadRequest> requests = new ArrayList<>();
     queriedKeys.clear();
     for (KeyCondition key : plan.access().keys()) {
-      queryRequest(key).ifPresent(request -> {
+      queryRequest(key).filter(request -> !requests.contains(request)).ifPresent(request -> {
         requests.add(request);
         queriedKeys.add(key);
       });
