@@ -245,25 +245,28 @@ public final class ReadRequestBuilder {
       return Optional.empty();
     }
     boolean lowEmpty = isEmptyText(low.get());
-    String name = placeholders.name(sort.attribute());
+    // The name gets its placeholder only in an expression that uses it: DynamoDB rejects a request
+    // whose ExpressionAttributeNames hold a name no expression uses.
     switch (sort.op()) {
       case BEGINS_WITH:
       case GE:
       case GT:
         return lowEmpty ? Optional.of(Optional.empty())
             : Optional.of(Optional.of(sort.op() == SortCondition.Op.BEGINS_WITH
-                ? "begins_with(" + name + ", " + placeholders.value(low.get()) + ")"
-                : name + " " + sort.op().symbol() + " " + placeholders.value(low.get())));
+                ? "begins_with(" + placeholders.name(sort.attribute()) + ", " + placeholders.value(low.get()) + ")"
+                : placeholders.name(sort.attribute()) + " " + sort.op().symbol() + " " + placeholders.value(low.get())));
       case BETWEEN:
         if (isEmptyText(high.get()) || reversed(low.get(), high.get())) {
           return Optional.empty();
         }
+        String name = placeholders.name(sort.attribute());
         return Optional.of(Optional.of(lowEmpty
             ? name + " <= " + placeholders.value(high.get())
             : name + " BETWEEN " + placeholders.value(low.get()) + " AND " + placeholders.value(high.get())));
       default:
         return lowEmpty ? Optional.empty()
-            : Optional.of(Optional.of(name + " " + sort.op().symbol() + " " + placeholders.value(low.get())));
+            : Optional.of(Optional.of(placeholders.name(sort.attribute()) + " " + sort.op().symbol() + " "
+                + placeholders.value(low.get())));
     }
   }
 
