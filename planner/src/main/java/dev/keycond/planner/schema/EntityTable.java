@@ -233,6 +233,11 @@ public final class EntityTable extends AbstractTable implements TranslatableTabl
     return mapping.name();
   }
 
+  /** The index a {@code "table@index"} reference reads by; empty for the table itself. */
+  public Optional<SourceIndex> pinnedIndex() {
+    return pinnedIndex;
+  }
+
   public TableMapping mapping() {
     return mapping;
   }
