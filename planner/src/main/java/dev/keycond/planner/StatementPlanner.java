@@ -194,6 +194,14 @@ public final class StatementPlanner {
    * @param maxRows 0 for no limit
    */
   public synchronized PreparedQuery prepare(String sql, long maxRows) {
+    try {
+      return plan(sql, maxRows);
+    } catch (StackOverflowError e) {
+      throw StatementTooComplex.refusal();
+    }
+  }
+
+  private PreparedQuery plan(String sql, long maxRows) {
     SqlNode parsed = parse(sql);
     EscapeClauses.check(parsed);
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
@@ -291,6 +299,9 @@ public final class StatementPlanner {
     try {
       return parser.parseStmt();
     } catch (SqlParseException e) {
+      if (StatementTooComplex.causedBy(e)) {
+        throw StatementTooComplex.refusal();
+      }
       String message = e.getMessage();
       int expecting = message.indexOf("Was expecting");
       if (expecting > 0) {

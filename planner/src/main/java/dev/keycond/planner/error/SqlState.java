@@ -62,6 +62,8 @@ public enum SqlState {
   CONNECTION_LOST("08006"),
   INVALID_AUTHORIZATION("28000"),
   THROTTLED("53000"),
+  /** The statement nests too deeply to be planned. */
+  STATEMENT_TOO_COMPLEX("54001"),
   FEATURE_NOT_SUPPORTED("0A000"),
   QUERY_CANCELED("57014"),
   TIMEOUT("HYT00"),
