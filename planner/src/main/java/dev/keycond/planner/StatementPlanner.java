@@ -202,7 +202,7 @@ public final class StatementPlanner {
   }
 
   private PreparedQuery plan(String sql, long maxRows) {
-    SqlNode parsed = parse(sql);
+    SqlNode parsed = NotInNulls.rewrite(parse(sql));
     EscapeClauses.check(parsed);
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
     SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
