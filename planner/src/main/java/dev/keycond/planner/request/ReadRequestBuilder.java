@@ -2,6 +2,7 @@ package dev.keycond.planner.request;
 
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.codec.DynamoOrder;
+import dev.keycond.planner.codec.KeyValueLimits.KeyRole;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Lists;
 import dev.keycond.planner.exec.ReadSettings;
@@ -199,7 +200,8 @@ public final class ReadRequestBuilder {
     Map<String, RequestValue> itemKey = new LinkedHashMap<>();
     itemKey.put(key.partitionAttribute(), partition.get());
     if (key.sort().isPresent()) {
-      Optional<RequestValue> sortValue = value(key.sort().get().low()).filter(v -> !isEmptyText(v));
+      Optional<RequestValue> sortValue = value(key.sort().get().low(), key.sort().get().attribute(), KeyRole.SORT)
+          .filter(v -> !isEmptyText(v));
       if (sortValue.isEmpty()) {
         return Optional.empty();
       }
@@ -229,7 +231,7 @@ public final class ReadRequestBuilder {
 
   /** The partition key's value; empty when it is NULL or empty, which no item's key is. */
   private Optional<RequestValue> partitionValue(KeyCondition key) {
-    return value(key.partitionValue()).filter(v -> !isEmptyText(v));
+    return value(key.partitionValue(), key.partitionAttribute(), KeyRole.PARTITION).filter(v -> !isEmptyText(v));
   }
 
   /**
@@ -239,8 +241,9 @@ public final class ReadRequestBuilder {
    * a range whose ends are reversed meets nothing (and DynamoDB would reject it).
    */
   private Optional<Optional<String>> sortExpression(SortCondition sort, Placeholders placeholders) {
-    Optional<RequestValue> low = value(sort.low());
-    Optional<RequestValue> high = sort.high() == null ? Optional.empty() : value(sort.high());
+    Optional<RequestValue> low = value(sort.low(), sort.attribute(), KeyRole.SORT);
+    Optional<RequestValue> high = sort.high() == null ? Optional.empty()
+        : value(sort.high(), sort.attribute(), KeyRole.SORT);
     if (low.isEmpty() || sort.high() != null && high.isEmpty()) {
       return Optional.empty();
     }
@@ -447,12 +450,12 @@ public final class ReadRequestBuilder {
   }
 
   /** The key value bound to an attribute value; empty when it is NULL and matches nothing. */
-  private Optional<RequestValue> value(KeyValue key) {
+  private Optional<RequestValue> value(KeyValue key, String attribute, KeyRole role) {
     if (binder.isPresent() && binder.get().binds(key)) {
-      return binder.get().bind(key).map(RequestValue.Bound::new);
+      return binder.get().bind(key, attribute, role).map(RequestValue.Bound::new);
     }
     if (key.isConstant()) {
-      Optional<AttributeValue> bound = new KeyValueBinder(List.of()).bind(key);
+      Optional<AttributeValue> bound = new KeyValueBinder(List.of()).bind(key, attribute, role);
       return Optional.of(bound.<RequestValue>map(RequestValue.Bound::new)
           .orElse(new RequestValue.Unbound("NULL")));
     }
