@@ -222,8 +222,9 @@ final class JdbcValues {
     } else if (value instanceof Character c) {
       internal = c.toString();
     }
-    if (SqlValues.isFractionForInteger(internal, type)) {
-      // Kept exact: compared with an integer it equals nothing, like the literal 42.5 would.
+    if (SqlValues.isNoValueOfInteger(internal, type)) {
+      // Kept exact: compared with an integer it equals nothing, like the literal 42.5 or
+      // 99999999999999999999 would; any other use of it is refused where it is used.
       return SqlValues.coerce(internal, SqlTypeName.DECIMAL);
     }
     return type == SqlTypeName.ANY || type == SqlTypeName.NULL ? internal : SqlValues.coerce(internal, type);

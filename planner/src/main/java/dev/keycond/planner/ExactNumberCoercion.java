@@ -10,6 +10,7 @@ import org.apache.calcite.sql.SqlCallBinding;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -31,7 +32,8 @@ final class ExactNumberCoercion extends TypeCoercionImpl {
    * Exact numbers are compared as they are. A string literal compared with exact numbers is read as
    * the number it spells, every digit of it: {@code amount = '0.000000000000000000001'} is
    * {@code amount = 0.000000000000000000001}, and {@code i = '42.5'} on an INTEGER matches nothing,
-   * as {@code i = 42.5} does. Text that is no number is left to Calcite's cast, which fails.
+   * as {@code i = 42.5} does; a literal with an exponent is exact too ({@code id = 1E2} is
+   * {@code id = 100}). Text that is no number is left to Calcite's cast, which fails.
    */
   @Override
   public boolean binaryComparisonCoercion(SqlCallBinding binding) {
@@ -52,6 +54,12 @@ final class ExactNumberCoercion extends TypeCoercionImpl {
   }
 
   private static Optional<BigDecimal> numberSpelledBy(SqlNode node) {
+    if (node instanceof SqlNumericLiteral number && !number.isExact()) {
+      // A literal written with an exponent (1E2, 2.5E0) is the number it spells, as 100 and 2.5
+      // are, so that a key compared with it is read by key like one compared with 100.
+      BigDecimal value = number.getValueAs(BigDecimal.class);
+      return Optional.of(value.scale() < 0 ? value.setScale(0) : value);
+    }
     if (!(node instanceof SqlCharStringLiteral literal)) {
       return Optional.empty();
     }

@@ -193,7 +193,15 @@ public final class StatementPlanner {
    * @param maxRows 0 for no limit
    */
   public synchronized PlannedStatement prepare(String sql, long maxRows) {
-    SqlNode parsed = parse(sql);
+    try {
+      return plan(sql, maxRows);
+    } catch (StackOverflowError e) {
+      throw StatementTooComplex.refusal();
+    }
+  }
+
+  private PlannedStatement plan(String sql, long maxRows) {
+    SqlNode parsed = NotInNulls.rewrite(parse(sql));
     EscapeClauses.check(parsed);
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
     SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
@@ -259,9 +267,19 @@ public final class StatementPlanner {
   /** Calcite cannot convert some valid SQL (such as {@code > ANY (subquery)}); say so plainly. */
   private static RelRoot convert(SqlToRelConverter converter, SqlNode validated) {
     try {
-      return converter.convertQuery(validated, false, true);
+      RelRoot root = converter.convertQuery(validated, false, true);
+      InvalidCorrelation.check(root.rel);
+      return root;
     } catch (KeycondException e) {
       throw e;
+    } catch (AssertionError e) {
+      // With assertions on, Calcite asserts on a Correlate that still uses its own variable on the
+      // left ("contains $cor0"); InvalidCorrelation refuses the same node when they are off.
+      if (String.valueOf(e.getMessage()).contains("$cor")) {
+        throw InvalidCorrelation.refusal();
+      }
+      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond cannot plan this statement. Rewrite the "
+          + "subquery as a join, or with EXISTS, IN or a scalar subquery.", e);
     } catch (RuntimeException e) {
       if (hasQuantifiedComparison(validated)) {
         throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond does not evaluate quantified "
@@ -292,6 +310,9 @@ public final class StatementPlanner {
     try {
       return parser.parseStmt();
     } catch (SqlParseException e) {
+      if (StatementTooComplex.causedBy(e)) {
+        throw StatementTooComplex.refusal();
+      }
       String message = e.getMessage();
       int expecting = message.indexOf("Was expecting");
       if (expecting > 0) {

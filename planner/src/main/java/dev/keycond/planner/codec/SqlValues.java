@@ -139,10 +139,33 @@ public final class SqlValues {
    * comparison with it is simply false, as with the literal.
    */
   public static boolean isFractionForInteger(Object value, SqlTypeName type) {
-    boolean integerType = type == SqlTypeName.TINYINT || type == SqlTypeName.SMALLINT
-        || type == SqlTypeName.INTEGER || type == SqlTypeName.BIGINT;
-    return integerType && value instanceof Number n && !(value instanceof Double d && !Double.isFinite(d))
+    return isIntegerType(type) && value instanceof Number n && !(value instanceof Double d && !Double.isFinite(d))
         && toBigDecimal(n).stripTrailingZeros().scale() > 0;
+  }
+
+  /**
+   * Whether {@code value} is a number that no value of the integer type equals: a fraction, or a
+   * number past the type's range (99999999999999999999 for a BIGINT parameter). Like a literal, such
+   * a parameter is compared by value, and matches nothing.
+   */
+  public static boolean isNoValueOfInteger(Object value, SqlTypeName type) {
+    if (isFractionForInteger(value, type)) {
+      return true;
+    }
+    if (!isIntegerType(type) || !(value instanceof Number n) || value instanceof Double d && !Double.isFinite(d)) {
+      return false;
+    }
+    try {
+      coerce(value, type);
+      return false;
+    } catch (KeycondException outOfRange) {
+      return true;
+    }
+  }
+
+  private static boolean isIntegerType(SqlTypeName type) {
+    return type == SqlTypeName.TINYINT || type == SqlTypeName.SMALLINT
+        || type == SqlTypeName.INTEGER || type == SqlTypeName.BIGINT;
   }
 
   /** Converts a value for use against a column of {@code type}. */

@@ -42,6 +42,10 @@ public enum SqlState {
   INVALID_ESCAPE_SEQUENCE("22025"),
   /** A connection property, statement parameter or function argument has a value keycond cannot use. */
   INVALID_PARAMETER_VALUE("22023"),
+  /** A string is not valid Unicode (a lone surrogate), so it has no UTF-8 form DynamoDB could store or match. */
+  CHARACTER_NOT_IN_REPERTOIRE("22021"),
+  /** A key value is longer than DynamoDB allows for its key attribute. */
+  STRING_TOO_LONG("22001"),
   /** A key column value cannot be encoded into its key template (it contains a template literal). */
   KEY_VALUE_NOT_REPRESENTABLE("22Z01"),
   /** An array slice reaches past the array's elements. */
@@ -66,6 +70,8 @@ public enum SqlState {
   THROTTLED("53000"),
   /** DynamoDB failed the request on its side (HTTP 5xx) on every attempt the SDK made. */
   SERVICE_FAILED("58000"),
+  /** The statement nests too deeply to be planned. */
+  STATEMENT_TOO_COMPLEX("54001"),
   FEATURE_NOT_SUPPORTED("0A000"),
   QUERY_CANCELED("57014"),
   TIMEOUT("HYT00"),

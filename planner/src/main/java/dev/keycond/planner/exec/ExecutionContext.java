@@ -25,7 +25,8 @@ public final class ExecutionContext {
   private final Instant startTime = Instant.now();
   private final Map<CorrelationId, Object[]> correlations = new HashMap<>();
   private final Map<Object, Object> shared = new HashMap<>();
-  private int correlatedReads;
+  /** Per correlated read of the plan, how often it has read in this execution. */
+  private final Map<Object, Integer> correlatedReads = new HashMap<>();
 
   /**
    * @param parameters parameter values in keycond's internal representation, in marker order
@@ -104,12 +105,14 @@ public final class ExecutionContext {
   }
 
   /**
-   * Counts a read a correlated subquery makes for one distinct outer value; more than
-   * {@code maxFanOut} of them in one execution stop it, as more key reads than that stop any other
-   * statement.
+   * Counts a read that the correlated subquery {@code read} makes for one distinct outer value;
+   * more than {@code maxFanOut} of them stop it, as more key reads than that stop any other read.
+   * Each subquery has its own count, as each IN list does: the outer rows' distinct values were
+   * checked against maxFanOut before the subquery read once, so two subqueries over the same outer
+   * rows are never refused after one of them has read.
    */
-  public synchronized void countCorrelatedRead(String table) {
-    if (++correlatedReads > settings.maxFanOut()) {
+  public synchronized void countCorrelatedRead(Object read, String table) {
+    if (correlatedReads.merge(read, 1, Integer::sum) > settings.maxFanOut()) {
       throw tooManyCorrelatedReads(table);
     }
   }

@@ -52,7 +52,7 @@ public final class ReadOperator implements Operator {
   @Override
   public RowCursor open(ExecutionContext context) {
     if (correlated) {
-      context.countCorrelatedRead(plan.table().name());
+      context.countCorrelatedRead(this, plan.table().name());
     }
     KeyValueBinder binder = new KeyValueBinder(context.parameters(), context::correlation);
     // Checked before any request is built, which uses them for DynamoDB's Limit.

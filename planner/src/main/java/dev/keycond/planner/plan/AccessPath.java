@@ -39,8 +39,9 @@ public record AccessPath(
     SCAN
   }
 
-  public static AccessPath scan(boolean membershipExact) {
-    return new AccessPath(Kind.SCAN, Optional.empty(), ImmutableList.of(), ImmutableSet.of(), membershipExact,
+  /** @param index the index a {@code "table@index"} reference names: its Scan reads that index */
+  public static AccessPath scan(Optional<SourceIndex> index, boolean membershipExact) {
+    return new AccessPath(Kind.SCAN, index, ImmutableList.of(), ImmutableSet.of(), membershipExact,
         ImmutableList.of(), false, false);
   }
 

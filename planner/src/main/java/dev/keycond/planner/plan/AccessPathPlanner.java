@@ -45,7 +45,18 @@ public final class AccessPathPlanner {
             .orElse(path)))
         .flatMap(Optional::stream)
         .max(Comparator.comparingInt(AccessPathPlanner::score))
-        .orElseGet(() -> AccessPath.scan(allItemsAreMembers(table)));
+        .orElseGet(() -> scan(table, conjuncts, projection));
+  }
+
+  /**
+   * A Scan of the table, or of the index a {@code "table@index"} reference pins, which holds only
+   * the items in that index (a sparse index fewer than the table).
+   */
+  private static AccessPath scan(EntityTable table, List<RexNode> conjuncts, List<Integer> projection) {
+    Optional<SourceIndex> pinned = table.pinnedIndex();
+    AccessPath scan = AccessPath.scan(pinned, allItemsAreMembers(table));
+    return pinned.filter(i -> !covers(table, i, needed(projection, conjuncts, scan))).isPresent()
+        ? scan.withFetchFromTable() : scan;
   }
 
   /**

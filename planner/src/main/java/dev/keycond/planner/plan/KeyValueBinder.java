@@ -2,6 +2,7 @@ package dev.keycond.planner.plan;
 
 import dev.keycond.planner.codec.AttributeCodec;
 import dev.keycond.planner.codec.KeyText;
+import dev.keycond.planner.codec.KeyValueLimits;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
@@ -64,6 +65,18 @@ public final class KeyValueBinder {
       throw new KeycondException(SqlState.PARAMETER_NOT_SET, "Parameter " + (index + 1) + " is not set");
     }
     return parameters.get(index);
+  }
+
+  /**
+   * Binds a key value sent for {@code attribute}, checked against what DynamoDB accepts as a value
+   * of that key (see {@link KeyValueLimits}).
+   *
+   * @throws KeycondException 22021 for text that is not valid Unicode, 22001 for a value too long
+   */
+  public Optional<AttributeValue> bind(KeyValue key, String attribute, KeyValueLimits.KeyRole role) {
+    Optional<AttributeValue> bound = bind(key);
+    bound.ifPresent(value -> KeyValueLimits.check(attribute, role, value));
+    return bound;
   }
 
   /**

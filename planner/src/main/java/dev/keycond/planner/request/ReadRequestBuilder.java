@@ -2,6 +2,7 @@ package dev.keycond.planner.request;
 
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.codec.DynamoOrder;
+import dev.keycond.planner.codec.KeyValueLimits.KeyRole;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Lists;
 import dev.keycond.planner.settings.StatementSettings;
@@ -85,8 +86,9 @@ public final class ReadRequestBuilder {
   }
 
   /**
-   * The requests, one per key condition. A key condition with a NULL value matches no item and
-   * sends no request.
+   * The requests, one per distinct key condition once bound: parameters or outer values that
+   * repeat a key value (IN (?, ?) set to one value twice) read it once. A key condition with a NULL
+   * value matches no item and sends no request.
    */
   public ReadRequests build() {
     AccessPath access = plan.access();
@@ -99,15 +101,13 @@ public final class ReadRequestBuilder {
     if (access.kind() == AccessPath.Kind.GET_ITEM) {
       return new ReadRequests(itemRequests(itemKeys()), ImmutableList.of());
     }
-    ImmutableList.Builder<ReadRequest> requests = ImmutableList.builder();
+    // Parameters or outer values that repeat a key value (IN (?, ?) set to one value twice) read it once.
+    Set<ReadRequest> requests = new LinkedHashSet<>();
     ImmutableList.Builder<KeyCondition> queried = ImmutableList.builder();
     for (KeyCondition key : plan.access().keys()) {
-      query(key).ifPresent(request -> {
-        requests.add(request);
-        queried.add(key);
-      });
+      query(key).filter(requests::add).ifPresent(request -> queried.add(key));
     }
-    return new ReadRequests(requests.build(), queried.build());
+    return new ReadRequests(ImmutableList.copyOf(requests), queried.build());
   }
 
   /**
@@ -200,7 +200,8 @@ public final class ReadRequestBuilder {
     Map<String, RequestValue> itemKey = new LinkedHashMap<>();
     itemKey.put(key.partitionAttribute(), partition.get());
     if (key.sort().isPresent()) {
-      Optional<RequestValue> sortValue = value(key.sort().get().low()).filter(v -> !isEmptyText(v));
+      Optional<RequestValue> sortValue = value(key.sort().get().low(), key.sort().get().attribute(), KeyRole.SORT)
+          .filter(v -> !isEmptyText(v));
       if (sortValue.isEmpty()) {
         return Optional.empty();
       }
@@ -236,9 +237,9 @@ public final class ReadRequestBuilder {
 
   private Scan scan() {
     Placeholders placeholders = new Placeholders();
-    boolean selectCount = plan.count() && exact;
-    Optional<String> projection = selectCount ? Optional.empty() : projection(projectedAttributes, placeholders);
-    Optional<Integer> rowLimit = pageLimit();
+    boolean selectCount = plan.count() && exact && !plan.access().fetchFromTable();
+    Optional<String> projection = selectCount ? Optional.empty() : projection(readAttributes(), placeholders);
+    Optional<Integer> rowLimit = plan.access().fetchFromTable() ? Optional.empty() : pageLimit();
     // Under scan=limit:N the first page reads at most N items.
     return new Scan(tableName(), plan.access().index().map(i -> i.name()), projection, placeholders.attributes(),
         settings.scanPolicy().pageLimit(rowLimit, 0), rowLimit.isPresent() && !exact, selectCount, consistentRead());
@@ -259,7 +260,7 @@ public final class ReadRequestBuilder {
 
   /** The partition key's value; empty when it is NULL or empty, which no item's key is. */
   private Optional<RequestValue> partitionValue(KeyCondition key) {
-    return value(key.partitionValue()).filter(v -> !isEmptyText(v));
+    return value(key.partitionValue(), key.partitionAttribute(), KeyRole.PARTITION).filter(v -> !isEmptyText(v));
   }
 
   /**
@@ -269,8 +270,9 @@ public final class ReadRequestBuilder {
    * a range whose ends are reversed meets nothing (and DynamoDB would reject it).
    */
   private Optional<Optional<String>> sortExpression(SortCondition sort, Placeholders placeholders) {
-    Optional<RequestValue> low = value(sort.low());
-    Optional<RequestValue> high = sort.high() == null ? Optional.empty() : value(sort.high());
+    Optional<RequestValue> low = value(sort.low(), sort.attribute(), KeyRole.SORT);
+    Optional<RequestValue> high = sort.high() == null ? Optional.empty()
+        : value(sort.high(), sort.attribute(), KeyRole.SORT);
     if (low.isEmpty() || sort.high() != null && high.isEmpty()) {
       return Optional.empty();
     }
@@ -421,12 +423,12 @@ public final class ReadRequestBuilder {
   }
 
   /** The key value bound to an attribute value; empty when it is NULL and matches nothing. */
-  private Optional<RequestValue> value(KeyValue key) {
+  private Optional<RequestValue> value(KeyValue key, String attribute, KeyRole role) {
     if (binder.isPresent() && binder.get().binds(key)) {
-      return binder.get().bind(key).map(RequestValue.Bound::new);
+      return binder.get().bind(key, attribute, role).map(RequestValue.Bound::new);
     }
     if (key.isConstant()) {
-      Optional<AttributeValue> bound = new KeyValueBinder(List.of()).bind(key);
+      Optional<AttributeValue> bound = new KeyValueBinder(List.of()).bind(key, attribute, role);
       return Optional.of(bound.<RequestValue>map(RequestValue.Bound::new)
           .orElse(new RequestValue.Unbound("NULL")));
     }

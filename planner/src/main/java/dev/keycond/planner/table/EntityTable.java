@@ -28,6 +28,8 @@ public final class EntityTable {
   private final TableMapping mapping;
   private final SourceTable source;
   private final boolean raw;
+  /** For {@code "table@index"}: the only index this table reference may read by. */
+  private final Optional<SourceIndex> pinnedIndex;
   /** Column name to the own key attribute (partition or sort key) it is decoded from. */
   private final ImmutableMap<String, String> keyColumns;
   private final ImmutableList<String> ownKeyAttributes;
@@ -41,6 +43,7 @@ public final class EntityTable {
     this.mapping = mapping;
     this.source = source;
     this.raw = raw;
+    this.pinnedIndex = pinnedIndex;
     ImmutableList.Builder<String> ownKeys = ImmutableList.<String>builder().add(source.keys().hashAttribute());
     source.keys().rangeAttribute().ifPresent(ownKeys::add);
     this.ownKeyAttributes = ownKeys.build();
@@ -77,6 +80,11 @@ public final class EntityTable {
 
   public String name() {
     return mapping.name();
+  }
+
+  /** The index a {@code "table@index"} reference reads by; empty for the table itself. */
+  public Optional<SourceIndex> pinnedIndex() {
+    return pinnedIndex;
   }
 
   public TableMapping mapping() {

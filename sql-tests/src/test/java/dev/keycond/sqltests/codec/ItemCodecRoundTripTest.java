@@ -1,6 +1,5 @@
 package dev.keycond.sqltests.codec;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -115,6 +114,12 @@ class ItemCodecRoundTripTest {
           continue;
         }
         AttributeValue stored = item.get(attribute.getKey());
+        if (stored == null && !table.ownKeyAttributes().contains(attribute.getKey())
+            && table.source().isKeyAttribute(attribute.getKey())) {
+          // Some fixture items leave an index on purpose (a sparse index written by hand); the
+          // random rows below check that every index key is derived.
+          continue;
+        }
         assertTrue(sameValue(stored, attribute.getValue()), "attribute " + attribute.getKey()
             + " of the item written for " + codec.describeKey(item) + ": fixture " + stored + ", written "
             + attribute.getValue());

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 
 /**
  * A value for a {@code ?} marker, written as a SQL literal in a {@code --- parameters} section:
- * {@code 'text'} (a quote inside doubled), {@code 42}, {@code 1.5} or {@code 1E+130} (a BigDecimal),
+ * {@code 'text'} (a quote inside doubled), {@code 42}, {@code 1.5} or {@code 1E+130} (a BigDecimal, as is an integer past BIGINT's range),
  * {@code true}/{@code false}, {@code TIMESTAMP '2026-01-01 10:30:00'} or {@code NULL}. Each is
  * bound with the setter a JDBC program would use for it.
  */
@@ -19,6 +19,8 @@ public record Parameter(String literal, Object value) {
   private static final Pattern TIMESTAMP = Pattern.compile("TIMESTAMP\\s+'([^']*)'",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern INTEGER = Pattern.compile("-?\\d+");
+  /** Integers past BIGINT's range are set as a BigDecimal, as a JDBC program must. */
+  private static final BigDecimal LONG_LIMIT = new BigDecimal(Long.MAX_VALUE);
   private static final Pattern DECIMAL = Pattern.compile("-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?");
 
   /** @throws IllegalArgumentException when the literal is none of the accepted forms */
@@ -31,7 +33,7 @@ public record Parameter(String literal, Object value) {
     if (timestamp.matches()) {
       return new Parameter(literal, Timestamp.valueOf(timestamp.group(1)));
     }
-    if (INTEGER.matcher(literal).matches()) {
+    if (INTEGER.matcher(literal).matches() && new BigDecimal(literal).abs().compareTo(LONG_LIMIT) < 0) {
       return new Parameter(literal, Long.valueOf(literal));
     }
     if (DECIMAL.matcher(literal).matches()) {

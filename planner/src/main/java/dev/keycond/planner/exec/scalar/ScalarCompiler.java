@@ -80,19 +80,20 @@ public final class ScalarCompiler {
   }
 
   /**
-   * A parameter's value in the representation of its type. A number with a fraction given for an
-   * integer parameter is no value of its type; a comparison takes it as it is (comparisons are by
-   * value, so {@code i = ?} with 42.5 is false, as {@code i = 42.5} is), anything else refuses it.
+   * A parameter's value in the representation of its type. A number with a fraction or past the
+   * range given for an integer parameter is no value of its type; a comparison takes it as it is
+   * (comparisons are by value, so {@code i = ?} with 42.5 is false, as {@code i = 42.5} is), anything
+   * else refuses it.
    */
   private static Scalar parameter(RexDynamicParam param, boolean compared) {
     int index = param.getIndex();
     SqlTypeName type = param.getType().getSqlTypeName();
     return (row, context) -> {
       Object value = context.parameter(index);
+      if (compared && SqlValues.isNoValueOfInteger(value, type)) {
+        return value;
+      }
       if (SqlValues.isFractionForInteger(value, type)) {
-        if (compared) {
-          return value;
-        }
         throw new KeycondException(SqlState.INVALID_CHARACTER_VALUE, "Parameter " + (index + 1) + " is " + value
             + ", which has a fraction, but the parameter is " + type + " here");
       }
@@ -157,9 +158,9 @@ public final class ScalarCompiler {
       case GREATER_THAN_OR_EQUAL:
         return Comparisons.compare(call.getKind(), comparand(call, 0, operands), comparand(call, 1, operands));
       case IS_DISTINCT_FROM:
-        return Comparisons.distinct(operands.get(0), operands.get(1), true);
+        return Comparisons.distinct(comparand(call, 0, operands), comparand(call, 1, operands), true);
       case IS_NOT_DISTINCT_FROM:
-        return Comparisons.distinct(operands.get(0), operands.get(1), false);
+        return Comparisons.distinct(comparand(call, 0, operands), comparand(call, 1, operands), false);
       case CAST:
         return cast(call, operands.get(0));
       case PLUS:

@@ -1,0 +1,76 @@
+package dev.keycond.sqltests.fuzz;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The counts of a fuzz run, by category and verdict, and the failures in full. */
+final class FuzzReport {
+  private final long seed;
+  private final Map<String, Map<String, EnumMap<Verdict, Integer>>> counts = new TreeMap<>();
+  private final List<String> failures = new ArrayList<>();
+  private int statements;
+
+  FuzzReport(long seed) {
+    this.seed = seed;
+  }
+
+  void add(FuzzStatement statement, ResultRows reference, StatementRun reject, StatementRun allow) {
+    statements++;
+    for (StatementRun run : List.of(reject, allow)) {
+      counts.computeIfAbsent(run.scan(), s -> new TreeMap<>())
+          .computeIfAbsent(statement.category(), c -> new EnumMap<>(Verdict.class))
+          .merge(run.verdict(), 1, Integer::sum);
+    }
+    if (reject.verdict().failure() || allow.verdict().failure()) {
+      failures.add(describe(statement, reference.toString(), List.of(reject, allow)));
+    }
+  }
+
+  /** A statement the reference engine could not run: the generator wrote SQL that is not standard. */
+  void referenceFailed(FuzzStatement statement, Exception e) {
+    statements++;
+    counts.computeIfAbsent("reference", s -> new TreeMap<>())
+        .computeIfAbsent(statement.category(), c -> new EnumMap<>(Verdict.class))
+        .merge(Verdict.UNEXPECTED_ERROR, 1, Integer::sum);
+    failures.add(describe(statement, "H2 failed: " + e, List.of()));
+  }
+
+  private String describe(FuzzStatement statement, String reference, List<StatementRun> runs) {
+    StringBuilder text = new StringBuilder()
+        .append("FUZZ FAILURE: seed ").append(seed).append(", statement ").append(statement.index())
+        .append(" (").append(statement.category()).append(", mapping ").append(statement.universe()).append(")\n")
+        .append("  again: mvn -B -o -pl sql-tests -am verify -Dtest=DifferentialFuzzTest -Dsurefire.failIfNoSpecifiedTests=false")
+        .append(" -Dkeycond.fuzz.seed=").append(seed).append(" -Dkeycond.fuzz.only=").append(statement.index()).append('\n')
+        .append("  SQL: ").append(statement.sql()).append('\n');
+    if (statement.prepared()) {
+      text.append("  parameters: ").append(statement.parameters()).append('\n');
+    }
+    text.append("  reference SQL (H2): ").append(statement.referenceSql()).append('\n')
+        .append("  compared: ").append(statement.comparison()).append('\n')
+        .append("  reference: ").append(reference).append('\n');
+    runs.forEach(r -> text.append(r.describe()).append('\n'));
+    return text.toString();
+  }
+
+  List<String> failures() {
+    return failures;
+  }
+
+  String summary() {
+    StringBuilder text = new StringBuilder("Differential fuzz run: seed " + seed + ", " + statements + " statements\n");
+    counts.forEach((scan, byCategory) -> {
+      EnumMap<Verdict, Integer> total = new EnumMap<>(Verdict.class);
+      text.append("  scan=").append(scan).append('\n');
+      byCategory.forEach((category, verdicts) -> {
+        text.append(String.format("    %-14s %s%n", category, verdicts));
+        verdicts.forEach((v, n) -> total.merge(v, n, Integer::sum));
+      });
+      text.append(String.format("    %-14s %s%n", "all", total));
+    });
+    text.append("  failures: ").append(failures.size()).append('\n');
+    return text.toString();
+  }
+}
