@@ -30,8 +30,12 @@ public final class Keycond {
 
   /** {@code jdbc:keycond:} for the server, with region, endpoint and credentials. */
   public static String url(DynamoServer server) {
-    return "jdbc:keycond:region=us-east-1;endpoint=" + server.endpoint()
-        + ";user=" + USER + ";password=" + PASSWORD;
+    return url(server.endpoint());
+  }
+
+  /** {@code jdbc:keycond:} for an endpoint in front of the server, such as a FaultProxy's. */
+  public static String url(String endpoint) {
+    return "jdbc:keycond:region=us-east-1;endpoint=" + endpoint + ";user=" + USER + ";password=" + PASSWORD;
   }
 
   /**
@@ -40,11 +44,16 @@ public final class Keycond {
    */
   public static Connection connect(DynamoServer server, String mapping, String... properties)
       throws SQLException {
+    return connect(server.endpoint(), mapping, properties);
+  }
+
+  /** {@link #connect(DynamoServer, String, String...)} through an endpoint in front of the server. */
+  public static Connection connect(String endpoint, String mapping, String... properties) throws SQLException {
     Properties info = properties(properties);
     if (mapping != null) {
       info.setProperty("mapping", Fixtures.mapping(mapping).toString());
     }
-    return DriverManager.getConnection(url(server), info);
+    return DriverManager.getConnection(url(endpoint), info);
   }
 
   /** Loads {@code fixtures/<fixture>.fixture.json} and connects with {@code fixtures/<fixture>.mapping.json}. */

@@ -1,0 +1,176 @@
+package dev.keycond.sqltests.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.keycond.sqltests.fixture.Fixtures;
+import dev.keycond.sqltests.harness.ArmedFault;
+import dev.keycond.sqltests.harness.DynaliteExtension;
+import dev.keycond.sqltests.harness.DynamoServer;
+import dev.keycond.sqltests.harness.Fault;
+import dev.keycond.sqltests.harness.FaultProxy;
+import dev.keycond.sqltests.harness.ProxiedRequest;
+import dev.keycond.sqltests.harness.Trigger;
+import dev.keycond.sqltests.support.Keycond;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.SQLTransientException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Reads through a {@link FaultProxy}: a statement returns exactly its rows when the SDK's retry of
+ * a failed attempt succeeds, and otherwise ends in an SQLException of the fault's class within its
+ * bound, never a silent end after the rows already returned.
+ *
+ * <p>The reads: a Query of the paging fixture's account {@code big} (25 rows of 100 KB items over
+ * three pages), a GetItem of fixture {@code files}, and a BatchGetItem of ten users of fixture
+ * {@code fanout}.
+ */
+@ExtendWith(DynaliteExtension.class)
+class ReadFaultsTest {
+  private static final String PAGED = "SELECT path FROM files WHERE account = 'big' AND path LIKE 'root/big/f%'";
+  private static final List<String> PAGED_ROWS = IntStream.rangeClosed(1, 25)
+      .mapToObj(i -> String.format("root/big/f%02d", i)).toList();
+  private static final int PAGES = 3;
+  private static final String ONE_ITEM = "SELECT path FROM files WHERE account = 'a91' AND path = 'root/'";
+  private static final String BATCH = "SELECT id, name FROM users WHERE id IN "
+      + "('u000', 'u001', 'u002', 'u003', 'u004', 'u005', 'u006', 'u007', 'u008', 'u009') ORDER BY id";
+  private static final List<String> BATCH_ROWS = IntStream.range(0, 10)
+      .mapToObj(i -> String.format("u%03d User %d", i, i)).toList();
+  /** A statement bounded by a 2 s query timeout ends well within this, on a loaded machine too. */
+  private static final Duration BOUND_MARGIN = Duration.ofSeconds(20);
+
+  private static FaultProxy proxy;
+  private static Connection paging;
+  private static Connection files;
+  private static Connection fanout;
+
+  @BeforeAll
+  static void connect(DynamoServer server) throws SQLException {
+    Fixtures.load(server, "paging");
+    Fixtures.load(server, "files");
+    Fixtures.load(server, "fanout");
+    proxy = FaultProxy.start(server.endpoint());
+    paging = Keycond.connect(proxy.endpoint(), "paging");
+    files = Keycond.connect(proxy.endpoint(), "files");
+    fanout = Keycond.connect(proxy.endpoint(), "fanout");
+  }
+
+  @AfterEach
+  void disarm() {
+    proxy.disarmAll();
+    proxy.clearRequests();
+  }
+
+  @AfterAll
+  static void close() throws SQLException {
+    paging.close();
+    files.close();
+    fanout.close();
+    proxy.close();
+  }
+
+  /** The faults the SDK retries: throttling, a 5xx, a reset. */
+  static Stream<Fault> retriedFaults() {
+    return Stream.of(Fault.throttle(), Fault.serverError(), Fault.resetBeforeResponse(), Fault.resetMidBody());
+  }
+
+  /** Each retried fault, on the first page's first attempt and on a later page's first attempt. */
+  static Stream<Arguments> retriedFaultsOnEachPage() {
+    return retriedFaults().flatMap(fault -> Stream.of(
+        Arguments.of(fault, Trigger.on("Query").first(1)),
+        Arguments.of(fault, Trigger.on("Query").laterPages().first(1))));
+  }
+
+  @ParameterizedTest(name = "{0} on {1}")
+  @MethodSource("retriedFaultsOnEachPage")
+  void aQueryPageWhoseFirstAttemptFailsIsRetriedAndEveryRowReturnedOnce(Fault fault, Trigger trigger)
+      throws SQLException {
+    ArmedFault armed = proxy.arm(trigger, fault);
+
+    assertEquals(PAGED_ROWS, column(paging, PAGED));
+    assertEquals(1, armed.fired(), armed::toString);
+    // Every page once, and the failed attempt once more.
+    assertEquals(PAGES + 1, proxy.requests("Query").size(), proxy.requests()::toString);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("retriedFaults")
+  void aGetItemWhoseFirstAttemptFailsIsRetried(Fault fault) throws SQLException {
+    ArmedFault armed = proxy.arm(Trigger.on("GetItem").first(1), fault);
+
+    assertEquals(List.of("root/"), column(files, ONE_ITEM));
+    assertEquals(1, armed.fired(), armed::toString);
+    assertEquals(2, proxy.requests("GetItem").size(), proxy.requests()::toString);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("retriedFaults")
+  void aBatchGetItemWhoseFirstAttemptFailsIsRetried(Fault fault) throws SQLException {
+    ArmedFault armed = proxy.arm(Trigger.on("BatchGetItem").first(1), fault);
+
+    assertEquals(BATCH_ROWS, Keycond.joined(Keycond.query(fanout, BATCH)));
+    assertEquals(1, armed.fired(), armed::toString);
+  }
+
+  @Test
+  void aRequestNeverAnsweredIsBoundedByTheQueryTimeout() {
+    ArmedFault hanging = proxy.arm(Trigger.on("GetItem"), Fault.hang());
+
+    SQLException e = assertTimeoutPreemptively(BOUND_MARGIN, () -> assertThrows(SQLException.class, () -> {
+      try (Statement statement = files.createStatement()) {
+        statement.setQueryTimeout(2);
+        Keycond.column(statement.executeQuery(ONE_ITEM));
+      }
+    }));
+
+    assertInstanceOf(SQLTimeoutException.class, e);
+    assertEquals("HYT00", e.getSQLState(), e::getMessage);
+    assertTrue(hanging.fired() >= 1, hanging::toString);
+  }
+
+  @Test
+  void unprocessedKeysAreReadAgainUntilEveryRowIsThere() throws SQLException {
+    ArmedFault partial = proxy.arm(Trigger.on("BatchGetItem").first(2), Fault.unprocessed());
+
+    assertEquals(BATCH_ROWS, Keycond.joined(Keycond.query(fanout, BATCH)));
+    assertEquals(2, partial.fired(), partial::toString);
+    // 10 keys: 5 read, then 2 of the 5 left over, then the last 3.
+    assertEquals(3, proxy.requests("BatchGetItem").size(), proxy.requests()::toString);
+  }
+
+  @Test
+  void keysLeftUnprocessedOnEveryAttemptEndWith53000() {
+    proxy.arm(Trigger.on("BatchGetItem"), Fault.unprocessed());
+
+    SQLException e = assertTimeoutPreemptively(BOUND_MARGIN,
+        () -> assertThrows(SQLException.class, () -> Keycond.query(fanout, BATCH)));
+
+    assertInstanceOf(SQLTransientException.class, e);
+    assertEquals("53000", e.getSQLState(), e::getMessage);
+    assertTrue(e.getMessage().contains("unprocessed"), e::getMessage);
+    List<ProxiedRequest> batches = proxy.requests("BatchGetItem");
+    assertTrue(batches.size() > 1, batches::toString);
+  }
+
+  /** The first column of every row of {@code sql}, run in a statement of its own. */
+  private static List<String> column(Connection connection, String sql) throws SQLException {
+    return Keycond.query(connection, sql).stream().map(row -> row.get(0)).toList();
+  }
+}
