@@ -39,7 +39,7 @@ public final class DynamoClients {
             // Longer than REQUEST_LIMIT, so that the whole request's bound, not one read's, ends the wait.
             .socketTimeout(Duration.ofSeconds(60))
             .build())
-        .overrideConfiguration(o -> o.apiCallTimeout(REQUEST_LIMIT))
+        .overrideConfiguration(o -> o.apiCallTimeout(REQUEST_LIMIT).retryStrategy(RequestRetries.strategy()))
         .region(region)
         .credentialsProvider(credentials(settings));
     settings.endpoint().ifPresent(builder::endpointOverride);

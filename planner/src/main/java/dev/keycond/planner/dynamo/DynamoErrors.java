@@ -38,8 +38,10 @@ public final class DynamoErrors {
     if (e instanceof AwsServiceException service && service.awsErrorDetails() != null) {
       String code = String.valueOf(service.awsErrorDetails().errorCode());
       String detail = service.awsErrorDetails().errorMessage();
-      String message = action + " failed: DynamoDB " + code + (detail == null ? "" : ": " + detail);
-      return new KeycondException(stateOf(code, detail), message, e);
+      SqlState state = stateOf(code, detail);
+      String message = action + " failed" + attempts(e) + ": DynamoDB " + code + (detail == null ? "" : ": " + detail)
+          + (state == SqlState.THROTTLED ? ". Retry later, or give the table more capacity." : "");
+      return new KeycondException(state, message, e);
     }
     if (isTimeout(e)) {
       return noAnswer(action, scope, e);
@@ -56,6 +58,12 @@ public final class DynamoErrors {
               + ": " + network.getMessage() + "). Check the endpoint and region properties and the network.", e);
     }
     return new KeycondException(SqlState.INTERNAL_ERROR, action + " failed: " + e.getMessage(), e);
+  }
+
+  /** How many attempts the SDK made, for a message, when it retried. */
+  private static String attempts(SdkException e) {
+    Integer attempts = e.numAttempts();
+    return attempts == null || attempts < 2 ? "" : " after " + attempts + " attempts";
   }
 
   /** Whether the SDK gave up waiting for an answer, rather than the endpoint refusing or failing the request. */

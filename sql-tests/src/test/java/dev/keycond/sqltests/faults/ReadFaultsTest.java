@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.planner.dynamo.RequestRetries;
 import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.ArmedFault;
 import dev.keycond.sqltests.harness.DynaliteExtension;
@@ -127,6 +128,20 @@ class ReadFaultsTest {
 
     assertEquals(BATCH_ROWS, Keycond.joined(Keycond.query(fanout, BATCH)));
     assertEquals(1, armed.fired(), armed::toString);
+  }
+
+  @Test
+  void throttlingOnEveryAttemptEndsWhenTheRetriesAreSpentWith53000() {
+    ArmedFault throttled = proxy.arm(Trigger.on("Query"), Fault.throttle());
+
+    SQLException e = assertTimeoutPreemptively(BOUND_MARGIN,
+        () -> assertThrows(SQLException.class, () -> column(paging, PAGED)));
+
+    assertInstanceOf(SQLTransientException.class, e);
+    assertEquals("53000", e.getSQLState(), e::getMessage);
+    assertTrue(e.getMessage().contains("ProvisionedThroughputExceededException"), e::getMessage);
+    assertTrue(e.getMessage().contains(RequestRetries.MAX_ATTEMPTS + " attempts"), e::getMessage);
+    assertEquals(RequestRetries.MAX_ATTEMPTS, throttled.fired(), throttled::toString);
   }
 
   @Test

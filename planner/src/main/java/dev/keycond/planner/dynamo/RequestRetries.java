@@ -1,0 +1,40 @@
+package dev.keycond.planner.dynamo;
+
+import java.time.Duration;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.retries.api.BackoffStrategy;
+import software.amazon.awssdk.retries.api.RetryStrategy;
+
+/**
+ * How the SDK retries a DynamoDB request that failed: as it does for DynamoDB by default (its
+ * legacy strategy, nine attempts, waits from 25 ms), with a throttling backoff that fits within
+ * keycond's bound on a request. The strategy is fixed here, whatever
+ * {@code AWS_RETRY_MODE} says, since the bound and the messages depend on it.
+ *
+ * <p>The SDK waits after a throttled attempt from 500 ms up to 20 s, doubling each time, so a table
+ * that throttles every attempt kept a statement waiting past {@link DynamoClients#REQUEST_LIMIT}
+ * after seven of its nine attempts, and the statement failed as if DynamoDB had not answered. Here
+ * the wait after the n-th throttled attempt is random up to 100 ms × 2^(n-1), at most 2 s (full
+ * jitter): nine attempts wait 9.1 s at most and about 4.5 s on average, so the statement ends with
+ * DynamoDB's throttling error once the retries are spent. A query timeout shorter than that ends
+ * it first.
+ */
+public final class RequestRetries {
+  /** Attempts of one request, the first included: the SDK's default for DynamoDB. */
+  public static final int MAX_ATTEMPTS = 9;
+  /** The SDK's waits for DynamoDB after other failures: random up to 25 ms × 2^(n-1), at most 20 s. */
+  private static final BackoffStrategy BACKOFF =
+      BackoffStrategy.exponentialDelay(Duration.ofMillis(25), Duration.ofSeconds(20));
+  private static final BackoffStrategy THROTTLED_BACKOFF =
+      BackoffStrategy.exponentialDelay(Duration.ofMillis(100), Duration.ofSeconds(2));
+
+  private RequestRetries() {}
+
+  static RetryStrategy strategy() {
+    return AwsRetryStrategy.legacyRetryStrategy().toBuilder()
+        .maxAttempts(MAX_ATTEMPTS)
+        .backoffStrategy(BACKOFF)
+        .throttlingBackoffStrategy(THROTTLED_BACKOFF)
+        .build();
+  }
+}
