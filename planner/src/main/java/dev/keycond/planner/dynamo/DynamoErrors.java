@@ -2,15 +2,16 @@ package dev.keycond.planner.dynamo;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
-import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.Set;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.Crc32MismatchException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 
@@ -51,13 +52,34 @@ public final class DynamoErrors {
           action + " failed: no usable AWS credentials (" + e.getMessage()
               + "). Set user/password, profile, or the standard AWS environment variables.", e);
     }
+    if (isDamagedAnswer(e)) {
+      return new KeycondException(lostOrFailed(scope), action + " failed" + attempts(e) + ": the answer of DynamoDB at "
+          + scope.endpoint() + " arrived damaged (its CRC32 checksum does not match its body, as when a connection "
+          + "ends within the answer). Check the network and any proxy between keycond and the endpoint.", e);
+    }
     Throwable network = networkCause(e);
     if (network != null) {
-      return new KeycondException(lostOrFailed(scope),
-          action + " failed: cannot reach DynamoDB at " + scope.endpoint() + " (" + network.getClass().getSimpleName()
-              + ": " + network.getMessage() + "). Check the endpoint and region properties and the network.", e);
+      String failure = isUnreachable(network) ? "cannot reach DynamoDB at " + scope.endpoint()
+          : "the connection to DynamoDB at " + scope.endpoint() + " broke before the answer was complete";
+      return new KeycondException(lostOrFailed(scope), action + " failed" + attempts(e) + ": " + failure + " ("
+          + network.getClass().getSimpleName() + ": " + network.getMessage()
+          + "). Check the endpoint and region properties and the network.", e);
     }
     return new KeycondException(SqlState.INTERNAL_ERROR, action + " failed: " + e.getMessage(), e);
+  }
+
+  /**
+   * Whether the answer arrived but not as it was sent: its CRC32 header does not match its body, as
+   * when a connection ends within the body without an error. The SDK does not retry that by itself;
+   * {@link RequestRetries} does, as it retries a reset.
+   */
+  static boolean isDamagedAnswer(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof Crc32MismatchException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** How many attempts the SDK made, for a message, when it retried. */
@@ -124,14 +146,19 @@ public final class DynamoErrors {
     return false;
   }
 
+  /** The failure of the network under the SDK's: a connection that could not be made, or one that broke. */
   private static Throwable networkCause(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof ConnectException || t instanceof UnknownHostException
-          || t instanceof NoRouteToHostException || t instanceof SocketTimeoutException
-          || t instanceof InterruptedIOException) {
+      if (t instanceof IOException) {
         return t;
       }
     }
     return null;
+  }
+
+  /** Whether no answer could come at all: the endpoint was not reached, or stayed silent until the socket gave up. */
+  private static boolean isUnreachable(Throwable network) {
+    return network instanceof ConnectException || network instanceof UnknownHostException
+        || network instanceof NoRouteToHostException || network instanceof InterruptedIOException;
   }
 }

@@ -8,7 +8,7 @@ import software.amazon.awssdk.retries.api.RetryStrategy;
 /**
  * How the SDK retries a DynamoDB request that failed: as it does for DynamoDB by default (its
  * legacy strategy, nine attempts, waits from 25 ms), with a throttling backoff that fits within
- * keycond's bound on a request. The strategy is fixed here, whatever
+ * keycond's bound on a request, and damaged answers retried. The strategy is fixed here, whatever
  * {@code AWS_RETRY_MODE} says, since the bound and the messages depend on it.
  *
  * <p>The SDK waits after a throttled attempt from 500 ms up to 20 s, doubling each time, so a table
@@ -18,6 +18,10 @@ import software.amazon.awssdk.retries.api.RetryStrategy;
  * jitter): nine attempts wait 9.1 s at most and about 4.5 s on average, so the statement ends with
  * DynamoDB's throttling error once the retries are spent. A query timeout shorter than that ends
  * it first.
+ *
+ * <p>An answer cut short by a connection that ended in order within its body reaches the SDK as a
+ * CRC32 mismatch, which the SDK does not retry, although it retries the same answer cut short by a
+ * reset. Both are retried here.
  */
 public final class RequestRetries {
   /** Attempts of one request, the first included: the SDK's default for DynamoDB. */
@@ -35,6 +39,7 @@ public final class RequestRetries {
         .maxAttempts(MAX_ATTEMPTS)
         .backoffStrategy(BACKOFF)
         .throttlingBackoffStrategy(THROTTLED_BACKOFF)
+        .retryOnException(DynamoErrors::isDamagedAnswer)
         .build();
   }
 }

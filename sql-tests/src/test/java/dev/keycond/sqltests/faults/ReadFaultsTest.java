@@ -18,10 +18,13 @@ import dev.keycond.sqltests.harness.Trigger;
 import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.ResultSet;
 import java.sql.SQLTimeoutException;
+import java.sql.SQLTransientConnectionException;
 import java.sql.SQLTransientException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -87,9 +90,10 @@ class ReadFaultsTest {
     proxy.close();
   }
 
-  /** The faults the SDK retries: throttling, a 5xx, a reset. */
+  /** The faults the SDK retries: throttling, a 5xx, a reset, a damaged body. */
   static Stream<Fault> retriedFaults() {
-    return Stream.of(Fault.throttle(), Fault.serverError(), Fault.resetBeforeResponse(), Fault.resetMidBody());
+    return Stream.of(Fault.throttle(), Fault.serverError(), Fault.resetBeforeResponse(), Fault.resetMidBody(),
+        Fault.truncatedBody());
   }
 
   /** Each retried fault, on the first page's first attempt and on a later page's first attempt. */
@@ -142,6 +146,46 @@ class ReadFaultsTest {
     assertTrue(e.getMessage().contains("ProvisionedThroughputExceededException"), e::getMessage);
     assertTrue(e.getMessage().contains(RequestRetries.MAX_ATTEMPTS + " attempts"), e::getMessage);
     assertEquals(RequestRetries.MAX_ATTEMPTS, throttled.fired(), throttled::toString);
+  }
+
+  /** The faults that break the connection or the answer on its way, after which the SDK retries. */
+  static Stream<Fault> brokenAnswers() {
+    return Stream.of(Fault.resetBeforeResponse(), Fault.resetMidBody(), Fault.truncatedBody());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("brokenAnswers")
+  void aBrokenAnswerOnEveryAttemptIsAConnectionFailureAfterTheRetries(Fault fault) {
+    ArmedFault broken = proxy.arm(Trigger.on("Query"), fault);
+
+    SQLException e = assertThrows(SQLException.class,
+        () -> column(paging, PAGED));
+
+    assertInstanceOf(SQLTransientConnectionException.class, e);
+    assertEquals("08006", e.getSQLState(), e::getMessage);
+    assertTrue(e.getMessage().contains(proxy.endpoint()), e::getMessage);
+    assertTrue(e.getMessage().contains(RequestRetries.MAX_ATTEMPTS + " attempts"), e::getMessage);
+    assertEquals(RequestRetries.MAX_ATTEMPTS, broken.fired(), broken::toString);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("brokenAnswers")
+  void rowsAlreadyReturnedAreFollowedByTheErrorNotBySilence(Fault fault) throws SQLException {
+    proxy.arm(Trigger.on("Query").laterPages(), fault);
+    List<String> returned = new ArrayList<>();
+
+    try (Statement statement = paging.createStatement(); ResultSet result = statement.executeQuery(PAGED)) {
+      SQLException e = assertThrows(SQLException.class, () -> {
+        while (result.next()) {
+          returned.add(result.getString(1));
+        }
+      });
+      assertEquals("08006", e.getSQLState(), e::getMessage);
+    }
+    // The first page's rows, in order, and nothing after them.
+    assertTrue(!returned.isEmpty() && returned.size() < PAGED_ROWS.size(), returned::toString);
+    assertEquals(PAGED_ROWS.subList(0, returned.size()), returned);
+    assertEquals(1, proxy.requests("Query").stream().filter(r -> !r.laterPage()).count());
   }
 
   @Test
