@@ -39,9 +39,15 @@ public final class DynamoErrors {
     if (e instanceof AwsServiceException service && service.awsErrorDetails() != null) {
       String code = String.valueOf(service.awsErrorDetails().errorCode());
       String detail = service.awsErrorDetails().errorMessage();
-      SqlState state = stateOf(code, detail);
-      String message = action + " failed" + attempts(e) + ": DynamoDB " + code + (detail == null ? "" : ": " + detail)
-          + (state == SqlState.THROTTLED ? ". Retry later, or give the table more capacity." : "");
+      SqlState state = stateOf(code, detail, service.statusCode());
+      String message = action + " failed" + attempts(e) + ": DynamoDB " + code
+          + (state == SqlState.SERVICE_FAILED ? " (HTTP " + service.statusCode() + ")" : "")
+          + (detail == null ? "" : ": " + detail);
+      if (state == SqlState.THROTTLED) {
+        message = endSentence(message) + " Retry later, or give the table more capacity.";
+      } else if (state == SqlState.SERVICE_FAILED) {
+        message = endSentence(message) + " Retry later.";
+      }
       return new KeycondException(state, message, e);
     }
     if (isTimeout(e)) {
@@ -82,6 +88,11 @@ public final class DynamoErrors {
     return false;
   }
 
+  /** The text with a full stop at its end, whether DynamoDB's detail already had one or not. */
+  private static String endSentence(String text) {
+    return text.endsWith(".") ? text : text + ".";
+  }
+
   /** How many attempts the SDK made, for a message, when it retried. */
   private static String attempts(SdkException e) {
     Integer attempts = e.numAttempts();
@@ -107,9 +118,12 @@ public final class DynamoErrors {
     return scope.connecting() ? SqlState.CONNECTION_FAILED : SqlState.CONNECTION_LOST;
   }
 
-  private static SqlState stateOf(String code, String detail) {
+  private static SqlState stateOf(String code, String detail, int status) {
     if (THROTTLING.contains(code)) {
       return SqlState.THROTTLED;
+    }
+    if (status >= 500) {
+      return SqlState.SERVICE_FAILED;
     }
     if (CREDENTIALS.contains(code)) {
       return SqlState.INVALID_AUTHORIZATION;

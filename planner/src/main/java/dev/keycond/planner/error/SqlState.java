@@ -62,6 +62,8 @@ public enum SqlState {
   CONNECTION_LOST("08006"),
   INVALID_AUTHORIZATION("28000"),
   THROTTLED("53000"),
+  /** DynamoDB failed the request on its side (HTTP 5xx) on every attempt the SDK made. */
+  SERVICE_FAILED("58000"),
   FEATURE_NOT_SUPPORTED("0A000"),
   QUERY_CANCELED("57014"),
   TIMEOUT("HYT00"),
@@ -98,7 +100,7 @@ public enum SqlState {
   public SQLException toException(String message, Throwable cause) {
     String cls = code.substring(0, 2);
     SQLException e;
-    if (this == THROTTLED) {
+    if (this == THROTTLED || this == SERVICE_FAILED) {
       e = new SQLTransientException(message, code, cause);
     } else if (this == TIMEOUT) {
       e = new SQLTimeoutException(message, code, cause);

@@ -148,6 +148,19 @@ class ReadFaultsTest {
     assertEquals(RequestRetries.MAX_ATTEMPTS, throttled.fired(), throttled::toString);
   }
 
+  @Test
+  void aServerErrorOnEveryAttemptIsATransientServiceFailure() {
+    ArmedFault failing = proxy.arm(Trigger.on("GetItem"), Fault.serverError());
+
+    SQLException e = assertThrows(SQLException.class,
+        () -> column(files, ONE_ITEM));
+
+    assertInstanceOf(SQLTransientException.class, e);
+    assertEquals("58000", e.getSQLState(), e::getMessage);
+    assertTrue(e.getMessage().contains("InternalServerError"), e::getMessage);
+    assertEquals(RequestRetries.MAX_ATTEMPTS, failing.fired(), failing::toString);
+  }
+
   /** The faults that break the connection or the answer on its way, after which the SDK retries. */
   static Stream<Fault> brokenAnswers() {
     return Stream.of(Fault.resetBeforeResponse(), Fault.resetMidBody(), Fault.truncatedBody());
