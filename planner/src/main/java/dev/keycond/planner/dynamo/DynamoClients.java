@@ -36,8 +36,10 @@ public final class DynamoClients {
     DynamoDbClientBuilder builder = DynamoDbClient.builder()
         .httpClient(UrlConnectionHttpClient.builder()
             .connectionTimeout(Duration.ofSeconds(5))
-            // Longer than REQUEST_LIMIT, so that the whole request's bound, not one read's, ends the wait.
-            .socketTimeout(Duration.ofSeconds(60))
+            // The SDK's bound on the whole request (REQUEST_LIMIT) cannot end a read blocked on an
+            // answer that stopped halfway through its body; this one can. As long, so that a
+            // silent endpoint still meets the whole request's bound first.
+            .socketTimeout(REQUEST_LIMIT)
             .build())
         .overrideConfiguration(o -> o.apiCallTimeout(REQUEST_LIMIT).retryStrategy(RequestRetries.strategy()))
         .region(region)

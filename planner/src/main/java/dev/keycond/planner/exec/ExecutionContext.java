@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.apache.calcite.rel.core.CorrelationId;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -126,14 +129,22 @@ public final class ExecutionContext {
   }
 
   /**
-   * The result of a request sent on another thread. A cancel ends the wait at once: the SDK's
-   * blocking read cannot be interrupted, so the abandoned request finishes in the background and
-   * its result is dropped.
+   * The result of a request sent on another thread. A cancel ends the wait at once, and so does the
+   * query timeout: the SDK's blocking read cannot be interrupted, and the SDK's own timeout does not
+   * end a read whose answer stopped arriving halfway through its body, so the abandoned request
+   * finishes in the background and its result is dropped.
+   *
+   * @param action what the request does, such as {@code Query on table 'Drive'}, for the message
    */
-  <T> T await(CompletableFuture<T> request) {
+  <T> T await(CompletableFuture<T> request, String action) {
     if (!request.isDone()) {
       // How the request ended is read from the request itself below.
-      CompletableFuture.anyOf(request, cancellation).handle((result, failure) -> null).join();
+      CompletableFuture<Object> first = CompletableFuture.anyOf(request, cancellation);
+      if (deadlineNanos == 0) {
+        first.handle((result, failure) -> null).join();
+      } else if (!settlesBeforeDeadline(first)) {
+        throw timedOut(action, null);
+      }
       if (!request.isDone()) {
         throw cancelled();
       }
@@ -143,6 +154,26 @@ public final class ExecutionContext {
     } catch (CompletionException e) {
       throw e.getCause() instanceof RuntimeException r ? r : e;
     }
+  }
+
+  /** Waits for {@code pending} until the query timeout; false when it is still pending then. */
+  private boolean settlesBeforeDeadline(CompletableFuture<?> pending) {
+    try {
+      pending.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      return false;
+    } catch (ExecutionException e) {
+      // Settled by a failure, which the caller reads from the request.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw cancelled();
+    }
+    return true;
+  }
+
+  /** The failure of a request that ran past the statement's query timeout; {@code cause} may be null. */
+  KeycondException timedOut(String action, Throwable cause) {
+    return new KeycondException(SqlState.TIMEOUT, action + " ran past the statement's query timeout", cause);
   }
 
   /** Milliseconds left before the query timeout; 0 when there is no timeout. */

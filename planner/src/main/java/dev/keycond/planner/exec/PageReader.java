@@ -74,7 +74,7 @@ final class PageReader {
     CompletableFuture<Optional<Page>> pending = prefetched;
     if (pending != null) {
       try {
-        context.await(pending);
+        context.await(pending, action());
       } catch (RuntimeException e) {
         // The result is being closed; nobody reads this page.
       }
@@ -99,7 +99,7 @@ final class PageReader {
     if (pending == null && !done) {
       pending = CompletableFuture.supplyAsync(this::fetch, ReadThreads.WAITED);
     }
-    Optional<Page> page = pending == null ? Optional.empty() : context.await(pending);
+    Optional<Page> page = pending == null ? Optional.empty() : context.await(pending, action());
     if (page.isEmpty() && successor != null) {
       successor.start();
       successor = null;
@@ -124,14 +124,18 @@ final class PageReader {
           return scan();
       }
     } catch (SdkException e) {
-      String action = request.operation().wireName() + " on table '" + request.tableName() + "'"
-          + request.indexName().map(i -> " index '" + i + "'").orElse("");
       if (context.remainingMillis() > 0 && DynamoErrors.isTimeout(e)) {
         // The request's bound was what was left of the query timeout (see timeout()).
-        throw new KeycondException(SqlState.TIMEOUT, action + " ran past the statement's query timeout", e);
+        throw context.timedOut(action(), e);
       }
-      throw DynamoErrors.translate(e, action, RequestScope.statement(DynamoClients.endpoint(context.client())));
+      throw DynamoErrors.translate(e, action(), RequestScope.statement(DynamoClients.endpoint(context.client())));
     }
+  }
+
+  /** What this reader's requests do, as messages name it: {@code Query on table 'Drive' index 'ByParent'}. */
+  private String action() {
+    return request.operation().wireName() + " on table '" + request.tableName() + "'"
+        + request.indexName().map(i -> " index '" + i + "'").orElse("");
   }
 
   private Page getItem() {

@@ -57,6 +57,8 @@ class ReadFaultsTest {
       + "('u000', 'u001', 'u002', 'u003', 'u004', 'u005', 'u006', 'u007', 'u008', 'u009') ORDER BY id";
   private static final List<String> BATCH_ROWS = IntStream.range(0, 10)
       .mapToObj(i -> String.format("u%03d User %d", i, i)).toList();
+  /** Longer than any bound a test relies on: a statement still waiting when it ends was not bounded. */
+  private static final Duration FOREVER = Duration.ofMinutes(10);
   /** A statement bounded by a 2 s query timeout ends well within this, on a loaded machine too. */
   private static final Duration BOUND_MARGIN = Duration.ofSeconds(20);
 
@@ -199,6 +201,22 @@ class ReadFaultsTest {
     assertTrue(!returned.isEmpty() && returned.size() < PAGED_ROWS.size(), returned::toString);
     assertEquals(PAGED_ROWS.subList(0, returned.size()), returned);
     assertEquals(1, proxy.requests("Query").stream().filter(r -> !r.laterPage()).count());
+  }
+
+  @Test
+  void aStallInTheMiddleOfTheBodyIsBoundedByTheQueryTimeout() {
+    ArmedFault stalled = proxy.arm(Trigger.on("Query"), Fault.stallMidBody(FOREVER));
+
+    SQLException e = assertTimeoutPreemptively(BOUND_MARGIN, () -> assertThrows(SQLException.class, () -> {
+      try (Statement statement = paging.createStatement()) {
+        statement.setQueryTimeout(2);
+        Keycond.column(statement.executeQuery(PAGED));
+      }
+    }));
+
+    assertInstanceOf(SQLTimeoutException.class, e);
+    assertEquals("HYT00", e.getSQLState(), e::getMessage);
+    assertTrue(stalled.fired() >= 1, stalled::toString);
   }
 
   @Test
