@@ -28,6 +28,8 @@ import java.sql.Struct;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -48,6 +50,8 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   private final KeycondSchema schema;
   private final StatementPlanner planner;
   private final WarningChain warnings = new WarningChain();
+  /** The statements open on this connection, which its close() closes. */
+  private final Set<KeycondStatement> statements = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
   private volatile DatabaseMetaData metaData;
 
@@ -132,10 +136,19 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     }
   }
 
+  private <T extends KeycondStatement> T opened(T statement) {
+    statements.add(statement);
+    return statement;
+  }
+
+  void statementClosed(KeycondStatement statement) {
+    statements.remove(statement);
+  }
+
   @Override
   public Statement createStatement() throws SQLException {
     checkOpen();
-    return new KeycondStatement(this);
+    return opened(new KeycondStatement(this));
   }
 
   @Override
@@ -153,7 +166,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   @Override
   public PreparedStatement prepareStatement(String sql) throws SQLException {
     checkOpen();
-    return new KeycondPreparedStatement(this, sql);
+    return opened(new KeycondPreparedStatement(this, sql));
   }
 
   @Override
@@ -193,10 +206,17 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     return metaData;
   }
 
+  /**
+   * Closes the connection, its statements and their results. A statement still running, waiting
+   * for DynamoDB, fails at once (HY010) rather than when its request returns, and an open result
+   * fails at its next call instead of serving the rows it had read ahead.
+   */
   @Override
   public void close() {
     if (!closed) {
       closed = true;
+      statements.forEach(KeycondStatement::connectionClosed);
+      statements.clear();
       client.close();
     }
   }

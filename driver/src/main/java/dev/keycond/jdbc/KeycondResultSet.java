@@ -51,7 +51,8 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
   private long rowNumber;
   private boolean afterLast;
   private boolean wasNull;
-  private boolean closed;
+  /** Set by the connection's close on another thread too. */
+  private volatile boolean closed;
   private Map<String, Integer> labels;
   private Map<String, Integer> labelsIgnoringCase;
 
@@ -434,12 +435,17 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
     if (closed) {
       return;
     }
-    closed = true;
-    row = null;
-    cursor.close();
+    release();
     if (statement != null) {
       statement.resultSetClosed(this);
     }
+  }
+
+  /** Closes the result without telling its statement, which is closing it. */
+  void release() {
+    closed = true;
+    row = null;
+    cursor.close();
   }
 
   @Override
@@ -447,7 +453,11 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
     return closed;
   }
 
+  /** Fails when the result or its connection is closed, naming the connection when both are. */
   private void checkOpen() throws SQLException {
+    if (statement != null) {
+      statement.connection.checkOpen();
+    }
     if (closed) {
       throw Jdbc.closed("result set");
     }

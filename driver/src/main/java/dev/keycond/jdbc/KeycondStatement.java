@@ -22,15 +22,16 @@ import java.util.Optional;
 public class KeycondStatement extends AbstractWrapper implements Statement {
   final KeycondConnection connection;
   private final WarningChain warnings = new WarningChain();
-  private KeycondResultSet resultSet;
-  /** Written by the statement's thread, read by whichever thread cancels. */
+  /** Written by the statement's thread, read by the connection's close on any thread. */
+  private volatile KeycondResultSet resultSet;
+  /** Written by the statement's thread, read by whichever thread cancels or closes the connection. */
   private volatile ExecutionContext running;
   private boolean reportAlways;
   private long maxRows;
   private int fetchSize;
   private int queryTimeoutSeconds;
   private boolean closeOnCompletion;
-  private boolean closed;
+  private volatile boolean closed;
 
   KeycondStatement(KeycondConnection connection) {
     this.connection = connection;
@@ -121,11 +122,12 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
     }
   }
 
+  /** Fails when the statement or its connection is closed, naming the connection when both are. */
   void checkOpen() throws SQLException {
+    connection.checkOpen();
     if (closed) {
       throw Jdbc.closed("statement");
     }
-    connection.checkOpen();
   }
 
   long maxRowsLimit() {
@@ -160,6 +162,24 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
     if (!closed) {
       closeResultSet();
       closed = true;
+      connection.statementClosed(this);
+    }
+  }
+
+  /**
+   * Called by the connection as it closes, on its thread: a running execution stops at once, with
+   * the closed-connection state, and the result is closed without waiting for it.
+   */
+  void connectionClosed() {
+    closed = true;
+    ExecutionContext context = running;
+    if (context != null) {
+      context.stop(SqlState.OBJECT_CLOSED, "The connection was closed while the statement was running");
+    }
+    KeycondResultSet open = resultSet;
+    resultSet = null;
+    if (open != null) {
+      open.release();
     }
   }
 

@@ -29,8 +29,14 @@ public final class ExecutionContext {
   private final Map<CorrelationId, Object[]> correlations = new HashMap<>();
   private final Map<Object, Object> shared = new HashMap<>();
   private int correlatedReads;
-  /** Completed by {@link #cancel()}; a wait for a request ends on whichever comes first. */
-  private final CompletableFuture<Void> cancellation = new CompletableFuture<>();
+  /**
+   * Completed by {@link #cancel()} or {@link #stop} with what the statement fails with; a wait for
+   * a request ends on whichever comes first.
+   */
+  private final CompletableFuture<StopReason> stopped = new CompletableFuture<>();
+
+  /** Why a statement was stopped from another thread: the state and message it fails with. */
+  private record StopReason(SqlState state, String message) {}
 
   /**
    * @param parameters parameter values in keycond's internal representation, in marker order
@@ -125,7 +131,15 @@ public final class ExecutionContext {
    * cancel's error, and running cursors notice before their next request.
    */
   public void cancel() {
-    cancellation.complete(null);
+    stop(SqlState.QUERY_CANCELED, "The statement was cancelled");
+  }
+
+  /**
+   * Stops the statement from any thread, as {@link #cancel()} does, with another error: the first
+   * stop wins.
+   */
+  public void stop(SqlState state, String message) {
+    stopped.complete(new StopReason(state, message));
   }
 
   /**
@@ -139,15 +153,17 @@ public final class ExecutionContext {
   <T> T await(CompletableFuture<T> request, String action) {
     if (!request.isDone()) {
       // How the request ended is read from the request itself below.
-      CompletableFuture<Object> first = CompletableFuture.anyOf(request, cancellation);
+      CompletableFuture<Object> first = CompletableFuture.anyOf(request, stopped);
       if (deadlineNanos == 0) {
         first.handle((result, failure) -> null).join();
       } else if (!settlesBeforeDeadline(first)) {
         throw timedOut(action, null);
       }
-      if (!request.isDone()) {
-        throw cancelled();
-      }
+    }
+    // A stop wins over a request that ended meanwhile: closing the connection also closes its
+    // client, which fails the requests still in flight with errors of its own.
+    if (stopped.isDone()) {
+      throw stopError();
     }
     try {
       return request.join();
@@ -166,7 +182,7 @@ public final class ExecutionContext {
       // Settled by a failure, which the caller reads from the request.
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw cancelled();
+      throw new KeycondException(SqlState.QUERY_CANCELED, "The statement's thread was interrupted", e);
     }
     return true;
   }
@@ -186,15 +202,17 @@ public final class ExecutionContext {
 
   /** Throws when the statement was cancelled or ran past its timeout. */
   public void checkRunning() {
-    if (cancellation.isDone()) {
-      throw cancelled();
+    if (stopped.isDone()) {
+      throw stopError();
     }
     if (deadlineNanos != 0 && System.nanoTime() > deadlineNanos) {
       throw new KeycondException(SqlState.TIMEOUT, "The statement ran past its query timeout");
     }
   }
 
-  private static KeycondException cancelled() {
-    return new KeycondException(SqlState.QUERY_CANCELED, "The statement was cancelled");
+  /** The error of a stopped statement, made where it is thrown, so that its stack trace is the statement's. */
+  private KeycondException stopError() {
+    StopReason reason = stopped.join();
+    return new KeycondException(reason.state(), reason.message());
   }
 }
