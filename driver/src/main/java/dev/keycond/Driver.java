@@ -43,12 +43,14 @@ public final class Driver implements java.sql.Driver {
     return url != null && url.startsWith(ConnectionProperties.PREFIX);
   }
 
+  /** Every property with its description; the value given in {@code info}, except the password's, which is never shown. */
   @Override
   public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
     DriverPropertyInfo[] result = new DriverPropertyInfo[ConnectionProperties.KNOWN.size()];
     for (int i = 0; i < result.length; i++) {
       String[] p = ConnectionProperties.KNOWN.get(i);
-      result[i] = new DriverPropertyInfo(p[0], info == null ? null : info.getProperty(p[0]));
+      boolean shown = info != null && !p[0].equals(ConnectionProperties.SECRET);
+      result[i] = new DriverPropertyInfo(p[0], shown ? info.getProperty(p[0]) : null);
       result[i].description = p[1] + " (default: " + p[2] + ")";
       result[i].required = false;
     }

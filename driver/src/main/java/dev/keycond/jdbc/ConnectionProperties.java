@@ -21,13 +21,16 @@ import java.util.Properties;
 public final class ConnectionProperties {
   public static final String PREFIX = "jdbc:keycond:";
 
+  /** The property whose value is the secret access key: never shown, whatever its case or spacing. */
+  public static final String SECRET = "password";
+
   /** Every property: name, description, default. */
   public static final List<String[]> KNOWN = List.of(
       new String[] {"region", "AWS region", "the AWS default region chain"},
       new String[] {"endpoint", "Endpoint override, e.g. http://127.0.0.1:8000 for a local server", "real AWS"},
       new String[] {"profile", "Named AWS profile", "the default credentials chain"},
       new String[] {"user", "AWS access key id", "the default credentials chain"},
-      new String[] {"password", "AWS secret access key", "the default credentials chain"},
+      new String[] {SECRET, "AWS secret access key", "the default credentials chain"},
       new String[] {"mapping", "Mapping file path, or inline:{...} JSON", "none: every table is exposed raw"},
       new String[] {"scan", "reject, allow, or limit:N", "reject"},
       new String[] {"consistentRead", "Strongly consistent reads on tables and local indexes", "false"},
@@ -47,15 +50,18 @@ public final class ConnectionProperties {
       throw new KeycondException(SqlState.CONNECTION_FAILED, "Not a keycond URL: it must start with " + PREFIX);
     }
     Map<String, String> values = new LinkedHashMap<>();
-    String rest = url.substring(PREFIX.length());
-    for (String part : rest.split(";")) {
+    String[] parts = parts(url);
+    for (int i = 0; i < parts.length; i++) {
+      String part = parts[i];
       if (part.isBlank()) {
         continue;
       }
       int eq = part.indexOf('=');
       if (eq <= 0) {
-        throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
-            "Malformed URL property '" + part + "': write name=value, separated by ';'");
+        // The part may be the secret itself, mistyped ("password:..."), so none of it is shown.
+        throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Malformed URL property: part " + (i + 1)
+            + " after " + PREFIX + " (parts are separated by ';') is not name=value; write each property so. Its text"
+            + " is not shown, since it may hold the password");
       }
       put(values, part.substring(0, eq).trim(), part.substring(eq + 1).trim());
     }
@@ -65,6 +71,27 @@ public final class ConnectionProperties {
       }
     }
     return new ConnectionProperties(values);
+  }
+
+  /**
+   * The URL as tools and messages may show it: the value of the password masked in every form
+   * {@link #parse} accepts ({@code password=}, {@code PASSWORD =}, {@code  Password = }).
+   */
+  public static String redact(String url) {
+    String[] parts = parts(url);
+    StringBuilder shown = new StringBuilder(PREFIX);
+    for (int i = 0; i < parts.length; i++) {
+      String part = parts[i];
+      int eq = part.indexOf('=');
+      boolean secret = eq > 0 && part.substring(0, eq).trim().equalsIgnoreCase(SECRET);
+      shown.append(i == 0 ? "" : ";").append(secret ? part.substring(0, eq + 1) + "****" : part);
+    }
+    return shown.toString();
+  }
+
+  /** The ';'-separated parts after the prefix, empty ones included. */
+  private static String[] parts(String url) {
+    return url.substring(PREFIX.length()).split(";", -1);
   }
 
   private static void put(Map<String, String> values, String name, String value) {
@@ -96,7 +123,7 @@ public final class ConnectionProperties {
             "Invalid endpoint '" + e + "': " + ex.getReason());
       }
     });
-    return new ClientSettings(get("region"), endpoint, get("profile"), get("user"), get("password"));
+    return new ClientSettings(get("region"), endpoint, get("profile"), get("user"), get(SECRET));
   }
 
   public StatementSettings readSettings() {
@@ -131,7 +158,7 @@ public final class ConnectionProperties {
   @Override
   public String toString() {
     Map<String, String> shown = new LinkedHashMap<>(values);
-    shown.computeIfPresent("password", (k, v) -> "****");
+    shown.computeIfPresent(SECRET, (k, v) -> "****");
     return shown.toString();
   }
 }

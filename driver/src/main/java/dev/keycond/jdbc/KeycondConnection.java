@@ -79,7 +79,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
       client = DynamoClients.create(clientSettings);
       KeycondSchema schema = KeycondSchema.open(
           DynamoCatalog.connecting(client, DriverManager.getLoginTimeout()), mapping);
-      return new KeycondConnection(redact(url), clientSettings.userName(), client, schema,
+      return new KeycondConnection(ConnectionProperties.redact(url), clientSettings.userName(), client, schema,
           new StatementPlanner(schema, settings));
     } catch (RuntimeException e) {
       if (client != null) {
@@ -106,11 +106,6 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
       warmUp.setDaemon(true);
       warmUp.start();
     }
-  }
-
-  /** The URL without its password, for metadata and messages. */
-  private static String redact(String url) {
-    return url.replaceAll("(?i)(password=)[^;]*", "$1****");
   }
 
   String url() {

@@ -10,6 +10,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jline.reader.LineReader;
+import org.jline.reader.impl.LineReaderImpl;
+import org.jline.reader.impl.history.DefaultHistory;
 import sqlline.SqlLine;
 
 /**
@@ -26,7 +29,8 @@ public final class Shell {
    *   <li>Credentials come from the URL or the AWS chain, so sqlline must not prompt for them.
    *   <li>DynamoDB has no isolation levels; sqlline's default (REPEATABLE_READ) would only produce
    *       a complaint on connect.
-   *   <li>The prompt hides the URL, which may hold a secret key.
+   *   <li>The prompt hides the URL, which may hold a secret key (so do the history and everything
+   *       sqlline prints: see {@link ShellSecrets}).
    *   <li>Rows are not cut at the terminal width: EXPLAIN lines are long, and silently truncated
    *       key conditions would mislead.
    *   <li>Every NULL prints as {@code NULL}: by default sqlline prints a NULL number or date as
@@ -104,9 +108,21 @@ public final class Shell {
     args.addAll(sqllineArgs);
     reportInOneLine();
     SqlLine sqlLine = new SqlLine();
-    sqlLine.setOutputStream(output);
-    sqlLine.setErrorStream(errors);
+    sqlLine.setOutputStream(new SecretHidingStream(output));
+    sqlLine.setErrorStream(new SecretHidingStream(errors));
+    keepSecretsOutOfTheHistory(sqlLine, input);
     SqlLine.Status status = sqlLine.begin(args.toArray(String[]::new), input, input == null);
     return status == SqlLine.Status.OK ? 0 : 1;
+  }
+
+  /**
+   * Builds sqlline's line reader with a history that keeps no secret key ({@link
+   * SecretFreeHistory}). sqlline builds its reader when it begins, with a history of its own, and
+   * uses the one that exists instead if there is one: built here, with the same input, it is that
+   * one.
+   */
+  private static void keepSecretsOutOfTheHistory(SqlLine sqlLine, InputStream input) throws IOException {
+    LineReader reader = sqlLine.getConsoleReader(input, new DefaultHistory());
+    ((LineReaderImpl) reader).setHistory(new SecretFreeHistory());
   }
 }

@@ -1,6 +1,7 @@
 package dev.keycond.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.testing.DemoDatabase;
@@ -11,11 +12,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The shell run non-interactively, as {@code keycond shell <url> -e "<sql>"} or {@code -f file.sql}. */
 class ShellTest {
+  /** A secret key no output contains by accident, so finding it anywhere means it leaked. */
+  private static final String SECRET = "Sentinel-Shell-Secret-5c1e";
   private final DemoDatabase database = DemoDatabase.get();
 
   private record Run(int exitCode, String output, String errors) {}
@@ -90,5 +97,88 @@ class ShellTest {
         + " CAST(NULL AS VARCHAR) AS s, CAST(NULL AS VARBINARY) AS b, CAST(NULL AS BOOLEAN) AS t;");
     assertEquals(0, run.exitCode(), run.errors());
     assertTrue(run.output().contains("'NULL','NULL','NULL','NULL','NULL'"), run.output());
+  }
+
+  /** The ways {@code !connect} is given a secret key: in the URL, as its password argument, as a property. */
+  static Stream<Arguments> connectCommands() {
+    String withoutSecret = DemoDatabase.get().url().replace(";password=test", "");
+    return Stream.of(
+        Arguments.of("in the URL", "!connect \"" + withoutSecret + ";password=" + SECRET + "\" \"\" \"\""),
+        Arguments.of("in the URL, spaced", "!connect \"" + withoutSecret + "; Password = " + SECRET + "\""),
+        Arguments.of("as the password argument", "!connect \"" + withoutSecret + "\" test " + SECRET),
+        Arguments.of("as a property", "!connect -p password " + SECRET + " \"" + withoutSecret + "\""),
+        Arguments.of("abbreviated", "!conn \"" + withoutSecret + ";password=" + SECRET + "\""));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("connectCommands")
+  void aSecretGivenToConnectIsNeitherPrintedNorListed(String how, String connect) throws Exception {
+    Run run = unconnected("-e", connect, "-e", "!list", "-e", "SELECT name FROM workspaces WHERE id = 'globex';");
+
+    assertEquals(0, run.exitCode(), run.output() + run.errors());
+    // It connected with the secret, listed the connection and ran the statement.
+    assertTrue(run.output().contains("#0  open"), run.output());
+    assertTrue(run.output().contains("jdbc:keycond:region=us-east-1;endpoint="), run.output());
+    assertTrue(run.output().contains("Globex"), run.output());
+    assertFalse(run.output().contains(SECRET), run.output());
+    assertFalse(run.errors().contains(SECRET), run.errors());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("connectCommands")
+  void aConnectCommandTypedIsRunButNotKeptInTheHistory(String how, String connect, @TempDir Path dir)
+      throws Exception {
+    Path history = dir.resolve("history");
+    String typed = connect + "\nSELECT name FROM workspaces WHERE id = 'globex';\n!quit\n";
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    int code = Shell.run(Optional.empty(), List.of("--historyFile=" + history),
+        new ByteArrayInputStream(typed.getBytes(StandardCharsets.UTF_8)), out, new ByteArrayOutputStream());
+
+    String kept = Files.readString(history);
+    assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("Globex"));
+    assertTrue(kept.contains("SELECT name FROM workspaces"), kept);
+    assertFalse(kept.contains(SECRET), kept);
+    assertFalse(kept.contains("!conn"), kept);
+  }
+
+  @Test
+  void aSecretInTheUrlOfTheCommandLineIsNeitherListedNorPrintedVerbose() throws Exception {
+    String url = database.url().replace("password=test", "password=" + SECRET);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int code = Shell.run(Optional.of(url), List.of("--verbose=true", "-e", "!list"),
+        new ByteArrayInputStream(new byte[0]), out, err);
+
+    String shown = out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+    assertEquals(0, code, shown);
+    // sqlline's verbose trace of the connect it issues, and the list of connections.
+    assertTrue(shown.contains("issuing: !connect"), shown);
+    assertTrue(shown.contains("password=****"), shown);
+    assertFalse(shown.contains(SECRET), shown);
+  }
+
+  @Test
+  void aScriptThatConnectsDoesNotEchoItsSecret(@TempDir Path dir) throws Exception {
+    String withoutSecret = database.url().replace(";password=test", "");
+    Path script = Files.writeString(dir.resolve("connect.sql"), "!connect \"" + withoutSecret + "\" test " + SECRET
+        + "\nSELECT name FROM workspaces WHERE id = 'globex';\n");
+
+    Run run = unconnected("-f", script.toString());
+
+    assertEquals(0, run.exitCode(), run.output() + run.errors());
+    assertTrue(run.output().contains("Globex"), run.output());
+    // sqlline echoes each command of a script before it runs it.
+    assertTrue(run.errors().contains("!connect"), run.errors());
+    assertFalse((run.output() + run.errors()).contains(SECRET), run.output() + run.errors());
+  }
+
+  private Run unconnected(String... args) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Shell.run(Optional.empty(), List.of(args), new ByteArrayInputStream(new byte[0]), out, err);
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 }

@@ -40,9 +40,14 @@ public final class DynamoErrors {
       String code = String.valueOf(service.awsErrorDetails().errorCode());
       String detail = service.awsErrorDetails().errorMessage();
       SqlState state = stateOf(code, detail, service.statusCode());
-      String message = action + " failed" + attempts(e) + ": DynamoDB " + code + (detail == null ? "" : ": " + detail)
-          + (state == SqlState.THROTTLED ? ". Retry later, or give the table more capacity."
-              : state == SqlState.SERVICE_FAILED ? " (HTTP " + service.statusCode() + "). Retry later." : "");
+      String message = action + " failed" + attempts(e) + ": DynamoDB " + code
+          + (state == SqlState.SERVICE_FAILED ? " (HTTP " + service.statusCode() + ")" : "")
+          + (detail == null ? "" : ": " + detail);
+      if (state == SqlState.THROTTLED) {
+        message = endSentence(message) + " Retry later, or give the table more capacity.";
+      } else if (state == SqlState.SERVICE_FAILED) {
+        message = endSentence(message) + " Retry later.";
+      }
       return new KeycondException(state, message, e);
     }
     if (isTimeout(e)) {
@@ -81,6 +86,11 @@ public final class DynamoErrors {
       }
     }
     return false;
+  }
+
+  /** The text with a full stop at its end, whether DynamoDB's detail already had one or not. */
+  private static String endSentence(String text) {
+    return text.endsWith(".") ? text : text + ".";
   }
 
   /** How many attempts the SDK made, for a message, when it retried. */

@@ -3,6 +3,7 @@ package dev.keycond.sqltests.files;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,15 +17,21 @@ import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLInvalidAuthorizationSpecException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Connecting (DESIGN §2, §7): an unreachable endpoint is class 08, half a credential pair is 28000,
@@ -114,6 +121,55 @@ class ConnectionErrorsTest {
       assertFalse(shown.contains(SECRET), shown);
       assertTrue(shownUrl.startsWith("jdbc:keycond:"), shownUrl);
     }
+  }
+
+  /** Each way of writing the password property that the URL parser accepts. */
+  @ParameterizedTest
+  @ValueSource(strings = {"password=", "password =", "PASSWORD=", " Password = ", "pAsSwOrD\t="})
+  void getUrlMasksThePasswordHoweverItIsWritten(String assignment) throws SQLException {
+    String url = "jdbc:keycond:region=us-east-1;endpoint=" + server.endpoint() + ";user=AKIDEXAMPLE;" + assignment
+        + SECRET + ";mapping=" + Fixtures.mapping("files");
+    try (Connection connection = DriverManager.getConnection(url)) {
+      String shown = connection.getMetaData().getURL();
+
+      assertFalse(shown.contains(SECRET), shown);
+      assertTrue(shown.contains(";" + assignment.substring(0, assignment.indexOf('=') + 1) + "****;mapping="), shown);
+      // The parser took the form as the password: a user without one would have failed with 28000.
+      assertEquals(List.of(List.of("root/")), Keycond.query(connection,
+          "SELECT path FROM files WHERE account = 'b22' AND path = 'root/'"));
+    }
+  }
+
+  @Test
+  void propertyInfoShowsTheValuesGivenExceptThePassword() throws SQLException {
+    Properties info = new Properties();
+    info.setProperty("user", "AKIDEXAMPLE");
+    info.setProperty("password", SECRET);
+    String url = "jdbc:keycond:region=us-east-1;password=" + SECRET;
+
+    DriverPropertyInfo[] properties = DriverManager.getDriver(url).getPropertyInfo(url, info);
+
+    Map<String, String> values = new HashMap<>();
+    for (DriverPropertyInfo property : properties) {
+      assertFalse((property.name + property.value + property.description).contains(SECRET), property.name);
+      values.put(property.name, property.value);
+    }
+    assertEquals("AKIDEXAMPLE", values.get("user"));
+    assertTrue(values.containsKey("password"));
+    assertNull(values.get("password"));
+  }
+
+  /** A property without '=', which may be the password mistyped, is reported by its position alone. */
+  @ParameterizedTest
+  @ValueSource(strings = {";password:", ";password", ";"})
+  void aMalformedPropertyIsNotEchoed(String malformed) {
+    String url = "jdbc:keycond:region=us-east-1;user=AKIDEXAMPLE" + malformed + SECRET + ";endpoint=" + server.endpoint();
+
+    SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url).close());
+
+    assertEquals("22023", e.getSQLState(), e::getMessage);
+    assertTrue(e.getMessage().contains("part 3 after jdbc:keycond:"), e::getMessage);
+    assertSecretAbsent(e);
   }
 
   private static void query(String url, String sql) throws SQLException {

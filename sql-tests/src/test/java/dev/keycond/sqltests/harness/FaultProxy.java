@@ -15,7 +15,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -315,6 +314,6 @@ public final class FaultProxy implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "FaultProxy[" + endpoint() + " -> " + target + ", armed " + Arrays.toString(armed.toArray()) + "]";
+    return "FaultProxy[" + endpoint() + " -> " + target + ", armed " + armed + "]";
   }
 }

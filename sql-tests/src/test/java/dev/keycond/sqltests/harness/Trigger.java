@@ -1,7 +1,5 @@
 package dev.keycond.sqltests.harness;
 
-import java.util.Optional;
-
 /**
  * Which requests an armed {@link Fault} applies to. A request is an HTTP attempt, so each retry
  * the SDK makes is a request of its own: {@code Trigger.on("Query")} fails every attempt of every
@@ -11,34 +9,26 @@ import java.util.Optional;
  * <p>Requests are counted per armed fault, from when it was armed: the n-th request is the n-th
  * that matches the operation and, with {@link #laterPages()}, carries an ExclusiveStartKey.
  *
- * @param operation the DynamoDB operation (the X-Amz-Target after {@code DynamoDB_20120810.}), or
- *     empty for every operation
+ * @param operation the DynamoDB operation: the X-Amz-Target after {@code DynamoDB_20120810.}
  * @param laterPagesOnly only Queries and Scans that carry an ExclusiveStartKey: page 2 or later
  * @param from the first matching request that fails, counted from 1
  * @param to the last matching request that fails; {@link Integer#MAX_VALUE} for every one from
  *     {@code from} on
  */
-public record Trigger(Optional<String> operation, boolean laterPagesOnly, int from, int to) {
+public record Trigger(String operation, boolean laterPagesOnly, int from, int to) {
   public Trigger {
     if (from < 1 || to < from) {
       throw new IllegalArgumentException("requests are counted from 1: from " + from + " to " + to);
     }
-    operation.ifPresent(name -> {
-      if (name.isBlank() || name.contains(".")) {
-        throw new IllegalArgumentException("name an operation as DynamoDB does (Query, BatchGetItem), not '"
-            + name + "'");
-      }
-    });
+    if (operation.isBlank() || operation.contains(".")) {
+      throw new IllegalArgumentException("name an operation as DynamoDB does (Query, BatchGetItem), not '"
+          + operation + "'");
+    }
   }
 
   /** Every request of this operation, every attempt. */
   public static Trigger on(String operation) {
-    return new Trigger(Optional.of(operation), false, 1, Integer.MAX_VALUE);
-  }
-
-  /** Every request, whatever its operation, every attempt. */
-  public static Trigger onEveryOperation() {
-    return new Trigger(Optional.empty(), false, 1, Integer.MAX_VALUE);
+    return new Trigger(operation, false, 1, Integer.MAX_VALUE);
   }
 
   /** Only requests that carry an ExclusiveStartKey: a Query's or Scan's second page or a later one. */
@@ -58,7 +48,7 @@ public record Trigger(Optional<String> operation, boolean laterPagesOnly, int fr
 
   /** Whether a request of this operation, carrying an ExclusiveStartKey or not, is one this trigger counts. */
   boolean matches(String requestOperation, boolean laterPage) {
-    return operation.map(requestOperation::equals).orElse(true) && (laterPage || !laterPagesOnly);
+    return operation.equals(requestOperation) && (laterPage || !laterPagesOnly);
   }
 
   /** Whether the {@code ordinal}-th matching request fails. */
@@ -68,7 +58,7 @@ public record Trigger(Optional<String> operation, boolean laterPagesOnly, int fr
 
   @Override
   public String toString() {
-    String requests = operation.orElse("every operation") + (laterPagesOnly ? " (later pages)" : "");
+    String requests = operation + (laterPagesOnly ? " (later pages)" : "");
     String which = to == Integer.MAX_VALUE ? (from == 1 ? "every request" : "requests " + from + " on")
         : from == to ? "request " + from + " only" : "requests " + from + " to " + to;
     return requests + ": " + which;

@@ -72,8 +72,6 @@ record WireResponse(int status, List<Map.Entry<String, String>> headers, byte[] 
         return "OK";
       case 400:
         return "Bad Request";
-      case 413:
-        return "Request Entity Too Large";
       case 500:
         return "Internal Server Error";
       default:
