@@ -10,6 +10,8 @@ import java.util.TreeMap;
 final class FuzzReport {
   private final long seed;
   private final Map<String, Map<String, EnumMap<Verdict, Integer>>> counts = new TreeMap<>();
+  /** Per scan setting, the refusals by SQLState. */
+  private final Map<String, Map<String, Integer>> refusals = new TreeMap<>();
   private final List<String> failures = new ArrayList<>();
   private int statements;
 
@@ -23,6 +25,10 @@ final class FuzzReport {
       counts.computeIfAbsent(run.scan(), s -> new TreeMap<>())
           .computeIfAbsent(statement.category(), c -> new EnumMap<>(Verdict.class))
           .merge(run.verdict(), 1, Integer::sum);
+      if (run.verdict() == Verdict.REFUSED || run.verdict() == Verdict.REFUSED_VALUE) {
+        String state = run.error().map(e -> ((java.sql.SQLException) e).getSQLState()).orElseThrow();
+        refusals.computeIfAbsent(run.scan(), s -> new TreeMap<>()).merge(state, 1, Integer::sum);
+      }
     }
     if (reject.verdict().failure() || allow.verdict().failure()) {
       failures.add(describe(statement, reference.toString(), List.of(reject, allow)));
@@ -69,6 +75,7 @@ final class FuzzReport {
         verdicts.forEach((v, n) -> total.merge(v, n, Integer::sum));
       });
       text.append(String.format("    %-14s %s%n", "all", total));
+      text.append(String.format("    %-14s %s%n", "refused as", refusals.getOrDefault(scan, Map.of())));
     });
     text.append("  failures: ").append(failures.size()).append('\n');
     return text.toString();

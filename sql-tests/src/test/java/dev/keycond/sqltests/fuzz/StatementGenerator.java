@@ -55,6 +55,9 @@ final class StatementGenerator {
 
   private static String pickCategory(FuzzUniverse universe, Random random) {
     boolean hierarchy = universe.tables().stream().anyMatch(t -> t.hierarchy().isPresent());
+    if (hierarchy && random.nextInt(5) == 0) {
+      return "recursive";
+    }
     int roll = random.nextInt(100);
     if (roll < 22) {
       return "key-read";
