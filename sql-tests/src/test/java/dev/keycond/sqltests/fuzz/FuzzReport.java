@@ -1,5 +1,6 @@
 package dev.keycond.sqltests.fuzz;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -10,7 +11,13 @@ import java.util.TreeMap;
 final class FuzzReport {
   private final long seed;
   private final Map<String, Map<String, EnumMap<Verdict, Integer>>> counts = new TreeMap<>();
+  /** Per scan setting, the refusals by SQLState. */
+  private final Map<String, Map<String, Integer>> refusals = new TreeMap<>();
+  /** The refusals under scan=allow by SQLState and the start of their message, which the README must document. */
+  private final Map<String, Integer> allowRefusals = new TreeMap<>();
   private final List<String> failures = new ArrayList<>();
+  /** One line per statement: its index, category and both verdicts, to compare two runs of a seed. */
+  private final List<String> verdicts = new ArrayList<>();
   private int statements;
 
   FuzzReport(long seed) {
@@ -19,10 +26,21 @@ final class FuzzReport {
 
   void add(FuzzStatement statement, ResultRows reference, StatementRun reject, StatementRun allow) {
     statements++;
+    verdicts.add(statement.index() + " " + statement.category() + " " + reject.verdict() + " " + allow.verdict()
+        + reject.error().map(e -> " " + ((SQLException) e).getSQLState()).orElse(""));
     for (StatementRun run : List.of(reject, allow)) {
       counts.computeIfAbsent(run.scan(), s -> new TreeMap<>())
           .computeIfAbsent(statement.category(), c -> new EnumMap<>(Verdict.class))
           .merge(run.verdict(), 1, Integer::sum);
+      if (run.verdict() == Verdict.REFUSED || run.verdict() == Verdict.REFUSED_VALUE) {
+        SQLException refusal = (SQLException) run.error().orElseThrow();
+        refusals.computeIfAbsent(run.scan(), s -> new TreeMap<>()).merge(refusal.getSQLState(), 1, Integer::sum);
+        if (run.scan().equals("allow")) {
+          String message = refusal.getMessage();
+          allowRefusals.merge(refusal.getSQLState() + " " + message.substring(0, Math.min(90, message.length())),
+              1, Integer::sum);
+        }
+      }
     }
     if (reject.verdict().failure() || allow.verdict().failure()) {
       failures.add(describe(statement, reference.toString(), List.of(reject, allow)));
@@ -55,6 +73,10 @@ final class FuzzReport {
     return text.toString();
   }
 
+  List<String> verdicts() {
+    return verdicts;
+  }
+
   List<String> failures() {
     return failures;
   }
@@ -69,7 +91,10 @@ final class FuzzReport {
         verdicts.forEach((v, n) -> total.merge(v, n, Integer::sum));
       });
       text.append(String.format("    %-14s %s%n", "all", total));
+      text.append(String.format("    %-14s %s%n", "refused as", refusals.getOrDefault(scan, Map.of())));
     });
+    allowRefusals.forEach((refusal, n) -> text.append("  refused under scan=allow, ").append(n).append("x: ")
+        .append(refusal).append('\n'));
     text.append("  failures: ").append(failures.size()).append('\n');
     return text.toString();
   }
