@@ -2,6 +2,7 @@ package dev.keycond.jdbc;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 
 /** Small helpers shared by keycond's JDBC classes; every SQLException they build comes from a {@link SqlState}. */
@@ -53,5 +54,22 @@ final class Jdbc {
    */
   static int toIntCount(long count) {
     return (int) Math.min(count, Integer.MAX_VALUE);
+  }
+
+  static int[] toIntCounts(long[] counts) {
+    int[] ints = new int[counts.length];
+    for (int i = 0; i < counts.length; i++) {
+      ints[i] = toIntCount(counts[i]);
+    }
+    return ints;
+  }
+
+  /**
+   * The BatchUpdateException of a batch that stopped part-way: the failure's SQLState and message,
+   * and each row's real count (1 or 0 where known, EXECUTE_FAILED where it was not all written).
+   */
+  static BatchUpdateException batchFailure(SQLException failure, long[] counts) {
+    return new BatchUpdateException(failure.getMessage(), failure.getSQLState(), failure.getErrorCode(), counts,
+        failure);
   }
 }

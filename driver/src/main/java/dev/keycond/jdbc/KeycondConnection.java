@@ -39,8 +39,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * A connection to DynamoDB. Opening it reads the mapping, lists the tables and checks every mapped
  * table against DescribeTable, so a bad mapping or an unreachable endpoint fails here, not later.
  *
- * <p>DynamoDB has no transactions across statements: every statement takes effect on its own, so
- * auto-commit is always on and commit and rollback have nothing to do.
+ * <p>DynamoDB has no transactions across statements: every statement takes effect on its own as it
+ * runs. Auto-commit can be switched off (tools do), but then a write is refused, since a later
+ * {@code rollback()} could not undo it; reads run either way, and commit and rollback have nothing
+ * to do.
  */
 public final class KeycondConnection extends AbstractWrapper implements Connection {
   private static final AtomicBoolean WARMED = new AtomicBoolean();
@@ -55,6 +57,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   /** The statements open on this connection, which its close() closes. */
   private final Set<KeycondStatement> statements = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
+  private volatile boolean autoCommit = true;
   private volatile DatabaseMetaData metaData;
 
   private KeycondConnection(String url, String userName, DynamoDbClient client, KeycondSchema schema,
@@ -239,12 +242,22 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   @Override
   public void setAutoCommit(boolean autoCommit) throws SQLException {
     checkOpen();
+    this.autoCommit = autoCommit;
   }
 
   @Override
   public boolean getAutoCommit() throws SQLException {
     checkOpen();
-    return true;
+    return autoCommit;
+  }
+
+  /** Refuses a write while auto-commit is off, before anything is sent (see the class comment). */
+  void checkWritesCommit() throws SQLException {
+    if (!autoCommit) {
+      throw SqlState.FEATURE_NOT_SUPPORTED.toException("keycond commits every statement as it runs: DynamoDB has "
+          + "no transaction that spans statements, so with auto-commit off a later rollback() could not undo this "
+          + "write, and keycond refuses it rather than pretend. Call setAutoCommit(true) to write", null);
+    }
   }
 
   @Override

@@ -650,11 +650,11 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
     return false;
   }
 
-  // ---------------------------------------------------------------- reads only, for now
+  // ---------------------------------------------------------------- capabilities
 
   @Override
   public boolean isReadOnly() {
-    return true;
+    return false;
   }
 
   @Override
@@ -680,7 +680,7 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
 
   @Override
   public boolean supportsBatchUpdates() {
-    return false;
+    return true;
   }
 
   @Override

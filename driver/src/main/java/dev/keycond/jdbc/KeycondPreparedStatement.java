@@ -3,6 +3,7 @@ package dev.keycond.jdbc;
 import dev.keycond.planner.ParameterType;
 import dev.keycond.planner.PlannedExplain;
 import dev.keycond.planner.PlannedQuery;
+import dev.keycond.planner.PlannedUpdate;
 import dev.keycond.planner.PlannedStatement;
 import dev.keycond.planner.error.SqlState;
 import java.io.InputStream;
@@ -40,6 +41,8 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
   private PlannedStatement query;
   private long plannedMaxRows;
   private final Object[] values;
+  /** The parameter values of each execution of {@link #addBatch()}. */
+  private final List<List<Object>> parameterSets = new ArrayList<>();
 
   KeycondPreparedStatement(KeycondConnection connection, String sql) throws SQLException {
     super(connection);
@@ -133,6 +136,11 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
   @Override
   public long executeLargeUpdate(String sql) throws SQLException {
     throw runsItsOwnSql("executeLargeUpdate");
+  }
+
+  @Override
+  public void addBatch(String sql) throws SQLException {
+    throw runsItsOwnSql("addBatch");
   }
 
   private static SQLException runsItsOwnSql(String method) {
@@ -289,9 +297,48 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
 
   // ---------------------------------------------------------------- what keycond does not have
 
+  /** Keeps the current parameter values as one execution of the batch; every marker must have a value. */
   @Override
   public void addBatch() throws SQLException {
-    throw Jdbc.notSupported("PreparedStatement.addBatch");
+    checkOpen();
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == UNSET) {
+        throw SqlState.PARAMETER_NOT_SET.toException("Parameter " + (i + 1) + " has no value; set it before "
+            + "addBatch()", null);
+      }
+    }
+    parameterSets.add(Arrays.asList(values.clone()));
+  }
+
+  @Override
+  public void clearBatch() throws SQLException {
+    checkOpen();
+    parameterSets.clear();
+  }
+
+  /**
+   * Runs the write once per parameter set added, their requests sent together (INSERT's PutItems
+   * concurrently, UPSERT's rows 25 to a BatchWriteItem). The counts are each execution's rows
+   * written; when a row fails, the BatchUpdateException has a count for every execution: what it
+   * wrote, or EXECUTE_FAILED when not all its rows were written.
+   */
+  @Override
+  public int[] executeBatch() throws SQLException {
+    return Jdbc.toIntCounts(executeLargeBatch());
+  }
+
+  @Override
+  public long[] executeLargeBatch() throws SQLException {
+    PlannedStatement current = query();
+    List<List<Object>> sets = List.copyOf(parameterSets);
+    parameterSets.clear();
+    if (sets.isEmpty()) {
+      return new long[0];
+    }
+    if (!(current instanceof PlannedUpdate update)) {
+      throw SqlState.DYNAMIC_SQL_ERROR.toException("executeBatch runs writes; this statement returns rows", null);
+    }
+    return write(update, sets, true);
   }
 
   @Override

@@ -3,6 +3,9 @@ package dev.keycond.jdbc;
 import dev.keycond.planner.PlannedExplain;
 import dev.keycond.planner.PlannedQuery;
 import dev.keycond.planner.PlannedStatement;
+import dev.keycond.planner.PlannedUpdate;
+import dev.keycond.planner.exec.write.WriteFailure;
+import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.ReadStatistics;
@@ -28,6 +31,8 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
   private volatile KeycondResultSet resultSet;
   /** The update count of the current result; -1 when it is a ResultSet or there is none. */
   long updateCount = -1;
+  /** The statements of {@link #addBatch(String)}, run by {@link #executeBatch()}. */
+  private final List<String> batch = new ArrayList<>();
   /** Written by the statement's thread, read by whichever thread cancels or closes the connection. */
   private volatile ExecutionContext running;
   private boolean reportAlways;
@@ -99,7 +104,32 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
 
   /** Whether running the statement gives a ResultSet (a query or EXPLAIN) rather than an update count. */
   static boolean returnsRows(PlannedStatement statement) {
-    return statement instanceof PlannedQuery || statement instanceof PlannedExplain;
+    return !(statement instanceof PlannedUpdate);
+  }
+
+  /**
+   * Runs a write once per parameter set and returns the rows each wrote; the update count is the
+   * first's. A write while auto-commit is off is refused before anything is sent.
+   */
+  long[] write(PlannedUpdate update, List<List<Object>> parameterSets, boolean batch) throws SQLException {
+    closeResultSet();
+    clearWarnings();
+    updateCount = -1;
+    connection.checkWritesCommit();
+    ExecutionContext context = new ExecutionContext(connection.gateway(), parameterSets.get(0),
+        connection.planner().settings(), queryTimeoutSeconds * 1000L);
+    running = context;
+    try {
+      long[] counts = update.execute(context, parameterSets);
+      updateCount = counts[0];
+      return counts;
+    } catch (WriteFailure e) {
+      throw batch ? Jdbc.batchFailure(e.toSqlException(), e.counts()) : e.toSqlException();
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    } finally {
+      running = null;
+    }
   }
 
   /**
@@ -117,6 +147,10 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
       // Reading the plan with the parameters' values can find a parameter wrong (an invalid LIKE pattern).
       List<String> planWarnings = statement.warnings().at(values);
       planWarnings.forEach(w -> warnings.add(SqlState.WARNING.toWarning(w)));
+      if (statement instanceof PlannedUpdate update) {
+        write(update, List.of(parameters), false);
+        return false;
+      }
       if (statement instanceof PlannedExplain explain) {
         List<Object[]> lines = new ArrayList<>();
         for (String line : explain.describe(connection.planner().settings(), values)) {
@@ -426,24 +460,54 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
     throw Jdbc.notSupported("Statement.executeUpdate");
   }
 
+  /** DynamoDB generates no keys: every key is written by the statement. The result has no rows and no columns. */
   @Override
   public ResultSet getGeneratedKeys() throws SQLException {
-    throw Jdbc.notSupported("Statement.getGeneratedKeys");
+    checkOpen();
+    return new KeycondResultSet(this, ImmutableList.of(), new ListCursor(List.of()), null);
   }
 
   @Override
   public void addBatch(String sql) throws SQLException {
-    throw Jdbc.notSupported("Statement.addBatch");
+    checkOpen();
+    batch.add(sql);
   }
 
   @Override
   public void clearBatch() throws SQLException {
-    throw Jdbc.notSupported("Statement.clearBatch");
+    checkOpen();
+    batch.clear();
+  }
+
+  /**
+   * Runs the batch's statements one after another; the first that fails ends the batch with a
+   * BatchUpdateException whose counts are those of the statements before it, then EXECUTE_FAILED.
+   */
+  @Override
+  public int[] executeBatch() throws SQLException {
+    return Jdbc.toIntCounts(executeLargeBatch());
   }
 
   @Override
-  public int[] executeBatch() throws SQLException {
-    throw Jdbc.notSupported("Statement.executeBatch");
+  public long[] executeLargeBatch() throws SQLException {
+    checkOpen();
+    List<String> statements = List.copyOf(batch);
+    batch.clear();
+    long[] counts = new long[statements.size()];
+    for (int i = 0; i < statements.size(); i++) {
+      try {
+        PlannedStatement statement = planWithoutMarkers(statements.get(i));
+        if (!(statement instanceof PlannedUpdate update)) {
+          throw SqlState.DYNAMIC_SQL_ERROR.toException("executeBatch runs writes; statement " + (i + 1)
+              + " of the batch returns rows", null);
+        }
+        counts[i] = write(update, List.of(List.of()), false)[0];
+      } catch (SQLException e) {
+        java.util.Arrays.fill(counts, i, counts.length, Statement.EXECUTE_FAILED);
+        throw Jdbc.batchFailure(e, counts);
+      }
+    }
+    return counts;
   }
 
   @Override

@@ -2,7 +2,7 @@ package dev.keycond.planner;
 
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.settings.StatementSettings;
-import dev.keycond.planner.explain.ExpressionFormatter;
+import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;

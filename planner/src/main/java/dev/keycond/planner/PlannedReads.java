@@ -9,6 +9,8 @@ import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.ScanRefusal;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.DynamoWrite;
+import dev.keycond.planner.write.WritePlan;
 import dev.keycond.planner.rel.KeycondRelVisitor;
 import dev.keycond.planner.rel.LookupJoin;
 import dev.keycond.planner.rel.ReadPlan;
@@ -57,6 +59,17 @@ record PlannedReads(ImmutableList<DynamoRead> reads, ImmutableList<ReadPlan> pla
         reads.add(lookup.inner());
         plans.add(lookup.inner().plan());
         return calcite(lookup);
+      }
+
+      @Override
+      public Void write(DynamoWrite write) {
+        if (write.write() instanceof WritePlan.ChangeRows change) {
+          // The rows to change are found by a read that must be allowed like any other; a write by
+          // key reads nothing, and a slice's items are all written, so neither warns of discarded items.
+          plans.add(change.target());
+          return null;
+        }
+        return calcite(write);
       }
 
       @Override

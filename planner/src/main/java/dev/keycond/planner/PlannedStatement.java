@@ -7,7 +7,7 @@ import com.google.common.collect.ImmutableList;
  * what running it gives: rows ({@link PlannedQuery}), the description of a plan
  * ({@link PlannedExplain}), or, for a write, a count of the rows it changed.
  */
-public sealed interface PlannedStatement permits PlannedQuery, PlannedExplain {
+public sealed interface PlannedStatement permits PlannedQuery, PlannedExplain, PlannedUpdate {
 
   /** The types the validator inferred for the {@code ?} markers, in marker order. */
   ImmutableList<ParameterType> parameters();

@@ -18,7 +18,16 @@ import dev.keycond.planner.rules.ReadCountRule;
 import dev.keycond.planner.rules.ReadFilterRule;
 import dev.keycond.planner.rules.ReadProjectRule;
 import dev.keycond.planner.rules.ReadSortRule;
+import dev.keycond.planner.schema.EntitySqlTable;
 import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.rel.DynamoWrite;
+import dev.keycond.planner.write.WritePlanner;
+import org.apache.calcite.rel.core.TableModify;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlMerge;
+import dev.keycond.planner.write.MergeShape;
+import dev.keycond.planner.write.WritePlan;
 import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -205,22 +214,24 @@ public final class StatementPlanner {
     EscapeClauses.check(parsed);
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
     SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
-    if (!query.isA(SqlKind.QUERY)) {
-      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED,
-          "keycond runs queries (SELECT, WITH, VALUES) and EXPLAIN PLAN FOR a query; "
-              + query.getKind() + " statements are not supported");
+    boolean write = query.isA(SqlKind.DML);
+    if (!query.isA(SqlKind.QUERY) && !write) {
+      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond runs queries (SELECT, WITH, VALUES), "
+          + "INSERT, UPSERT, UPDATE, DELETE and MERGE, and EXPLAIN PLAN FOR them; " + query.getKind()
+          + " statements are not supported");
     }
     SqlValidator validator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader, typeFactory, VALIDATOR);
+    if (query.getKind() == SqlKind.MERGE) {
+      // The validator rewrites a MERGE in place; its shape is read from a fresh parse.
+      SqlNode again = parse(sql);
+      return planMerge((SqlMerge) (explain ? ((SqlExplain) again).getExplicandum() : again), validator, query, explain);
+    }
     SqlNode validated = validate(validator, query);
-
-    HepPlanner hepPlanner = new HepPlanner(PUSH_DOWN);
-    hepPlanner.setExecutor(ConstantsAsWritten.INSTANCE);
-    RelOptCluster cluster = RelOptCluster.create(hepPlanner, new RexBuilder(typeFactory));
-    cluster.setMetadataQuerySupplier(() -> new RelMetadataQuery(MetadataHandlers.INSTANCE));
-    SqlToRelConverter converter = new SqlToRelConverter((type, text, schemaPath, viewPath) -> {
-      throw new UnsupportedOperationException("views");
-    }, validator, catalogReader, cluster, ExactValueConvertlets.INSTANCE, CONVERTER);
+    SqlToRelConverter converter = converter(validator);
     RelRoot root = convert(converter, validated);
+    if (write) {
+      return planWrite(query, validator, validated, converter, (TableModify) root.rel, explain);
+    }
     RelNode correlated = root.project();
     // A correlated subquery usually reads best as a join (by item collection or by key lookups);
     // when that join would need a Scan, it can still be read by key once per outer row. The scan
@@ -250,6 +261,77 @@ public final class StatementPlanner {
       return new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage), warnings);
     }
     return new PlannedQuery(columns(validator, validated, root), parameters, OperatorCompiler.compile(plan), warnings);
+  }
+
+  private SqlToRelConverter converter(SqlValidator validator) {
+    HepPlanner hepPlanner = new HepPlanner(PUSH_DOWN);
+    hepPlanner.setExecutor(ConstantsAsWritten.INSTANCE);
+    RelOptCluster cluster = RelOptCluster.create(hepPlanner, new RexBuilder(typeFactory));
+    cluster.setMetadataQuerySupplier(() -> new RelMetadataQuery(MetadataHandlers.INSTANCE));
+    return new SqlToRelConverter((type, text, schemaPath, viewPath) -> {
+      throw new UnsupportedOperationException("views");
+    }, validator, catalogReader, cluster, ExactValueConvertlets.INSTANCE, CONVERTER);
+  }
+
+  /**
+   * Plans a write: its input (the rows to insert, or the read that finds the rows to change) is
+   * planned like any query, so a write that would need a Scan is refused as a read is; under
+   * {@code scan=limit:N}, which lets a GUI browse, a write that needs a Scan is refused too, since it
+   * would change rows of a part of the table chosen by where the Scan stopped.
+   */
+  private PlannedStatement planWrite(SqlNode query, SqlValidator validator, SqlNode validated,
+      SqlToRelConverter converter, TableModify modify, boolean explain) {
+    EntitySqlTable target = modify.getTable().unwrap(EntitySqlTable.class);
+    if (target == null || target.entity().pinnedIndex().isPresent()) {
+      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond writes to tables, not to an index: "
+          + "write to '" + modify.getTable().getQualifiedName().get(modify.getTable().getQualifiedName().size() - 1)
+              .replaceFirst("@.*", "") + "', whose indexes DynamoDB keeps up to date");
+    }
+    RelNode input = optimize(converter, converter.decorrelate(validated, modify.getInput()), 0);
+    DynamoWrite write = WritePlanner.plan(modify, input, target.entity(),
+        query instanceof SqlInsert insert && insert.isUpsert());
+    PlannedReads reads = PlannedReads.of(write);
+    StatementSettings writeSettings = settings.scanPolicy().isLimited() ? settings.withScanPolicy(ScanPolicy.REJECT)
+        : settings;
+    Optional<KeycondException> refusal = reads.refusal(writeSettings);
+    if (refusal.isPresent() && !explain) {
+      throw refusal.get();
+    }
+    PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
+    ImmutableList<ParameterType> parameters = parameters(validator, validated);
+    if (explain) {
+      return new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings);
+    }
+    return new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings);
+  }
+
+  /**
+   * Plans MERGE by key: once validated as a whole (so that names and types are checked as for any
+   * statement), its source rows are planned as a query of the values it writes.
+   */
+  private PlannedStatement planMerge(SqlMerge merge, SqlValidator validator, SqlNode query, boolean explain) {
+    validate(validator, query);
+    SqlIdentifier name = (SqlIdentifier) merge.getTargetTable();
+    EntitySqlTable target = Optional.ofNullable(catalogReader.getTable(name.names))
+        .map(t -> t.unwrap(EntitySqlTable.class)).orElseThrow();
+    MergeShape shape = MergeShape.of(merge, target.entity());
+    SqlValidator rowsValidator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader, typeFactory, VALIDATOR);
+    SqlNode rows = validate(rowsValidator, shape.rows());
+    SqlToRelConverter converter = converter(rowsValidator);
+    RelNode input = optimize(converter, converter.decorrelate(rows, convert(converter, rows).project()), 0);
+    DynamoWrite write = new DynamoWrite(input.getCluster(), input.getTraitSet(), input,
+        new WritePlan.MergeRows(target.entity(), shape.columns()));
+    PlannedReads reads = PlannedReads.of(write);
+    Optional<KeycondException> refusal = reads.refusal(settings);
+    if (refusal.isPresent() && !explain) {
+      throw refusal.get();
+    }
+    PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
+    ImmutableList<ParameterType> parameters = parameters(rowsValidator, rows);
+    if (explain) {
+      return new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings);
+    }
+    return new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings);
   }
 
   /** Trims the plan to the columns it uses, applies JDBC's maxRows as a limit, and pushes down into the reads. */

@@ -84,10 +84,14 @@ public final class ItemCodec {
    */
   public Map<String, AttributeValue> encode(Object[] row) {
     Map<String, AttributeValue> item = new LinkedHashMap<>();
+    // The table's own keys first, as a person reads an item.
+    for (String attribute : keyAttributes) {
+      keyValue(attribute, table.template(attribute), row).ifPresent(value -> item.put(attribute, value));
+    }
     for (int i = 0; i < row.length; i++) {
       Column column = table.column(i);
       if (column.isWholeItem() && row[i] != null) {
-        wholeItem(column, row[i]).forEach(item::put);
+        wholeItem(column, row[i]).forEach((attribute, value) -> put(item, attribute, value));
       }
     }
     for (int i = 0; i < row.length; i++) {
@@ -97,7 +101,7 @@ public final class ItemCodec {
       }
     }
     table.mapping().keys().forEach((attribute, template) -> {
-      if (!isStoredColumn(attribute, template)) {
+      if (!keyAttributes.contains(attribute) && !isStoredColumn(attribute, template)) {
         keyValue(attribute, template, row).ifPresent(value -> put(item, attribute, value));
       }
     });

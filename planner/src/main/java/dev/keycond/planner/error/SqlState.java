@@ -48,6 +48,8 @@ public enum SqlState {
   STRING_TOO_LONG("22001"),
   /** A key column value cannot be encoded into its key template (it contains a template literal). */
   KEY_VALUE_NOT_REPRESENTABLE("22Z01"),
+  /** A write would store an empty string or binary value in a key attribute of the table or an index. */
+  EMPTY_KEY_VALUE("22Z02"),
   /** An array slice reaches past the array's elements. */
   ARRAY_SUBSCRIPT_ERROR("2202E"),
 
@@ -56,6 +58,8 @@ public enum SqlState {
   /** A row gives no value for a column of the table's key. */
   NOT_NULL_VIOLATION("23502"),
   UNIQUE_VIOLATION("23505"),
+  /** A written row breaks an invariant of the mapping: a hierarchy's parent that is not its path's. */
+  CHECK_VIOLATION("23514"),
 
   /** A statement ran with a {@code ?} marker that has no value. */
   PARAMETER_NOT_SET("07001"),

@@ -21,7 +21,7 @@ public final class ExecutionContext {
   private final StatementCall call;
   private final List<Object> parameters;
   private final StatementSettings settings;
-  private final ReadStatistics statistics = new ReadStatistics();
+  private final ReadStatistics statistics;
   private final Instant startTime = Instant.now();
   private final Map<CorrelationId, Object[]> correlations = new HashMap<>();
   private final Map<Object, Object> shared = new HashMap<>();
@@ -34,10 +34,26 @@ public final class ExecutionContext {
    */
   public ExecutionContext(DynamoGateway gateway, List<Object> parameters, StatementSettings settings,
       long timeoutMillis) {
+    this(gateway, parameters, settings, new StatementCall(timeoutMillis), new ReadStatistics());
+  }
+
+  private ExecutionContext(DynamoGateway gateway, List<Object> parameters, StatementSettings settings,
+      StatementCall call, ReadStatistics statistics) {
     this.gateway = gateway;
     this.parameters = parameters;
     this.settings = settings;
-    this.call = new StatementCall(timeoutMillis);
+    this.call = call;
+    this.statistics = statistics;
+  }
+
+  /**
+   * The same execution with other parameter values and settings: one row of a batch
+   * (PreparedStatement.executeBatch), or a write's strongly consistent read. It shares the call,
+   * so a cancel or the timeout stops all of them, and the statistics, which count for the
+   * statement.
+   */
+  public ExecutionContext with(List<Object> otherParameters, StatementSettings otherSettings) {
+    return new ExecutionContext(gateway, otherParameters, otherSettings, call, statistics);
   }
 
   /** Where the statement's requests go. */

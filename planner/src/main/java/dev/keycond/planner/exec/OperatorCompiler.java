@@ -14,6 +14,13 @@ import dev.keycond.planner.exec.relational.UnionOperator;
 import dev.keycond.planner.exec.relational.ValuesOperator;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.DynamoWrite;
+import dev.keycond.planner.rel.KeycondRel;
+import dev.keycond.planner.exec.write.ChangeOperator;
+import dev.keycond.planner.exec.write.InsertOperator;
+import dev.keycond.planner.exec.write.MergeOperator;
+import dev.keycond.planner.exec.write.WriteOperator;
+import dev.keycond.planner.write.WritePlan;
 import dev.keycond.planner.rel.KeycondRelVisitor;
 import dev.keycond.planner.rel.LookupJoin;
 import java.time.DateTimeException;
@@ -78,10 +85,37 @@ public final class OperatorCompiler {
       }
 
       @Override
+      public Operator write(DynamoWrite write) {
+        throw new IllegalStateException("a write is the root of its statement, never a row source");
+      }
+
+      @Override
       public Operator calcite(RelNode node) {
         return relational(node, rowsOut);
       }
     });
+  }
+
+  /**
+   * Compiles the plan of a write statement once, for every execution of it.
+   *
+   * @throws KeycondException 0A000 naming the first construct keycond does not evaluate in its rows
+   */
+  public static WriteOperator compileWrite(DynamoWrite write) {
+    WritePlan plan = write.write();
+    if (plan instanceof WritePlan.InsertRows insert) {
+      return new InsertOperator(insert, new Guarded(build(write.getInput(), false)), !readsDynamo(write.getInput()));
+    }
+    if (plan instanceof WritePlan.ChangeRows change) {
+      return new ChangeOperator(change, (DynamoRead) write.getInput());
+    }
+    return new MergeOperator((WritePlan.MergeRows) plan, new Guarded(build(write.getInput(), false)),
+        write.getCluster().getRexBuilder());
+  }
+
+  /** Whether a plan reads DynamoDB at all; rows that come without are all known before the first is written. */
+  private static boolean readsDynamo(RelNode rel) {
+    return rel instanceof KeycondRel || rel.getInputs().stream().anyMatch(OperatorCompiler::readsDynamo);
   }
 
   /** An operator of keycond's own for one of Calcite's relational nodes above the reads. */

@@ -87,6 +87,64 @@ public final class ReadOperator implements Operator {
     return new OutputCursor(output, fanOut, context, offset, fetch);
   }
 
+  /**
+   * The items this read finds that are rows of it, each with its row of the table's full width: an
+   * UPDATE or DELETE of a slice reads them, since it writes a row only if its item is still as read.
+   */
+  public ReadItems items(ExecutionContext context) {
+    KeyValueBinder binder = new KeyValueBinder(context.parameters(), context::correlation);
+    ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
+    FanOut fanOut = FanOut.inOrder(context, builder.build().requests(), false);
+    ItemRows rows = itemRows.bind(binder);
+    Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
+    List<TableRows> tableRows = new ArrayList<>();
+    for (PageReader reader : fanOut.readers()) {
+      tableRows.add(new TableRows(reader, context, builder, rows, seen));
+    }
+    return new ReadItems(tableRows, fanOut);
+  }
+
+  /** The items of {@link #items}, pulled one at a time. */
+  public final class ReadItems implements AutoCloseable {
+    private final Iterator<TableRows> streams;
+    private final FanOut fanOut;
+    private TableRows current;
+    private Object[] row;
+
+    private ReadItems(List<TableRows> streams, FanOut fanOut) {
+      this.streams = streams.iterator();
+      this.fanOut = fanOut;
+    }
+
+    /** Moves to the next item that is a row; false at the end. */
+    public boolean next() {
+      while (current == null || !current.hasNext()) {
+        if (!streams.hasNext()) {
+          row = null;
+          return false;
+        }
+        current = streams.next();
+      }
+      row = current.next();
+      return true;
+    }
+
+    /** The current item, as DynamoDB returned it. */
+    public Map<String, AttributeValue> item() {
+      return current.lastItem;
+    }
+
+    /** The current item's row, of the table's full width. */
+    public Object[] row() {
+      return row;
+    }
+
+    @Override
+    public void close() {
+      fanOut.close();
+    }
+  }
+
   /** The rows of a hierarchy walk: one subtree per slice read, or the ancestor chains of the starts. */
   private List<Iterator<Object[]>> walk(List<Iterator<Object[]>> streams, ReadRequests requests,
       KeyValueBinder binder, ExecutionContext context) {
@@ -126,6 +184,9 @@ public final class ReadOperator implements Operator {
     private final Set<Map<String, AttributeValue>> seen;
     private Iterator<Map<String, AttributeValue>> items = List.<Map<String, AttributeValue>>of().iterator();
     private Object[] next;
+    /** The item the row {@link #next} comes from, once it is taken. */
+    private Map<String, AttributeValue> nextItem;
+    private Map<String, AttributeValue> lastItem;
     private boolean finished;
     /** The items DynamoDB counted for a Select=COUNT request, which returns no items. */
     private long countedByDynamo;
@@ -147,6 +208,7 @@ public final class ReadOperator implements Operator {
           Map<String, AttributeValue> item = items.next();
           if (seen == null || seen.add(tableItems.key(item))) {
             next = rows.tableRow(item, context);
+            nextItem = item;
           }
           continue;
         }
@@ -164,6 +226,7 @@ public final class ReadOperator implements Operator {
     @Override
     public Object[] next() {
       Object[] row = next;
+      lastItem = nextItem;
       next = null;
       return row;
     }

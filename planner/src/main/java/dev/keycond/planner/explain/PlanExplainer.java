@@ -1,6 +1,7 @@
 package dev.keycond.planner.explain;
 
 import dev.keycond.planner.exec.FanOut;
+import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
@@ -9,6 +10,11 @@ import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.DynamoWrite;
+import dev.keycond.planner.exec.OperatorCompiler;
+import dev.keycond.planner.exec.write.WriteStep;
+import dev.keycond.planner.request.WriteRequest;
+import dev.keycond.planner.write.WritePlan;
 import dev.keycond.planner.rel.KeycondRelVisitor;
 import dev.keycond.planner.rel.HierarchyWalk;
 import dev.keycond.planner.rel.LookupJoin;
@@ -86,6 +92,12 @@ public final class PlanExplainer {
       }
 
       @Override
+      public Void write(DynamoWrite write) {
+        PlanExplainer.this.write(write, depth);
+        return null;
+      }
+
+      @Override
       public Void calcite(RelNode other) {
         add(depth, "Driver: " + describe(other));
         for (RelNode input : other.getInputs()) {
@@ -94,6 +106,34 @@ public final class PlanExplainer {
         return null;
       }
     });
+  }
+
+  /**
+   * A write shows its requests, and below them where its rows come from: the rows to insert, or the
+   * read that finds the rows to change (none for a write by key, which reads nothing).
+   */
+  private void write(DynamoWrite write, int depth) {
+    WritePlan plan = write.write();
+    boolean readFirst = plan instanceof WritePlan.ChangeRows change && !change.byKey();
+    add(depth, "Write " + plan.table().name() + " (DynamoDB table '" + plan.table().source().name() + "')"
+        + (readFirst ? ": the rows this read finds" : ""));
+    if (readFirst) {
+      visit(write.getInput(), depth + 1);
+    }
+    for (WriteStep step : OperatorCompiler.compileWrite(write).explain(settings, parameters)) {
+      add(depth + 1, step.description());
+      for (WriteRequest request : step.requests()) {
+        RequestFormatter.format(request).forEach(line -> add(depth + 2, line));
+      }
+      if (step.perRow()) {
+        perKeyRequests = true;
+      } else {
+        requests += step.requests().size();
+      }
+    }
+    if (plan instanceof WritePlan.InsertRows) {
+      visit(write.getInput(), depth + 1);
+    }
   }
 
   private void read(DynamoRead read, int depth) {

@@ -5,11 +5,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.DeleteItem;
 import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.Scan;
+import dev.keycond.planner.request.UpdateItem;
+import dev.keycond.planner.request.WriteRequest;
 import dev.keycond.planner.request.RequestValue;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -58,6 +63,37 @@ final class RequestFormatter {
     }
     lines.add("  ConsistentRead:            " + request.consistentRead());
     return lines;
+  }
+
+  static List<String> format(WriteRequest request) {
+    List<String> lines = new ArrayList<>();
+    lines.add(request.operation() + " on table '" + request.tableName() + "'");
+    if (request instanceof PutItem put) {
+      lines.add("  Item:                      " + json(values(put.item())));
+      condition(lines, put.conditionExpression());
+      attributes(lines, put.attributes());
+    } else if (request instanceof UpdateItem update) {
+      lines.add("  Key:                       " + json(values(update.key())));
+      lines.add("  UpdateExpression:          " + update.updateExpression());
+      condition(lines, update.conditionExpression());
+      attributes(lines, update.attributes());
+    } else if (request instanceof DeleteItem delete) {
+      lines.add("  Key:                       " + json(values(delete.key())));
+      condition(lines, delete.conditionExpression());
+      attributes(lines, delete.attributes());
+    } else {
+      BatchWriteItem batch = (BatchWriteItem) request;
+      lines.add("  RequestItems:              " + batch.writes().size() + " writes");
+      for (BatchWriteItem.Write write : batch.writes()) {
+        lines.add("    " + (write instanceof BatchWriteItem.Put put ? "PutRequest Item: " + json(values(put.item()))
+            : "DeleteRequest Key: " + json(values(((BatchWriteItem.Delete) write).key()))));
+      }
+    }
+    return lines;
+  }
+
+  private static void condition(List<String> lines, Optional<String> condition) {
+    lines.add("  ConditionExpression:       " + condition.orElse("(none)"));
   }
 
   private static String index(Optional<String> indexName) {

@@ -3,11 +3,15 @@ package dev.keycond.planner.gateway;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.DeleteItem;
 import dev.keycond.planner.request.DynamoRequest;
 import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.Scan;
+import dev.keycond.planner.request.UpdateItem;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +24,8 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -92,6 +98,86 @@ public final class DynamoGateway {
   /** One page of a Scan, from {@code startKey} (null for the first). */
   public ScanResponse scan(Scan scan, Map<String, AttributeValue> startKey, StatementCall call) {
     return send(scan, call, c -> c.scan(scan.toSdk(startKey).toBuilder().overrideConfiguration(bound(call)).build()));
+  }
+
+  /** What a conditional PutItem did. */
+  public enum PutOutcome {
+    WRITTEN,
+    /** The condition failed on the first attempt: nothing changed. */
+    CONDITION_FAILED,
+    /**
+     * The condition failed on an attempt after the first: the SDK sent the request again because an
+     * answer was lost, and an earlier attempt may be what made the condition fail.
+     */
+    CONDITION_FAILED_ON_RETRY
+  }
+
+  public PutOutcome putItem(PutItem put, StatementCall call) {
+    try {
+      send(put, call, c -> c.putItem(put.toSdk().toBuilder().overrideConfiguration(bound(call)).build()));
+      return PutOutcome.WRITTEN;
+    } catch (KeycondException e) {
+      if (e.getCause() instanceof ConditionalCheckFailedException failed) {
+        Integer attempts = failed.numAttempts();
+        return attempts != null && attempts > 1 ? PutOutcome.CONDITION_FAILED_ON_RETRY : PutOutcome.CONDITION_FAILED;
+      }
+      throw e;
+    }
+  }
+
+  /** Whether a conditional write took effect: false when its condition failed, and nothing changed. */
+  public boolean updateItem(UpdateItem update, StatementCall call) {
+    return conditional(() -> send(update, call, c -> c.updateItem(update.toSdk().toBuilder()
+        .overrideConfiguration(bound(call)).build())));
+  }
+
+  /** Whether a conditional write took effect: false when its condition failed, and nothing changed. */
+  public boolean deleteItem(DeleteItem delete, StatementCall call) {
+    return conditional(() -> send(delete, call, c -> c.deleteItem(delete.toSdk().toBuilder()
+        .overrideConfiguration(bound(call)).build())));
+  }
+
+  private static boolean conditional(Runnable write) {
+    try {
+      write.run();
+      return true;
+    } catch (KeycondException e) {
+      if (e.getCause() instanceof ConditionalCheckFailedException) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * What a BatchWriteItem did: the writes still unprocessed after {@link #BATCH_ATTEMPTS} attempts
+   * (none when all were written), and how many requests it took.
+   */
+  public record BatchWriteResult(List<BatchWriteItem.Write> unprocessed, int requests) {}
+
+  /**
+   * Sends a batch of writes; the writes DynamoDB leaves unprocessed (throttling) are sent again
+   * with backoff, and those still unprocessed at the end are returned, not thrown: the caller knows
+   * exactly which rows were written.
+   */
+  public BatchWriteResult batchWriteItem(BatchWriteItem batch, StatementCall call) {
+    List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> all = batch.sdkWrites();
+    List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> pending = all;
+    int attempt = 0;
+    for (; !pending.isEmpty() && attempt < BATCH_ATTEMPTS; attempt++) {
+      if (attempt > 0) {
+        backOff(attempt, call);
+      }
+      List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> sending = pending;
+      BatchWriteItemResponse response = send(batch, call, c -> c.batchWriteItem(
+          BatchWriteItem.toSdk(batch.tableName(), sending).toBuilder().overrideConfiguration(bound(call)).build()));
+      pending = response.unprocessedItems().getOrDefault(batch.tableName(), List.of());
+    }
+    List<BatchWriteItem.Write> unprocessed = new ArrayList<>();
+    for (software.amazon.awssdk.services.dynamodb.model.WriteRequest left : pending) {
+      unprocessed.add(batch.writes().get(all.indexOf(left)));
+    }
+    return new BatchWriteResult(unprocessed, attempt);
   }
 
   /**

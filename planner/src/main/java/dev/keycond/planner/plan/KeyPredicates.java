@@ -44,6 +44,16 @@ public final class KeyPredicates {
   }
 
   /**
+   * One comparison ({@code =}, {@code <}, {@code <=}, {@code >}, {@code >=}) of a column with a
+   * value, as a key predicate would take it; empty for anything else. A server-side condition is
+   * made of such atoms.
+   */
+  public static Optional<KeyPredicate> comparison(EntityTable table, RexNode node) {
+    return node.getKind() == SqlKind.OR || node.getKind() == SqlKind.LIKE ? Optional.empty()
+        : extract(table, node, 0).filter(p -> p.exact() && p.kind() != KeyPredicate.Kind.PREFIX);
+  }
+
+  /**
    * In a declared hierarchy the parent is the path up to its last delimiter, a prefix of the path,
    * so {@code parent = p} and {@code parent LIKE 'p%'} imply that the path starts with {@code p}:
    * the children of a folder, and everything under folders starting with p, lie in that key range.

@@ -7,7 +7,7 @@ import org.apache.calcite.rel.RelNode;
  * plan tree (refusal checks, the operator compiler, EXPLAIN) goes through {@link KeycondRelVisitor},
  * whose methods a new node kind must add, so that no walker can forget it.
  */
-public sealed interface KeycondRel extends RelNode permits DynamoRead, CollectionPart, LookupJoin {
+public sealed interface KeycondRel extends RelNode permits DynamoRead, CollectionPart, LookupJoin, DynamoWrite {
 
   <R> R accept(KeycondRelVisitor<R> visitor);
 }

@@ -14,6 +14,8 @@ public interface KeycondRelVisitor<R> {
 
   R lookupJoin(LookupJoin lookup);
 
+  R write(DynamoWrite write);
+
   R calcite(RelNode node);
 
   /** Visits {@code node}, whatever its kind. */

@@ -5,7 +5,7 @@ package dev.keycond.planner.request;
  * EXPLAIN shows is what goes on the wire. Each operation is a record of its own, checked where it
  * is built: every {@code #name} and {@code :value} it carries is used by one of its expressions.
  */
-public sealed interface DynamoRequest permits ReadRequest {
+public sealed interface DynamoRequest permits ReadRequest, WriteRequest {
 
   /** The operation's name in DynamoDB's API, such as {@code Query}. */
   String operation();

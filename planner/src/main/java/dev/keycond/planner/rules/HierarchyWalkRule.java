@@ -3,7 +3,7 @@ package dev.keycond.planner.rules;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.explain.ExpressionFormatter;
+import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.mapping.Hierarchy;
 import dev.keycond.planner.plan.AccessPath;

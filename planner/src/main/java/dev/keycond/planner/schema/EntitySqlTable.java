@@ -10,14 +10,14 @@ import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractTable;
 
 /** An {@link EntityTable} as Calcite's catalog sees it: a row type, read by a {@link DynamoRead}. */
-final class EntitySqlTable extends AbstractTable implements TranslatableTable {
+public final class EntitySqlTable extends AbstractTable implements TranslatableTable {
   private final EntityTable entity;
 
   EntitySqlTable(EntityTable entity) {
     this.entity = entity;
   }
 
-  EntityTable entity() {
+  public EntityTable entity() {
     return entity;
   }
 

@@ -15,6 +15,14 @@ public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, i
     return new StatementSettings(false, ScanPolicy.REJECT, DEFAULT_MAX_FAN_OUT);
   }
 
+  /**
+   * These settings with strongly consistent reads: a write that reads a row and then writes it
+   * only if unchanged must read what the write will be checked against.
+   */
+  public StatementSettings withConsistentRead() {
+    return new StatementSettings(true, scanPolicy, maxFanOut);
+  }
+
   public StatementSettings withScanPolicy(ScanPolicy policy) {
     return new StatementSettings(consistentRead, policy, maxFanOut);
   }

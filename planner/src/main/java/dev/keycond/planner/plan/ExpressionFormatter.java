@@ -1,4 +1,4 @@
-package dev.keycond.planner.explain;
+package dev.keycond.planner.plan;
 
 import dev.keycond.planner.table.EntityTable;
 import java.util.List;

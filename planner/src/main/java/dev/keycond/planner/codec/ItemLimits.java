@@ -1,0 +1,120 @@
+package dev.keycond.planner.codec;
+
+import dev.keycond.planner.codec.KeyValueLimits.KeyRole;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.source.KeySchema;
+import dev.keycond.planner.source.SourceIndex;
+import dev.keycond.planner.source.SourceTable;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What DynamoDB accepts as an item, checked before an item is written, so that a statement that
+ * cannot be written fails before it sends anything rather than part-way: every key attribute of
+ * the table and of its indexes within its size and not empty, all text valid Unicode, no empty
+ * set, and the whole item at most 400 KB.
+ */
+public final class ItemLimits {
+  /** DynamoDB's limit on an item: attribute names and values together. */
+  public static final int MAX_ITEM_BYTES = 400 * 1024;
+
+  private ItemLimits() {}
+
+  /**
+   * @param describedKey the item's key as messages name it
+   * @throws KeycondException 22001 for a key value or an item too large, 22021 for text that is not
+   *     valid Unicode, 22Z02 for an empty key value, 22023 for an empty set
+   */
+  public static void check(SourceTable table, Map<String, AttributeValue> item, String describedKey) {
+    List<KeySchema> schemas = new ArrayList<>();
+    schemas.add(table.keys());
+    table.indexes().stream().map(SourceIndex::keys).forEach(schemas::add);
+    for (KeySchema schema : schemas) {
+      checkKey(schema.hashAttribute(), KeyRole.PARTITION, item, describedKey);
+      schema.rangeAttribute().ifPresent(sort -> checkKey(sort, KeyRole.SORT, item, describedKey));
+    }
+    long size = 0;
+    for (Map.Entry<String, AttributeValue> attribute : item.entrySet()) {
+      size += utf8(attribute.getKey()) + size(attribute.getKey(), attribute.getValue(), describedKey);
+    }
+    if (size > MAX_ITEM_BYTES) {
+      throw new KeycondException(SqlState.STRING_TOO_LONG, "The item with key " + describedKey + " is " + size
+          + " bytes; DynamoDB stores items of at most " + MAX_ITEM_BYTES + " bytes (400 KB), attribute names "
+          + "included");
+    }
+  }
+
+  private static void checkKey(String attribute, KeyRole role, Map<String, AttributeValue> item, String describedKey) {
+    AttributeValue value = item.get(attribute);
+    if (value == null) {
+      return;
+    }
+    boolean empty = value.s() != null ? value.s().isEmpty() : value.b() != null && value.b().asByteArrayUnsafe().length == 0;
+    if (empty) {
+      throw new KeycondException(SqlState.EMPTY_KEY_VALUE, "The item with key " + describedKey + " would hold an "
+          + "empty value in key attribute '" + attribute + "'; DynamoDB keys (of the table and of its indexes) "
+          + "cannot be empty. Give the columns of its template a value, or NULL for an index key");
+    }
+    KeyValueLimits.check(attribute, role, value);
+  }
+
+  /** The bytes DynamoDB counts for a value, as its Developer Guide describes them. */
+  private static long size(String attribute, AttributeValue value, String describedKey) {
+    switch (value.type()) {
+      case S:
+        KeyValueLimits.checkUnicode(value.s(), "The value of attribute '" + attribute + "'");
+        return utf8(value.s());
+      case N:
+        // Up to 21 bytes: two digits a byte, plus one.
+        return value.n().length() / 2 + 2;
+      case B:
+        return value.b().asByteArrayUnsafe().length;
+      case BOOL:
+      case NUL:
+        return 1;
+      case SS:
+        return set(attribute, value.ss().size(), describedKey)
+            + value.ss().stream().mapToLong(s -> {
+              KeyValueLimits.checkUnicode(s, "An element of attribute '" + attribute + "'");
+              return utf8(s);
+            }).sum();
+      case NS:
+        return set(attribute, value.ns().size(), describedKey) + value.ns().stream().mapToLong(n -> n.length() / 2 + 2).sum();
+      case BS:
+        return set(attribute, value.bs().size(), describedKey)
+            + value.bs().stream().mapToLong(b -> ((SdkBytes) b).asByteArrayUnsafe().length).sum();
+      case M:
+        long map = 3;
+        for (Map.Entry<String, AttributeValue> entry : value.m().entrySet()) {
+          KeyValueLimits.checkUnicode(entry.getKey(), "A key in attribute '" + attribute + "'");
+          map += 1 + utf8(entry.getKey()) + size(attribute, entry.getValue(), describedKey);
+        }
+        return map;
+      case L:
+        long list = 3;
+        for (AttributeValue element : value.l()) {
+          list += 1 + size(attribute, element, describedKey);
+        }
+        return list;
+      default:
+        return 0;
+    }
+  }
+
+  private static long set(String attribute, int elements, String describedKey) {
+    if (elements == 0) {
+      throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Attribute '" + attribute + "' of the item with "
+          + "key " + describedKey + " would be an empty set, which DynamoDB cannot store; write NULL instead");
+    }
+    return 0;
+  }
+
+  private static long utf8(String text) {
+    return text.getBytes(StandardCharsets.UTF_8).length;
+  }
+}

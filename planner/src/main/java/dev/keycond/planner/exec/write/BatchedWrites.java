@@ -1,0 +1,87 @@
+package dev.keycond.planner.exec.write;
+
+import com.google.common.collect.ImmutableMap;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.gateway.DynamoGateway;
+import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.request.WriteRequestBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Gathers unconditional puts and deletes into BatchWriteItem requests of 25, sent concurrently.
+ * DynamoDB refuses a batch that writes one item twice, and batches in flight together may be
+ * applied in any order, so a row whose item is already in a batch not yet answered waits for it:
+ * of two rows with one key, the later one is written last, as the statement orders them.
+ */
+final class BatchedWrites {
+  private final ExecutionContext context;
+  private final WriteRequestBuilder requests;
+  private final ConcurrentWrites sender;
+  private final WriteProgress progress;
+  private final List<String> keyAttributes;
+  private final List<Pending> batch = new ArrayList<>();
+  /** The keys of the rows in batches sent and not yet answered. */
+  private final Set<ImmutableMap<String, RequestValue>> inFlight = ConcurrentHashMap.newKeySet();
+
+  private record Pending(RowRef row, BatchWriteItem.Write write) {}
+
+  BatchedWrites(ExecutionContext context, WriteRequestBuilder requests, ConcurrentWrites sender,
+      WriteProgress progress, List<String> keyAttributes) {
+    this.context = context;
+    this.requests = requests;
+    this.sender = sender;
+    this.progress = progress;
+    this.keyAttributes = keyAttributes;
+  }
+
+  void add(RowRef row, BatchWriteItem.Write write) {
+    ImmutableMap<String, RequestValue> itemKey = write.key(keyAttributes);
+    boolean again = inFlight.contains(itemKey) || batch.stream().anyMatch(p -> p.write().key(keyAttributes).equals(itemKey));
+    if (again) {
+      flush();
+      sender.awaitAll();
+    }
+    batch.add(new Pending(row, write));
+    if (batch.size() == BatchWriteItem.MAX_WRITES) {
+      flush();
+    }
+  }
+
+  /** Sends the rows gathered so far. */
+  void flush() {
+    if (batch.isEmpty()) {
+      return;
+    }
+    List<Pending> sent = List.copyOf(batch);
+    batch.clear();
+    BatchWriteItem request = requests.batch(sent.stream().map(Pending::write).toList());
+    sent.forEach(p -> inFlight.add(p.write().key(keyAttributes)));
+    sender.submit(sent.stream().map(Pending::row).toList(), () -> {
+      try {
+        DynamoGateway.BatchWriteResult result = context.gateway().batchWriteItem(request, context.call());
+        context.statistics().addRequests(result.requests(), 0);
+        long[] written = new long[sent.size()];
+        KeycondException unprocessed = new KeycondException(SqlState.THROTTLED, "BatchWriteItem on table '"
+            + request.tableName() + "' left " + result.unprocessed().size() + " writes unprocessed after "
+            + result.requests() + " attempts; DynamoDB is throttling");
+        for (int i = 0; i < sent.size(); i++) {
+          Pending p = sent.get(i);
+          if (result.unprocessed().contains(p.write())) {
+            progress.failed(p.row().execution(), p.row().ordinal(), p.row().key(), unprocessed);
+          } else {
+            written[i] = 1;
+          }
+        }
+        return written;
+      } finally {
+        sent.forEach(p -> inFlight.remove(p.write().key(keyAttributes)));
+      }
+    });
+  }
+}

@@ -1,0 +1,285 @@
+package dev.keycond.planner.exec.write;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import dev.keycond.planner.codec.ItemCodec;
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.ReadOperator;
+import dev.keycond.planner.exec.Scalar;
+import dev.keycond.planner.exec.scalar.ScalarCompiler;
+import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.plan.KeyValueBinder;
+import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.ReadRequestBuilder;
+import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.request.WriteCondition;
+import dev.keycond.planner.request.WriteRequestBuilder;
+import dev.keycond.planner.request.WriteRequest;
+import dev.keycond.planner.plan.ExpressionFormatter;
+import dev.keycond.planner.settings.StatementSettings;
+import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.write.Assignment;
+import dev.keycond.planner.write.WritePlan;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Executes UPDATE and DELETE: one conditional UpdateItem or DeleteItem per row, so that a missing
+ * row counts 0 and is never created, and a row whose other predicates do not hold is left alone.
+ *
+ * <p>With the whole key in the statement, the writes go out without a read, their predicates
+ * checked by DynamoDB. A row whose predicates DynamoDB cannot check exactly, or whose new values
+ * it cannot compute (an expression of the row's columns, a sum with a NULL), is read (strongly
+ * consistent), checked and computed in the driver, and written only if it has not changed since.
+ * Without the whole key, the rows are the items of a slice read, each written the same way; a
+ * DELETE that checks nothing but the slice's key condition sends BatchWriteItem deletes.
+ */
+public final class ChangeOperator implements WriteOperator {
+  private final WritePlan.ChangeRows plan;
+  private final EntityTable table;
+  private final ReadPlan target;
+  private final ReadOperator slice;
+  private final ItemCodec codec;
+  private final ImmutableList<Scalar> residual;
+  private final Optional<RowChanges> changes;
+  private final boolean writesWithoutRead;
+  private final boolean increments;
+  private final boolean batchDeletes;
+  /** The attributes of the columns a read row is checked by: they must be unchanged when it is written. */
+  private final ImmutableList<String> checkedAttributes;
+
+  public ChangeOperator(WritePlan.ChangeRows plan, DynamoRead read) {
+    this.plan = plan;
+    this.table = plan.table();
+    this.target = plan.target();
+    this.slice = new ReadOperator(read, false);
+    this.codec = new ItemCodec(table, target.projection());
+    this.residual = target.residual().stream()
+        .map(c -> ScalarCompiler.compile(c, read.getCluster().getRexBuilder())).collect(ImmutableList.toImmutableList());
+    this.changes = plan.delete() ? Optional.empty()
+        : Optional.of(new RowChanges(table, plan.assignments(), read.getCluster().getRexBuilder()));
+    this.writesWithoutRead = plan.condition().isPresent() && changes.map(RowChanges::computableWithoutRead).orElse(true);
+    this.increments = plan.assignments().stream().anyMatch(a -> a instanceof Assignment.Increment);
+    this.batchDeletes = plan.delete() && target.residual().isEmpty();
+    this.checkedAttributes = target.projection().stream().map(table::column)
+        .filter(c -> !table.isKeyColumn(c.name())).map(Column::attribute).collect(ImmutableList.toImmutableList());
+  }
+
+  @Override
+  public long[] execute(ExecutionContext context, List<List<Object>> parameterSets) {
+    WriteProgress progress = new WriteProgress(parameterSets.size());
+    ConcurrentWrites sender = new ConcurrentWrites(context, progress);
+    try {
+      for (int execution = 0; execution < parameterSets.size() && !progress.hasFailed(); execution++) {
+        List<Object> parameters = parameterSets.get(execution);
+        // A row read to be written only if unchanged must be read as the write will see it.
+        ExecutionContext one = context.with(parameters, context.settings().withConsistentRead());
+        KeyValueBinder binder = new KeyValueBinder(parameters);
+        WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(binder));
+        if (plan.byKey()) {
+          writeKeys(execution, one, binder, requests, progress, sender);
+        } else {
+          writeSlice(execution, one, requests, progress, sender);
+        }
+      }
+    } finally {
+      sender.awaitAll();
+    }
+    return progress.finish();
+  }
+
+  @Override
+  public List<WriteStep> explain(StatementSettings settings, Optional<List<Object>> parameters) {
+    Optional<KeyValueBinder> binder = parameters.map(KeyValueBinder::new);
+    WriteRequestBuilder requests = new WriteRequestBuilder(table, binder);
+    String kind = plan.delete() ? "DeleteItem" : "UpdateItem";
+    String conditioned = " (ConditionExpression: the item exists" + (target.residual().isEmpty() ? ""
+        : writesWithoutRead ? ", and the statement's other conditions" : ", and is unchanged since it was read") + ")";
+    if (!writesWithoutRead) {
+      String read = "the driver reads the row" + (plan.byKey() ? " by key (GetItem, strongly consistent)" : "")
+          + ", checks " + (target.residual().isEmpty() ? "it" : String.join(" AND ", target.residual().stream()
+              .map(ExpressionFormatter.of(table)::format).toList())) + (plan.delete() ? "" : ", computes the new values")
+          + ", and sends a " + kind + " only if the row is unchanged since";
+      return List.of(new WriteStep("For each " + (plan.byKey() ? "key" : "row the read finds") + ": " + read,
+          ImmutableList.of(described(requests, unchangedCondition())), true));
+    }
+    if (batchDeletes && !plan.byKey()) {
+      return List.of(new WriteStep("For the rows the read finds: BatchWriteItem deletes, "
+          + BatchWriteItem.MAX_WRITES + " rows a request (nothing but the key condition to check)",
+          ImmutableList.of(requests.batch(List.of(new BatchWriteItem.Delete(rowKey())))), true));
+    }
+    if (!plan.byKey()) {
+      return List.of(new WriteStep("For each row the read finds: one " + kind + conditioned,
+          ImmutableList.of(described(requests, WriteCondition.checked(plan.condition().orElseThrow()))), true));
+    }
+    ImmutableList.Builder<WriteRequest> built = ImmutableList.builder();
+    for (ImmutableMap<String, RequestValue> key : new ReadRequestBuilder(target, settings, parameters).itemKeys()) {
+      WriteRequestBuilder.Built<?> request;
+      if (parameters.isPresent() && changes.isPresent()) {
+        ExecutionContext context = new ExecutionContext(null, parameters.get(), settings, 0);
+        RowChanges.NativeChange change = changes.get().withoutRead(codec.decode(RequestValue.bind(key)),
+            plan.condition().orElseThrow(), context);
+        request = requests.update(key, change.change(), WriteCondition.checked(change.condition()));
+      } else if (changes.isPresent()) {
+        request = requests.update(key, changes.get().described(ExpressionFormatter.of(table)),
+            WriteCondition.checked(plan.condition().orElseThrow()));
+      } else {
+        request = requests.delete(key, WriteCondition.checked(plan.condition().orElseThrow()));
+      }
+      if (request instanceof WriteRequestBuilder.Built.Send<?> send) {
+        built.add(send.request());
+      }
+    }
+    return List.of(new WriteStep("One " + kind + " per key, up to " + ConcurrentWrites.IN_FLIGHT + " at a time"
+        + conditioned + (increments ? "; a row whose value to add to is NULL is read and written as computed" : ""),
+        built.build(), false));
+  }
+
+  /** A request for a row not known yet, as EXPLAIN shows it. */
+  private WriteRequest described(WriteRequestBuilder requests, WriteCondition condition) {
+    WriteRequestBuilder.Built<?> built = plan.delete() ? requests.delete(rowKey(), condition)
+        : requests.update(rowKey(), changes.orElseThrow().described(ExpressionFormatter.of(table)), condition);
+    return ((WriteRequestBuilder.Built.Send<?>) built).request();
+  }
+
+  private ImmutableMap<String, RequestValue> rowKey() {
+    ImmutableMap.Builder<String, RequestValue> key = ImmutableMap.builder();
+    table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Unbound("the row's " + a)));
+    return key.build();
+  }
+
+  /** The condition of a write of a read row, described: each checked attribute as it was read. */
+  private WriteCondition unchangedCondition() {
+    ImmutableMap.Builder<String, AttributeValue> values = ImmutableMap.builder();
+    checkedAttributes.forEach(a -> values.put(a, AttributeValue.fromS("<" + a + " as read>")));
+    return WriteCondition.asRead(values.build(), ImmutableSet.of());
+  }
+
+  private void writeKeys(int execution, ExecutionContext context, KeyValueBinder binder, WriteRequestBuilder requests,
+      WriteProgress progress, ConcurrentWrites sender) {
+    List<ImmutableMap<String, RequestValue>> keys = new ReadRequestBuilder(target, context.settings(), binder).itemKeys();
+    for (ImmutableMap<String, RequestValue> key : keys) {
+      Map<String, AttributeValue> bound = RequestValue.bind(key);
+      RowRef row = new RowRef(execution, progress.row(), codec.describeKey(bound));
+      sender.submit(row, () -> writeByKey(context, requests, key, bound));
+    }
+  }
+
+  private void writeSlice(int execution, ExecutionContext context, WriteRequestBuilder requests,
+      WriteProgress progress, ConcurrentWrites sender) {
+    BatchedWrites batches = new BatchedWrites(context, requests, sender, progress, table.ownKeyAttributes());
+    try (ReadOperator.ReadItems items = slice.items(context)) {
+      while (items.next()) {
+        if (progress.hasFailed()) {
+          progress.stoppedReading();
+          break;
+        }
+        Map<String, AttributeValue> item = items.item();
+        Object[] row = items.row();
+        ImmutableMap<String, RequestValue> key = key(item);
+        RowRef ref = new RowRef(execution, progress.row(), codec.describeKey(item));
+        if (batchDeletes) {
+          batches.add(ref, new BatchWriteItem.Delete(key));
+        } else if (writesWithoutRead) {
+          sender.submit(ref, () -> writeByKey(context, requests, key, item));
+        } else {
+          sender.submit(ref, () -> writeAsRead(context, requests, key, item, row));
+        }
+      }
+    }
+    batches.flush();
+  }
+
+  /** Writes one row by its key, without reading it when DynamoDB can check and compute everything. */
+  private long writeByKey(ExecutionContext context, WriteRequestBuilder requests,
+      ImmutableMap<String, RequestValue> key, Map<String, AttributeValue> keyItem) {
+    if (!writesWithoutRead) {
+      return readAndWrite(context, requests, key);
+    }
+    context.statistics().addRequest(0);
+    Object[] keyRow = codec.decode(keyItem);
+    WriteRequestBuilder.Built<?> built;
+    if (plan.delete()) {
+      built = requests.delete(key, WriteCondition.checked(plan.condition().orElseThrow()));
+    } else {
+      RowChanges.NativeChange change = changes.orElseThrow().withoutRead(keyRow, plan.condition().orElseThrow(),
+          context);
+      built = requests.update(key, change.change(), WriteCondition.checked(change.condition()));
+    }
+    if (built instanceof WriteRequestBuilder.Built.NoMatch) {
+      return 0;
+    }
+    if (built instanceof WriteRequestBuilder.Built.NeedsRead) {
+      return readAndWrite(context, requests, key);
+    }
+    if (send(context, built)) {
+      return 1;
+    }
+    // An increment's check also fails on a NULL the row holds, which SQL adds to as NULL.
+    return increments ? readAndWrite(context, requests, key) : 0;
+  }
+
+  /** Reads a row by key (strongly consistent), checks it in the driver, and writes it if unchanged. */
+  private long readAndWrite(ExecutionContext context, WriteRequestBuilder requests,
+      ImmutableMap<String, RequestValue> key) {
+    GetItem get = (GetItem) new ReadRequestBuilder(target, context.settings(), new KeyValueBinder(context.parameters()))
+        .itemRequests(List.of(key)).get(0);
+    Optional<Map<String, AttributeValue>> item = context.gateway().getItem(get, context.call());
+    context.statistics().addRequest(item.isPresent() ? 1 : 0);
+    if (item.isEmpty()) {
+      return 0;
+    }
+    Object[] row = codec.decode(item.get());
+    if (row == null) {
+      return 0;
+    }
+    for (Scalar condition : residual) {
+      if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
+        return 0;
+      }
+    }
+    return writeAsRead(context, requests, key, item.get(), row);
+  }
+
+  /** Writes a row the driver read and checked, on the condition that it is still as read. */
+  private long writeAsRead(ExecutionContext context, WriteRequestBuilder requests,
+      ImmutableMap<String, RequestValue> key, Map<String, AttributeValue> item, Object[] row) {
+    context.statistics().addRequest(0);
+    ImmutableMap.Builder<String, AttributeValue> values = ImmutableMap.builder();
+    ImmutableSet.Builder<String> missing = ImmutableSet.builder();
+    for (String attribute : checkedAttributes) {
+      AttributeValue value = item.get(attribute);
+      if (value == null) {
+        missing.add(attribute);
+      } else {
+        values.put(attribute, value);
+      }
+    }
+    WriteCondition unchanged = WriteCondition.asRead(values.buildKeepingLast(), missing.build());
+    WriteRequestBuilder.Built<?> built = plan.delete() ? requests.delete(key, unchanged)
+        : requests.update(key, changes.orElseThrow().fromRow(row, context), unchanged);
+    return built instanceof WriteRequestBuilder.Built.Send<?> && send(context, built) ? 1 : 0;
+  }
+
+  private static boolean send(ExecutionContext context, WriteRequestBuilder.Built<?> built) {
+    Object request = ((WriteRequestBuilder.Built.Send<?>) built).request();
+    if (request instanceof dev.keycond.planner.request.DeleteItem delete) {
+      return context.gateway().deleteItem(delete, context.call());
+    }
+    return context.gateway().updateItem((dev.keycond.planner.request.UpdateItem) request, context.call());
+  }
+
+  private ImmutableMap<String, RequestValue> key(Map<String, AttributeValue> item) {
+    ImmutableMap.Builder<String, RequestValue> key = ImmutableMap.builder();
+    for (String attribute : table.ownKeyAttributes()) {
+      key.put(attribute, new RequestValue.Bound(item.get(attribute)));
+    }
+    return key.build();
+  }
+}

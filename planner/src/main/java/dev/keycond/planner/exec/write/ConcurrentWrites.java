@@ -1,0 +1,101 @@
+package dev.keycond.planner.exec.write;
+
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.gateway.RequestThreads;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Sends a write statement's requests concurrently, at most {@link #IN_FLIGHT} at a time, as many
+ * as there are request threads. Once a row has failed, or the statement is stopped, no more are
+ * sent, and the ones in flight are waited for, so that the counts reported are what DynamoDB did.
+ */
+final class ConcurrentWrites {
+  static final int IN_FLIGHT = RequestThreads.THREADS;
+
+  private final ExecutionContext context;
+  private final WriteProgress progress;
+  private final Semaphore slots = new Semaphore(IN_FLIGHT);
+
+  ConcurrentWrites(ExecutionContext context, WriteProgress progress) {
+    this.context = context;
+    this.progress = progress;
+  }
+
+  /** Sends a request that writes one row; {@code write} returns how many rows it wrote (0 when none matched). */
+  void submit(RowRef row, Supplier<Long> write) {
+    submit(List.of(row), () -> new long[] {write.get()});
+  }
+
+  /**
+   * Sends a request that writes {@code rows}, unless the statement has failed or stopped.
+   *
+   * @param write sends the request and returns, per row, how many rows it wrote; a row DynamoDB left
+   *     unwritten it reports to the progress itself, and a KeycondException fails every row
+   */
+  void submit(List<RowRef> rows, Supplier<long[]> write) {
+    if (progress.hasFailed()) {
+      rows.forEach(r -> progress.skipped(r.execution(), r.ordinal(), r.key()));
+      return;
+    }
+    KeycondException stopped = acquire();
+    if (stopped != null) {
+      rows.forEach(r -> progress.failed(r.execution(), r.ordinal(), r.key(), stopped));
+      return;
+    }
+    CompletableFuture.runAsync(() -> {
+      try {
+        long[] written = write.get();
+        for (int i = 0; i < rows.size(); i++) {
+          progress.written(rows.get(i).execution(), written[i]);
+        }
+      } catch (KeycondException e) {
+        rows.forEach(r -> progress.failed(r.execution(), r.ordinal(), r.key(), e));
+      } catch (RuntimeException e) {
+        KeycondException bug = new KeycondException(SqlState.INTERNAL_ERROR, "keycond failed to write: " + e, e);
+        rows.forEach(r -> progress.failed(r.execution(), r.ordinal(), r.key(), bug));
+      } finally {
+        slots.release();
+      }
+    }, RequestThreads.SENT_AHEAD);
+  }
+
+  /**
+   * Waits for a free slot, taking it; the statement's stop instead when it is cancelled or runs
+   * past its timeout meanwhile (no slot is taken then).
+   */
+  private KeycondException acquire() {
+    try {
+      while (!slots.tryAcquire(50, TimeUnit.MILLISECONDS)) {
+        context.call().checkRunning();
+      }
+    } catch (KeycondException stopped) {
+      return stopped;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new KeycondException(SqlState.QUERY_CANCELED, "The statement's thread was interrupted", e);
+    }
+    try {
+      context.call().checkRunning();
+      return null;
+    } catch (KeycondException stopped) {
+      slots.release();
+      return stopped;
+    }
+  }
+
+  /**
+   * Waits until every request sent has answered. This wait is not cut short by a cancel: the
+   * requests in flight are bounded by the statement's timeout, and the counts reported must include
+   * what they did.
+   */
+  void awaitAll() {
+    slots.acquireUninterruptibly(IN_FLIGHT);
+    slots.release(IN_FLIGHT);
+  }
+}

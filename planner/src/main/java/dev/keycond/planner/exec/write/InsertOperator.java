@@ -1,0 +1,186 @@
+package dev.keycond.planner.exec.write;
+
+import com.google.common.collect.ImmutableMap;
+import dev.keycond.planner.codec.ItemCodec;
+import dev.keycond.planner.codec.ItemLimits;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.Operator;
+import dev.keycond.planner.exec.RowCursor;
+import dev.keycond.planner.gateway.DynamoGateway;
+import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.ExpressionAttributes;
+import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.request.WriteRequestBuilder;
+import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.write.WritePlan;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.Lists;
+import dev.keycond.planner.request.WriteRequest;
+import dev.keycond.planner.settings.StatementSettings;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Executes INSERT (a conditional PutItem per row, which fails with 23505 and overwrites nothing
+ * when the key exists) and UPSERT (unconditional puts, 25 to a BatchWriteItem). Each row is
+ * completed (a hierarchy's parent from its path) and encoded into the item a careful client would
+ * write, and checked against DynamoDB's limits, before it is sent. Rows that come from VALUES or
+ * parameters are all checked before the first is sent; rows read from DynamoDB are written as they
+ * are read.
+ */
+public final class InsertOperator implements WriteOperator {
+  private final EntityTable table;
+  private final boolean upsert;
+  private final Operator rows;
+  /** Whether the rows come without reading DynamoDB, so all can be checked before any is sent. */
+  private final boolean rowsInMemory;
+  private final ItemCodec codec;
+  private final Optional<HierarchyParent> parent;
+
+  public InsertOperator(WritePlan.InsertRows plan, Operator rows, boolean rowsInMemory) {
+    this.table = plan.table();
+    this.upsert = plan.upsert();
+    this.rows = rows;
+    this.rowsInMemory = rowsInMemory;
+    this.codec = ItemCodec.of(table);
+    this.parent = HierarchyParent.of(table);
+  }
+
+  private record Row(RowRef ref, Map<String, AttributeValue> item) {}
+
+  @Override
+  public long[] execute(ExecutionContext context, List<List<Object>> parameterSets) {
+    WriteProgress progress = new WriteProgress(parameterSets.size());
+    ConcurrentWrites sender = new ConcurrentWrites(context, progress);
+    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
+    BatchedWrites batches = new BatchedWrites(context, requests, sender, progress, table.ownKeyAttributes());
+    List<Row> checked = new ArrayList<>();
+    try {
+      for (int execution = 0; execution < parameterSets.size() && !progress.hasFailed(); execution++) {
+        ExecutionContext one = context.with(parameterSets.get(execution), context.settings());
+        try (RowCursor cursor = rows.open(one)) {
+          while (cursor.next()) {
+            Row row = encode(execution, cursor.row(), progress);
+            if (rowsInMemory) {
+              checked.add(row);
+            } else {
+              send(row, context, requests, sender, batches);
+              if (progress.hasFailed()) {
+                progress.stoppedReading();
+                break;
+              }
+            }
+          }
+        }
+      }
+      for (Row row : checked) {
+        send(row, context, requests, sender, batches);
+      }
+      batches.flush();
+    } finally {
+      sender.awaitAll();
+    }
+    return progress.finish();
+  }
+
+  @Override
+  public List<WriteStep> explain(StatementSettings settings, Optional<List<Object>> parameters) {
+    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
+    String what = upsert
+        ? "UPSERT: BatchWriteItem puts, " + BatchWriteItem.MAX_WRITES + " rows a request, up to "
+            + ConcurrentWrites.IN_FLIGHT + " requests at a time; each put replaces the whole item with the key"
+        : "INSERT: a PutItem per row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time; each fails, and "
+            + "overwrites nothing, when an item has the key (23505)";
+    if (rowsInMemory && parameters.isPresent()) {
+      List<ImmutableMap<String, RequestValue>> items = new ArrayList<>();
+      ExecutionContext context = new ExecutionContext(null, parameters.get(), settings, 0);
+      WriteProgress progress = new WriteProgress(1);
+      try (RowCursor cursor = rows.open(context)) {
+        while (cursor.next()) {
+          items.add(values(encode(0, cursor.row(), progress).item()));
+        }
+      }
+      ImmutableList.Builder<WriteRequest> built = ImmutableList.builder();
+      if (upsert) {
+        Lists.partition(items, BatchWriteItem.MAX_WRITES).forEach(batch ->
+            built.add(requests.batch(batch.stream().<BatchWriteItem.Write>map(BatchWriteItem.Put::new).toList())));
+      } else {
+        items.forEach(item -> built.add(requests.insert(item)));
+      }
+      return List.of(new WriteStep(what, built.build(), false));
+    }
+    ImmutableMap<String, RequestValue> item = describedItem();
+    WriteRequest request = upsert ? requests.batch(List.of(new BatchWriteItem.Put(item))) : requests.insert(item);
+    return List.of(new WriteStep(what + "; for each row:", ImmutableList.of(request), true));
+  }
+
+  /** The attributes of a row's item, described: what each key template and column writes. */
+  private ImmutableMap<String, RequestValue> describedItem() {
+    Map<String, RequestValue> item = new LinkedHashMap<>();
+    table.mapping().keys().forEach((attribute, template) -> item.put(attribute, new RequestValue.Unbound(
+        template.isIdentity() ? template.columns().get(0) : "'" + template + "'")));
+    for (var column : table.columns()) {
+      if (!table.isKeyColumn(column.name()) && !column.isWholeItem()) {
+        item.putIfAbsent(column.attribute(), new RequestValue.Unbound(column.name()
+            + (parent.filter(p -> table.column(p.column()).equals(column)).isPresent() ? ", computed from "
+                + table.mapping().hierarchy().orElseThrow().pathColumn() : "") + "; no attribute when NULL"));
+      }
+    }
+    return ImmutableMap.copyOf(item);
+  }
+
+  /** The row's item, completed and checked; nothing has been sent for any row when this fails on one. */
+  private Row encode(int execution, Object[] values, WriteProgress progress) {
+    Object[] row = values.clone();
+    parent.ifPresent(p -> p.complete(row, false));
+    Map<String, AttributeValue> item = codec.encode(row);
+    String key = codec.describeKey(item);
+    ItemLimits.check(table.source(), item, key);
+    return new Row(new RowRef(execution, progress.row(), key), item);
+  }
+
+  private void send(Row row, ExecutionContext context, WriteRequestBuilder requests, ConcurrentWrites sender,
+      BatchedWrites batches) {
+    ImmutableMap<String, RequestValue> item = values(row.item());
+    if (upsert) {
+      batches.add(row.ref(), new BatchWriteItem.Put(item));
+      return;
+    }
+    sender.submit(row.ref(), () -> {
+      context.statistics().addRequest(0);
+      DynamoGateway.PutOutcome outcome = context.gateway().putItem(requests.insert(item), context.call());
+      if (outcome == DynamoGateway.PutOutcome.WRITTEN
+          || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && isOurs(row, context)) {
+        return 1L;
+      }
+      throw new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: table '" + table.name()
+          + "' already has a row with key " + row.ref().key() + " (INSERT never overwrites; use UPSERT INTO to "
+          + "replace the item, or UPDATE to change it)");
+    });
+  }
+
+  /**
+   * Whether the item that made a retried put's condition fail is the one this put writes: the SDK
+   * sends a request again when its answer was lost, and the second attempt then finds the first
+   * one's item.
+   */
+  private boolean isOurs(Row row, ExecutionContext context) {
+    ImmutableMap.Builder<String, RequestValue> key = ImmutableMap.builder();
+    table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Bound(row.item().get(a))));
+    GetItem get = new GetItem(table.source().name(), key.build(), Optional.empty(), ExpressionAttributes.NONE, true);
+    return context.gateway().getItem(get, context.call()).filter(row.item()::equals).isPresent();
+  }
+
+  static ImmutableMap<String, RequestValue> values(Map<String, AttributeValue> attributes) {
+    ImmutableMap.Builder<String, RequestValue> values = ImmutableMap.builder();
+    attributes.forEach((name, value) -> values.put(name, new RequestValue.Bound(value)));
+    return values.build();
+  }
+}

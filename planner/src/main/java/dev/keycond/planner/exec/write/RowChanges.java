@@ -1,0 +1,299 @@
+package dev.keycond.planner.exec.write;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import dev.keycond.planner.codec.AttributeCodec;
+import dev.keycond.planner.codec.KeyText;
+import dev.keycond.planner.codec.KeyValueLimits;
+import dev.keycond.planner.codec.SqlValues;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.Scalar;
+import dev.keycond.planner.exec.scalar.ScalarCompiler;
+import dev.keycond.planner.mapping.AttributeType;
+import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.mapping.KeyTemplate;
+import dev.keycond.planner.mapping.TemplateSegment.Slot;
+import dev.keycond.planner.plan.Operand;
+import dev.keycond.planner.plan.ServerCondition;
+import dev.keycond.planner.request.ItemChange;
+import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.source.SourceIndex;
+import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.write.Assignment;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import dev.keycond.planner.plan.ExpressionFormatter;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What an UPDATE's SET clause does to one item, the derived attributes included: every index key
+ * attribute whose template reads an assigned column is rewritten in the same request (or removed,
+ * when a column of its template becomes NULL, which takes the item out of that index), so that no
+ * derived attribute goes stale, and a hierarchy's parent may only be set to its path's parent.
+ */
+final class RowChanges {
+  private final EntityTable table;
+  private final ImmutableList<Compiled> assignments;
+  /** Key attributes of indexes whose templates read an assigned column, with their templates. */
+  private final ImmutableMap<String, KeyTemplate> derived;
+  private final Optional<HierarchyParent> parent;
+  private final boolean computableWithoutRead;
+
+  private record Compiled(Assignment assignment, Column column, Scalar value) {}
+
+  RowChanges(EntityTable table, List<Assignment> assignments, RexBuilder rexBuilder) {
+    this.table = table;
+    ImmutableList.Builder<Compiled> compiled = ImmutableList.builder();
+    Set<String> assigned = new LinkedHashSet<>();
+    Set<String> known = new LinkedHashSet<>();
+    table.columns().stream().filter(c -> table.isKeyColumn(c.name())).forEach(c -> known.add(c.name()));
+    boolean computed = false;
+    for (Assignment assignment : assignments) {
+      Column column = table.column(assignment.column());
+      assigned.add(column.name());
+      if (assignment instanceof Assignment.SetValue set) {
+        compiled.add(new Compiled(assignment, column, ScalarCompiler.compile(set.value(), rexBuilder)));
+        known.add(column.name());
+      } else if (assignment instanceof Assignment.Increment increment) {
+        compiled.add(new Compiled(assignment, column, ScalarCompiler.compile(increment.amount(), rexBuilder)));
+      } else {
+        compiled.add(new Compiled(assignment, column,
+            ScalarCompiler.compile(((Assignment.Computed) assignment).expression(), rexBuilder)));
+        computed = true;
+      }
+    }
+    this.assignments = compiled.build();
+    Map<String, KeyTemplate> derived = new LinkedHashMap<>();
+    boolean derivedKnown = true;
+    for (Map.Entry<String, KeyTemplate> key : table.mapping().keys().entrySet()) {
+      KeyTemplate template = key.getValue();
+      boolean ownColumn = template.isIdentity() && table.column(table.columnIndex(template.columns().get(0)))
+          .attribute().equals(key.getKey()) && !table.isKeyColumn(template.columns().get(0));
+      if (!table.ownKeyAttributes().contains(key.getKey()) && !ownColumn
+          && template.columns().stream().anyMatch(assigned::contains)) {
+        derived.put(key.getKey(), template);
+        derivedKnown &= known.containsAll(template.columns());
+      }
+    }
+    this.derived = ImmutableMap.copyOf(derived);
+    this.parent = HierarchyParent.of(table).filter(p -> assigned.contains(table.column(p.column()).name()));
+    this.computableWithoutRead = !computed && derivedKnown;
+  }
+
+  /**
+   * Whether the change is known without reading the item: every value is known when the statement
+   * runs, or adds to the item's own value, and every rewritten index key reads only the key and
+   * values known so.
+   */
+  boolean computableWithoutRead() {
+    return computableWithoutRead;
+  }
+
+  /**
+   * The change, and what DynamoDB must check for it, for an item not read: its key columns are all
+   * that is known of it.
+   *
+   * @param keyRow a row of the table's full width holding the key columns
+   * @param condition the statement's predicates that DynamoDB checks
+   */
+  NativeChange withoutRead(Object[] keyRow, ServerCondition condition, ExecutionContext context) {
+    Object[] row = keyRow.clone();
+    Map<String, RequestValue> sets = new LinkedHashMap<>();
+    Map<String, RequestValue> increments = new LinkedHashMap<>();
+    Set<String> removes = new LinkedHashSet<>();
+    List<ServerCondition> checks = new ArrayList<>(List.of(condition));
+    for (Compiled a : assignments) {
+      Object value = a.value().evaluate(row, context);
+      String attribute = a.column().attribute();
+      if (a.assignment() instanceof Assignment.Increment increment) {
+        if (value == null) {
+          // NULL added to anything is NULL.
+          removes.add(attribute);
+          continue;
+        }
+        BigDecimal amount = (BigDecimal) SqlValues.coerce(value, org.apache.calcite.sql.type.SqlTypeName.DECIMAL);
+        amount = increment.subtract() ? amount.negate() : amount;
+        increments.put(attribute, bound(AttributeValue.fromN(AttributeCodec.dynamoNumber(amount))));
+        // DynamoDB cannot add to a missing attribute (whose SQL sum is NULL), nor does it know the
+        // column's range; such rows fail this check and are read, and computed in the driver.
+        checks.add(new ServerCondition.IsNull(a.column(), true));
+        integerRange(a.column(), amount).ifPresent(checks::add);
+        continue;
+      }
+      row[a.assignment().column()] = value(a.column(), value);
+      set(sets, removes, a.column(), row[a.assignment().column()]);
+    }
+    derive(row, sets, removes);
+    return new NativeChange(change(sets, increments, removes), ServerCondition.And.of(checks));
+  }
+
+  /** A change DynamoDB applies without the item being read, and the condition that makes it exact. */
+  record NativeChange(ItemChange change, ServerCondition condition) {}
+
+  /**
+   * The change as EXPLAIN shows it before the row (or the parameters) are known: literal values as
+   * they are sent, everything else described.
+   */
+  ItemChange described(ExpressionFormatter formatter) {
+    Map<String, RequestValue> sets = new LinkedHashMap<>();
+    Map<String, RequestValue> increments = new LinkedHashMap<>();
+    Set<String> removes = new LinkedHashSet<>();
+    for (Compiled a : assignments) {
+      String attribute = a.column().attribute();
+      RexNode value = a.assignment() instanceof Assignment.SetValue set ? set.value()
+          : a.assignment() instanceof Assignment.Increment increment ? increment.amount()
+          : ((Assignment.Computed) a.assignment()).expression();
+      if (value instanceof RexLiteral literal && literal.isNull()) {
+        removes.add(attribute);
+        continue;
+      }
+      RequestValue described = value instanceof RexLiteral literal
+          ? bound(AttributeCodec.encode(value(a.column(), SqlValues.fromLiteral(literal)), a.column().type()))
+          : new RequestValue.Unbound(formatter.format(value));
+      if (a.assignment() instanceof Assignment.Increment increment) {
+        increments.put(attribute, increment.subtract() ? new RequestValue.Unbound("-(" + formatter.format(value) + ")")
+            : described);
+      } else {
+        sets.put(attribute, described);
+      }
+    }
+    derived.forEach((attribute, template) -> sets.put(attribute, new RequestValue.Unbound("'" + template
+        + "' of the new values (REMOVE when one of them is NULL)")));
+    return change(sets, increments, removes);
+  }
+
+  /** The change for a row the driver read, every new value computed from it. */
+  ItemChange fromRow(Object[] read, ExecutionContext context) {
+    Object[] row = read.clone();
+    Map<String, RequestValue> sets = new LinkedHashMap<>();
+    Set<String> removes = new LinkedHashSet<>();
+    List<Object> values = new ArrayList<>();
+    // Every assignment sees the row as it was read, as SQL's SET does.
+    for (Compiled a : assignments) {
+      Object value = a.value().evaluate(read, context);
+      if (a.assignment() instanceof Assignment.Increment increment) {
+        Object current = read[a.assignment().column()];
+        value = value == null || current == null ? null : add(current, value, increment.subtract());
+      }
+      values.add(value);
+    }
+    for (int i = 0; i < assignments.size(); i++) {
+      Compiled a = assignments.get(i);
+      row[a.assignment().column()] = value(a.column(), values.get(i));
+      set(sets, removes, a.column(), row[a.assignment().column()]);
+    }
+    derive(row, sets, removes);
+    return change(sets, Map.of(), removes);
+  }
+
+  private static Object add(Object current, Object amount, boolean subtract) {
+    BigDecimal a = (BigDecimal) SqlValues.coerce(current, org.apache.calcite.sql.type.SqlTypeName.DECIMAL);
+    BigDecimal b = (BigDecimal) SqlValues.coerce(amount, org.apache.calcite.sql.type.SqlTypeName.DECIMAL);
+    return subtract ? a.subtract(b) : a.add(b);
+  }
+
+  /** The value as the column holds it; a value out of the column's range is an error, as in SQL. */
+  private Object value(Column column, Object value) {
+    try {
+      return SqlValues.toColumnValue(value, column.type());
+    } catch (KeycondException e) {
+      throw new KeycondException(e.state(), "Column '" + column.name() + "' of table '" + table.name() + "': "
+          + e.getMessage(), e);
+    }
+  }
+
+  private static void set(Map<String, RequestValue> sets, Set<String> removes, Column column, Object value) {
+    if (value == null) {
+      removes.add(column.attribute());
+    } else {
+      sets.put(column.attribute(), bound(AttributeCodec.encode(value, column.type())));
+    }
+  }
+
+  /** The rewritten index keys and the checked parent, from the row with its new values. */
+  private void derive(Object[] row, Map<String, RequestValue> sets, Set<String> removes) {
+    parent.ifPresent(p -> p.complete(row, true));
+    for (Map.Entry<String, KeyTemplate> key : derived.entrySet()) {
+      Optional<AttributeValue> value = keyValue(key.getKey(), key.getValue(), row);
+      if (value.isPresent()) {
+        sets.put(key.getKey(), bound(value.get()));
+      } else {
+        removes.add(key.getKey());
+      }
+    }
+  }
+
+  /** An index key attribute's value; empty when a column of its template is NULL. */
+  private Optional<AttributeValue> keyValue(String attribute, KeyTemplate template, Object[] row) {
+    List<String> texts = new ArrayList<>();
+    AttributeValue value = null;
+    for (Slot slot : template.slots()) {
+      Object v = row[table.columnIndex(slot.column())];
+      if (v == null) {
+        return Optional.empty();
+      }
+      ColumnType type = table.column(table.columnIndex(slot.column())).type();
+      if (table.source().keyAttributeType(attribute) != AttributeType.S) {
+        value = AttributeCodec.encode(v, type);
+      } else {
+        texts.add(KeyText.encode(v, type, slot));
+      }
+    }
+    if (value == null) {
+      String text = template.encode(texts);
+      if (text.isEmpty()) {
+        throw new KeycondException(SqlState.EMPTY_KEY_VALUE, "Index key attribute '" + attribute + "' of table '"
+            + table.name() + "' would be empty; DynamoDB index keys cannot be empty. Set a column of its template "
+            + "'" + template + "' to NULL to leave the item out of the index");
+      }
+      value = AttributeValue.fromS(text);
+    }
+    KeyValueLimits.check(attribute, role(attribute), value);
+    return Optional.of(value);
+  }
+
+  /** Whether an index key attribute is a sort key (of some index), which allows the shorter values. */
+  private KeyValueLimits.KeyRole role(String attribute) {
+    boolean sort = table.source().indexes().stream().map(SourceIndex::keys)
+        .anyMatch(keys -> keys.rangeAttribute().filter(attribute::equals).isPresent());
+    return sort ? KeyValueLimits.KeyRole.SORT : KeyValueLimits.KeyRole.PARTITION;
+  }
+
+  /**
+   * For an INTEGER or BIGINT column, the condition that adding keeps the value in the column's
+   * range; SQL fails such an overflow, so a row that would overflow is read and fails in the driver.
+   */
+  private static Optional<ServerCondition> integerRange(Column column, BigDecimal amount) {
+    if (!column.type().isExactInteger() || amount.signum() == 0) {
+      return Optional.empty();
+    }
+    BigDecimal max = BigDecimal.valueOf(column.type() == ColumnType.INTEGER ? Integer.MAX_VALUE : Long.MAX_VALUE);
+    BigDecimal min = BigDecimal.valueOf(column.type() == ColumnType.INTEGER ? Integer.MIN_VALUE : Long.MIN_VALUE);
+    return Optional.of(amount.signum() > 0
+        ? new ServerCondition.Compare(column, ServerCondition.Op.LE, new Operand.Literal(max.subtract(amount)))
+        : new ServerCondition.Compare(column, ServerCondition.Op.GE, new Operand.Literal(min.subtract(amount))));
+  }
+
+  private static ItemChange change(Map<String, RequestValue> sets, Map<String, RequestValue> increments,
+      Set<String> removes) {
+    removes.removeAll(sets.keySet());
+    return new ItemChange(ImmutableMap.copyOf(sets), ImmutableMap.copyOf(increments), ImmutableSet.copyOf(removes));
+  }
+
+  private static RequestValue bound(AttributeValue value) {
+    return new RequestValue.Bound(value);
+  }
+}

@@ -1,0 +1,87 @@
+package dev.keycond.planner.exec.write;
+
+import dev.keycond.planner.error.KeycondException;
+
+/**
+ * What a write statement has done so far, row by row, from the threads that send its requests: the
+ * rows each execution wrote, and the first failure. Once a row has failed, no more rows are sent,
+ * and the statement ends with a {@link WriteFailure} whose counts are exactly what DynamoDB took.
+ */
+final class WriteProgress {
+  private final long[] written;
+  private final boolean[] incomplete;
+  private long writtenRows;
+  private long rows;
+  /** Whether every row of the statement was known when it failed (not so for rows still being read). */
+  private boolean allRowsKnown = true;
+  private KeycondException failure;
+  private long failedOrdinal = Long.MAX_VALUE;
+  private String firstNotWritten;
+
+  WriteProgress(int executions) {
+    this.written = new long[executions];
+    this.incomplete = new boolean[executions];
+  }
+
+  /** Counts a row to be written, in the statement's order; returns its ordinal. */
+  synchronized long row() {
+    return rows++;
+  }
+
+  synchronized void written(int execution, long count) {
+    written[execution] += count;
+    writtenRows += count;
+  }
+
+  /** A row that failed: the statement stops sending, and ends with this failure. */
+  synchronized void failed(int execution, long ordinal, String key, KeycondException cause) {
+    incomplete[execution] = true;
+    if (failure == null) {
+      failure = cause;
+    }
+    notWritten(ordinal, key);
+  }
+
+  /** A row that was not sent, because an earlier one failed. */
+  synchronized void skipped(int execution, long ordinal, String key) {
+    incomplete[execution] = true;
+    notWritten(ordinal, key);
+  }
+
+  private void notWritten(long ordinal, String key) {
+    if (ordinal < failedOrdinal) {
+      failedOrdinal = ordinal;
+      firstNotWritten = key;
+    }
+  }
+
+  /** The statement stopped reading its rows at the failure, so more may have followed. */
+  synchronized void stoppedReading() {
+    allRowsKnown = false;
+  }
+
+  synchronized boolean hasFailed() {
+    return failure != null;
+  }
+
+  /**
+   * The rows each execution wrote.
+   *
+   * @throws WriteFailure when a row failed
+   */
+  synchronized long[] finish() {
+    if (failure == null) {
+      return written.clone();
+    }
+    long[] counts = written.clone();
+    for (int i = 0; i < counts.length; i++) {
+      if (incomplete[i]) {
+        counts[i] = WriteFailure.NOT_ALL_WRITTEN;
+      }
+    }
+    String message = failure.getMessage() + (rows <= 1 && allRowsKnown ? ". The row was not written"
+        : ". " + writtenRows + " of " + (allRowsKnown ? "" : "at least ") + rows + " rows were written; the first "
+            + "row not written has key " + firstNotWritten);
+    throw new WriteFailure(failure, message, counts);
+  }
+}

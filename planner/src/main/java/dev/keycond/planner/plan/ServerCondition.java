@@ -1,0 +1,64 @@
+package dev.keycond.planner.plan;
+
+import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.mapping.Column;
+import java.util.List;
+
+/**
+ * A condition DynamoDB can check on the server (a write's ConditionExpression) with exactly SQL's
+ * meaning: the item meets it exactly when the SQL condition is TRUE for its row. Atoms compare one
+ * attribute of an ordinary column (text, exact numbers, booleans, binary; never a key, date-time,
+ * JSON or set column) with a value known when the statement runs; NOT has been pushed down to the
+ * atoms, whose negations keep SQL's rule that a comparison with NULL is not TRUE.
+ */
+public sealed interface ServerCondition {
+
+  /** {@code column op value}; a NULL value makes it never TRUE. */
+  record Compare(Column column, Op op, Operand value) implements ServerCondition {}
+
+  /**
+   * {@code column LIKE pattern}, or NOT LIKE when {@code negated}; what it becomes (begins_with,
+   * contains, =) depends on the pattern, which may be a parameter.
+   *
+   * @param escape the ESCAPE clause's text, or null
+   */
+  record Like(Column column, Operand pattern, String escape, boolean negated) implements ServerCondition {}
+
+  /** {@code column IS NULL}, or IS NOT NULL when {@code negated}. */
+  record IsNull(Column column, boolean negated) implements ServerCondition {}
+
+  record And(ImmutableList<ServerCondition> conditions) implements ServerCondition {
+    public static ServerCondition of(List<ServerCondition> conditions) {
+      return conditions.size() == 1 ? conditions.get(0) : new And(ImmutableList.copyOf(conditions));
+    }
+  }
+
+  record Or(ImmutableList<ServerCondition> conditions) implements ServerCondition {}
+
+  enum Op {
+    EQ,
+    NE,
+    LT,
+    LE,
+    GT,
+    GE;
+
+    /** The comparison that is TRUE exactly when this one is FALSE (both are UNKNOWN on NULL). */
+    public Op negate() {
+      switch (this) {
+        case EQ:
+          return NE;
+        case NE:
+          return EQ;
+        case LT:
+          return GE;
+        case LE:
+          return GT;
+        case GT:
+          return LE;
+        default:
+          return LT;
+      }
+    }
+  }
+}

@@ -1,0 +1,138 @@
+package dev.keycond.planner.plan;
+
+import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.table.EntityTable;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+
+/**
+ * Translates SQL conditions into {@link ServerCondition}s where DynamoDB's condition syntax has
+ * exactly their meaning.
+ *
+ * <p>Exactness rests on three facts. In a condition without NOT, a comparison with a NULL (or a
+ * missing attribute) that is UNKNOWN in SQL can be taken as FALSE without changing which rows are
+ * TRUE, and DynamoDB's comparisons are FALSE on a missing attribute; NOT is pushed down to the
+ * atoms, and each atom's negation is written so that it too is FALSE on a missing attribute.
+ * DynamoDB compares strings by UTF-8 bytes and numbers by value, as keycond does. Only columns
+ * whose stored form compares like their SQL value qualify: text, exact numbers, booleans and
+ * binary. A date or time may be stored in any ISO-8601 form (so its text does not order like its
+ * value), a DOUBLE is read rounded to a double, and JSON and sets have no SQL order.
+ */
+public final class ServerConditions {
+  private static final Set<ColumnType> COMPARABLE = EnumSet.of(ColumnType.VARCHAR, ColumnType.INTEGER,
+      ColumnType.BIGINT, ColumnType.DECIMAL, ColumnType.BOOLEAN, ColumnType.VARBINARY);
+
+  private ServerConditions() {}
+
+  /** The condition over the table's full row, if DynamoDB can check it exactly. */
+  public static Optional<ServerCondition> translate(EntityTable table, RexBuilder rexBuilder, RexNode condition) {
+    return translate(table, RexUtil.expandSearch(rexBuilder, null, condition), false);
+  }
+
+  private static Optional<ServerCondition> translate(EntityTable table, RexNode node, boolean negated) {
+    switch (node.getKind()) {
+      case AND:
+      case OR:
+        // NOT (a AND b) is NOT a OR NOT b, and the other way round.
+        boolean and = node.getKind() == SqlKind.AND ^ negated;
+        List<ServerCondition> parts = new ArrayList<>();
+        for (RexNode operand : ((RexCall) node).getOperands()) {
+          Optional<ServerCondition> part = translate(table, operand, negated);
+          if (part.isEmpty()) {
+            return Optional.empty();
+          }
+          parts.add(part.get());
+        }
+        return Optional.of(and ? ServerCondition.And.of(parts) : new ServerCondition.Or(ImmutableList.copyOf(parts)));
+      case NOT:
+        return translate(table, ((RexCall) node).getOperands().get(0), !negated);
+      case IS_NULL:
+      case IS_NOT_NULL:
+        return column(table, ((RexCall) node).getOperands().get(0))
+            .map(c -> new ServerCondition.IsNull(c, negated ^ node.getKind() == SqlKind.IS_NOT_NULL));
+      case LIKE:
+        return like(table, (RexCall) node, negated);
+      case INPUT_REF:
+        // A BOOLEAN column on its own is the condition column = TRUE.
+        return column(table, node).filter(c -> c.type() == ColumnType.BOOLEAN).map(c ->
+            new ServerCondition.Compare(c, negated ? ServerCondition.Op.NE : ServerCondition.Op.EQ,
+                new Operand.Literal(true)));
+      default:
+        return comparison(table, node, negated);
+    }
+  }
+
+  private static Optional<ServerCondition> comparison(EntityTable table, RexNode node, boolean negated) {
+    Optional<KeyPredicate> atom = KeyPredicates.comparison(table, node);
+    if (atom.isEmpty() || atom.get().operands().stream().anyMatch(o -> o instanceof Operand.OuterField)) {
+      return Optional.empty();
+    }
+    KeyPredicate p = atom.get();
+    Column column = table.column(p.column());
+    if (!qualifies(table, column)) {
+      return Optional.empty();
+    }
+    ServerCondition.Op op = op(p.kind());
+    return Optional.of(new ServerCondition.Compare(column, negated ? op.negate() : op, p.operand()));
+  }
+
+  private static Optional<ServerCondition> like(EntityTable table, RexCall like, boolean negated) {
+    if (like.getOperator() != SqlStdOperatorTable.LIKE) {
+      return Optional.empty();
+    }
+    Optional<Column> column = column(table, like.getOperands().get(0)).filter(c -> c.type() == ColumnType.VARCHAR);
+    RexNode pattern = like.getOperands().get(1);
+    Optional<Operand> operand = pattern instanceof RexDynamicParam param
+        ? Optional.of(new Operand.Parameter(param.getIndex()))
+        : pattern instanceof RexLiteral literal && !literal.isNull()
+            ? Optional.of(new Operand.Literal(literal.getValueAs(String.class))) : Optional.empty();
+    String escape = null;
+    if (like.getOperands().size() > 2) {
+      if (!(like.getOperands().get(2) instanceof RexLiteral e) || e.isNull()) {
+        return Optional.empty();
+      }
+      escape = e.getValueAs(String.class);
+    }
+    String escapeText = escape;
+    return column.flatMap(c -> operand.map(o -> new ServerCondition.Like(c, o, escapeText, negated)));
+  }
+
+  private static Optional<Column> column(EntityTable table, RexNode node) {
+    return node instanceof RexInputRef ref ? Optional.of(table.column(ref.getIndex())).filter(c -> qualifies(table, c))
+        : Optional.empty();
+  }
+
+  /** An ordinary column, stored in an attribute of its own in a form that compares like its value. */
+  private static boolean qualifies(EntityTable table, Column column) {
+    return COMPARABLE.contains(column.type()) && !column.isWholeItem() && !table.isKeyColumn(column.name());
+  }
+
+  private static ServerCondition.Op op(KeyPredicate.Kind kind) {
+    switch (kind) {
+      case EQ:
+        return ServerCondition.Op.EQ;
+      case LT:
+        return ServerCondition.Op.LT;
+      case LE:
+        return ServerCondition.Op.LE;
+      case GT:
+        return ServerCondition.Op.GT;
+      default:
+        return ServerCondition.Op.GE;
+    }
+  }
+}

@@ -1,0 +1,249 @@
+package dev.keycond.planner.request;
+
+import dev.keycond.planner.codec.AttributeCodec;
+import dev.keycond.planner.codec.SqlValues;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.mapping.AttributeType;
+import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.plan.KeyValueBinder;
+import dev.keycond.planner.plan.LikePattern;
+import dev.keycond.planner.plan.Operand;
+import dev.keycond.planner.plan.ServerCondition;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.sql.type.SqlTypeName;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Writes a {@link ServerCondition} in DynamoDB's condition syntax once the statement's values are
+ * known. Some values decide the condition on their own (a NULL makes a comparison never TRUE), and
+ * some have no exact form on the server (a number DynamoDB cannot hold, a LIKE pattern that is no
+ * prefix, substring or literal); the result says which.
+ */
+final class ConditionRenderer {
+  private final Placeholders placeholders;
+  /** Empty while parameters have no values (EXPLAIN of a prepared statement): they are described instead. */
+  private final Optional<KeyValueBinder> binder;
+
+  ConditionRenderer(Placeholders placeholders, Optional<KeyValueBinder> binder) {
+    this.placeholders = placeholders;
+    this.binder = binder;
+  }
+
+  /** What a condition comes to with the statement's values. */
+  sealed interface Rendered {
+    /** TRUE for every item: the request needs no condition for it. */
+    record Always() implements Rendered {}
+
+    /** TRUE for no item: nothing is written. */
+    record Never() implements Rendered {}
+
+    /** The condition, in DynamoDB's syntax. */
+    record Expression(String text) implements Rendered {}
+
+    /** DynamoDB cannot check it exactly with these values; the driver must. */
+    record NotExpressible() implements Rendered {}
+  }
+
+  static final Rendered ALWAYS = new Rendered.Always();
+  static final Rendered NEVER = new Rendered.Never();
+  static final Rendered NOT_EXPRESSIBLE = new Rendered.NotExpressible();
+
+  Rendered render(ServerCondition condition) {
+    if (condition instanceof ServerCondition.And and) {
+      List<String> parts = new ArrayList<>();
+      for (ServerCondition part : and.conditions()) {
+        Rendered rendered = render(part);
+        if (!(rendered instanceof Rendered.Always)) {
+          if (!(rendered instanceof Rendered.Expression e)) {
+            return rendered;
+          }
+          parts.add(e.text());
+        }
+      }
+      return join(parts, " AND ", ALWAYS);
+    }
+    if (condition instanceof ServerCondition.Or or) {
+      List<String> parts = new ArrayList<>();
+      boolean notExpressible = false;
+      for (ServerCondition part : or.conditions()) {
+        Rendered rendered = render(part);
+        if (rendered instanceof Rendered.Always) {
+          return ALWAYS;
+        }
+        notExpressible |= rendered instanceof Rendered.NotExpressible;
+        if (rendered instanceof Rendered.Expression e) {
+          parts.add(e.text());
+        }
+      }
+      return notExpressible ? NOT_EXPRESSIBLE : join(parts, " OR ", NEVER);
+    }
+    if (condition instanceof ServerCondition.Compare compare) {
+      return compare(compare.column(), compare.op(), compare.value());
+    }
+    if (condition instanceof ServerCondition.Like like) {
+      return like(like);
+    }
+    ServerCondition.IsNull isNull = (ServerCondition.IsNull) condition;
+    String name = placeholders.name(isNull.column().attribute());
+    String nul = placeholders.value(bound(AttributeValue.fromS("NULL")));
+    // A stored NULL-typed attribute reads as SQL NULL too.
+    return new Rendered.Expression(isNull.negated()
+        ? "(attribute_exists(" + name + ") AND NOT attribute_type(" + name + ", " + nul + "))"
+        : "(attribute_not_exists(" + name + ") OR attribute_type(" + name + ", " + nul + "))");
+  }
+
+  private static Rendered join(List<String> parts, String operator, Rendered empty) {
+    if (parts.isEmpty()) {
+      return empty;
+    }
+    return new Rendered.Expression(parts.size() == 1 ? parts.get(0) : "(" + String.join(operator, parts) + ")");
+  }
+
+  private Rendered compare(Column column, ServerCondition.Op op, Operand operand) {
+    Optional<Optional<RequestValue>> value = value(column, operand);
+    if (value.isEmpty()) {
+      return NOT_EXPRESSIBLE;
+    }
+    if (value.get().isEmpty()) {
+      return NEVER;
+    }
+    RequestValue v = value.get().get();
+    String name = placeholders.name(column.attribute());
+    if (column.type() == ColumnType.BOOLEAN) {
+      if (op != ServerCondition.Op.EQ && op != ServerCondition.Op.NE) {
+        return NOT_EXPRESSIBLE;
+      }
+      if (op == ServerCondition.Op.NE) {
+        // Of two booleans, "not TRUE" is FALSE: the attribute must hold the other value.
+        v = v instanceof RequestValue.Bound b ? bound(AttributeValue.fromBool(!b.value().bool()))
+            : new RequestValue.Unbound("NOT " + ((RequestValue.Unbound) v).description());
+      }
+      return new Rendered.Expression(name + " = " + placeholders.value(v));
+    }
+    switch (op) {
+      case EQ:
+        return new Rendered.Expression(name + " = " + placeholders.value(v));
+      case NE:
+        // DynamoDB's <> is TRUE on a missing attribute; SQL's is not.
+        return new Rendered.Expression("(attribute_type(" + name + ", " + type(column) + ") AND " + name + " <> "
+            + placeholders.value(v) + ")");
+      default:
+        return new Rendered.Expression(name + " " + symbol(op) + " " + placeholders.value(v));
+    }
+  }
+
+  private Rendered like(ServerCondition.Like like) {
+    Optional<Object> pattern = binder.map(b -> b.valueOf(like.pattern()));
+    if (binder.isEmpty() && like.pattern() instanceof Operand.Literal literal) {
+      pattern = Optional.of(literal.value());
+    }
+    if (pattern.isEmpty()) {
+      // EXPLAIN before the pattern is known: the prefix case, which the pattern decides at execution.
+      String name = placeholders.name(like.column().attribute());
+      String prefix = placeholders.value(new RequestValue.Unbound("prefix of " + like.pattern()));
+      return new Rendered.Expression((like.negated() ? "NOT " : "") + "begins_with(" + name + ", " + prefix + ")");
+    }
+    if (pattern.get() == null) {
+      return NEVER;
+    }
+    String text = pattern.get().toString();
+    LikePattern parsed = LikePattern.parse(text, like.escape());
+    if (parsed.wildcardFree()) {
+      return compare(like.column(), like.negated() ? ServerCondition.Op.NE : ServerCondition.Op.EQ,
+          new Operand.Literal(parsed.prefix()));
+    }
+    String name = placeholders.name(like.column().attribute());
+    String isText = "attribute_type(" + name + ", " + type(like.column()) + ")";
+    if (parsed.prefixOnly()) {
+      if (parsed.prefix().isEmpty()) {
+        // '%' is TRUE for every string and never for NULL.
+        return like.negated() ? NEVER : new Rendered.Expression(isText);
+      }
+      String beginsWith = "begins_with(" + name + ", " + placeholders.value(text(parsed.prefix())) + ")";
+      return new Rendered.Expression(like.negated() ? "(" + isText + " AND NOT " + beginsWith + ")" : beginsWith);
+    }
+    Optional<String> substring = substring(text, like.escape());
+    if (substring.isPresent()) {
+      String contains = "contains(" + name + ", " + placeholders.value(text(substring.get())) + ")";
+      return new Rendered.Expression(like.negated() ? "(" + isText + " AND NOT " + contains + ")"
+          : "(" + isText + " AND " + contains + ")");
+    }
+    return NOT_EXPRESSIBLE;
+  }
+
+  /** The text a {@code %text%} pattern looks for, when the pattern is nothing else. */
+  private static Optional<String> substring(String pattern, String escape) {
+    if (!pattern.startsWith("%")) {
+      return Optional.empty();
+    }
+    LikePattern rest = LikePattern.parse(pattern.substring(1), escape);
+    return rest.prefixOnly() && !rest.prefix().isEmpty() && !rest.wildcardFree()
+        ? Optional.of(rest.prefix()) : Optional.empty();
+  }
+
+  /**
+   * The attribute value a column is compared with; empty when DynamoDB cannot hold it (a number
+   * past its range), and an empty value when it is NULL, which no attribute equals.
+   */
+  private Optional<Optional<RequestValue>> value(Column column, Operand operand) {
+    if (binder.isEmpty() && !(operand instanceof Operand.Literal)) {
+      return Optional.of(Optional.of(new RequestValue.Unbound(operand.toString())));
+    }
+    Object value = binder.isPresent() ? binder.get().valueOf(operand) : ((Operand.Literal) operand).value();
+    if (value == null) {
+      return Optional.of(Optional.empty());
+    }
+    try {
+      return Optional.of(Optional.of(bound(attribute(column, value))));
+    } catch (KeycondException notHeldByDynamoDb) {
+      return Optional.empty();
+    }
+  }
+
+  /** A value as the attribute of {@code column} holds it; numbers compare by value, whatever their SQL type. */
+  private static AttributeValue attribute(Column column, Object value) {
+    switch (column.type().storage()) {
+      case N:
+        return AttributeValue.fromN(AttributeCodec.dynamoNumber((java.math.BigDecimal)
+            SqlValues.coerce(value, SqlTypeName.DECIMAL)));
+      case BOOL:
+        return AttributeValue.fromBool((Boolean) SqlValues.coerce(value, SqlTypeName.BOOLEAN));
+      case B:
+        return AttributeValue.fromB(SdkBytes.fromByteArray(((ByteString) SqlValues.coerce(value,
+            SqlTypeName.VARBINARY)).getBytes()));
+      default:
+        return AttributeValue.fromS(SqlValues.coerce(value, SqlTypeName.VARCHAR).toString());
+    }
+  }
+
+  private String type(Column column) {
+    AttributeType storage = column.type().storage();
+    return placeholders.value(bound(AttributeValue.fromS(storage.name())));
+  }
+
+  private static RequestValue text(String text) {
+    return bound(AttributeValue.fromS(text));
+  }
+
+  private static RequestValue bound(AttributeValue value) {
+    return new RequestValue.Bound(value);
+  }
+
+  private static String symbol(ServerCondition.Op op) {
+    switch (op) {
+      case LT:
+        return "<";
+      case LE:
+        return "<=";
+      case GT:
+        return ">";
+      default:
+        return ">=";
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package dev.keycond.planner.write;
+
+import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.plan.AccessPath;
+import dev.keycond.planner.plan.ServerCondition;
+import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.table.EntityTable;
+import java.util.Optional;
+
+/** What a write statement does to one table, and what decides its requests. */
+public sealed interface WritePlan {
+
+  EntityTable table();
+
+  /**
+   * INSERT: one PutItem per row that fails, and overwrites nothing, when the key exists; UPSERT
+   * ({@code upsert}): unconditional puts that replace whole items, 25 to a BatchWriteItem. The rows
+   * are the write's input, each of the table's full width.
+   */
+  record InsertRows(EntityTable table, boolean upsert) implements WritePlan {}
+
+  /**
+   * UPDATE (or DELETE, when {@code assignments} is empty and {@code delete} is set) of the rows a
+   * read finds: every key of a read by whole keys (a point write, which sends only writes), or
+   * every row of a slice read.
+   *
+   * @param target the read that finds the rows; its output is the table columns the write needs
+   * @param condition the statement's predicates that the key does not express, as DynamoDB checks
+   *     them with the write; empty when DynamoDB cannot check them exactly, and each row is then
+   *     read, checked in the driver, and written only if it has not changed since
+   */
+  record ChangeRows(EntityTable table, boolean delete, ReadPlan target, ImmutableList<Assignment> assignments,
+      Optional<ServerCondition> condition) implements WritePlan {
+
+    public ChangeRows {
+      if (delete != assignments.isEmpty()) {
+        throw new IllegalArgumentException("a DELETE assigns nothing, an UPDATE something");
+      }
+    }
+
+    /** Whether the whole key of every row is known from the statement: a write per key, and no read. */
+    public boolean byKey() {
+      return target.access().kind() == AccessPath.Kind.GET_ITEM && target.access().index().isEmpty();
+    }
+  }
+
+  /**
+   * MERGE by key: each source row gives the key and the columns to set of one item, which an
+   * UpdateItem without condition creates or updates.
+   *
+   * @param columns the table column of each field of the input's rows
+   */
+  record MergeRows(EntityTable table, ImmutableList<Integer> columns) implements WritePlan {}
+}
