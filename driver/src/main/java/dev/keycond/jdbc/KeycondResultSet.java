@@ -653,11 +653,13 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
   }
 
   @Override
+  @Deprecated
   public InputStream getUnicodeStream(int columnIndex) throws SQLException {
     throw Jdbc.notSupported("ResultSet.getUnicodeStream");
   }
 
   @Override
+  @Deprecated
   public InputStream getUnicodeStream(String columnLabel) throws SQLException {
     throw Jdbc.notSupported("ResultSet.getUnicodeStream");
   }
