@@ -238,7 +238,7 @@ public final class StatementPlanner {
       throw refusal.get();
     }
     Operator operator = explain ? null : OperatorCompiler.compile(plan);
-    return new PreparedQuery(explain, columns(validator, validated, root, explain),
+    return new PreparedQuery(explain, columns(validator, validated, root, explain, sql),
         parameters(validator, validated), plan, operator, refusal.map(KeycondException::getMessage),
         new PlanWarnings(reads.reads(), settings));
   }
@@ -385,7 +385,7 @@ public final class StatementPlanner {
   }
 
   private static ImmutableList<ResultColumn> columns(SqlValidator validator, SqlNode validated, RelRoot root,
-      boolean explain) {
+      boolean explain, String sql) {
     if (explain) {
       return ImmutableList.of(new ResultColumn("PLAN", org.apache.calcite.sql.type.SqlTypeName.VARCHAR,
           0, 0, false, Optional.empty(), Optional.empty()));
@@ -393,11 +393,12 @@ public final class StatementPlanner {
     List<List<String>> origins = validator.getFieldOrigins(validated);
     ImmutableList.Builder<ResultColumn> columns = ImmutableList.builder();
     List<RelDataTypeField> fields = root.validatedRowType.getFieldList();
+    List<String> labels = ColumnLabels.of(sql, validated, root.validatedRowType.getFieldNames());
     for (int i = 0; i < fields.size(); i++) {
       RelDataType type = fields.get(i).getType();
       List<String> origin = i < origins.size() ? origins.get(i) : null;
       boolean hasOrigin = origin != null && origin.size() >= 2;
-      columns.add(new ResultColumn(fields.get(i).getName(), type.getSqlTypeName(),
+      columns.add(new ResultColumn(labels.get(i), type.getSqlTypeName(),
           Math.max(type.getPrecision(), 0), Math.max(type.getScale(), 0), type.isNullable(),
           hasOrigin ? Optional.of(origin.get(origin.size() - 2)) : Optional.empty(),
           hasOrigin ? Optional.of(origin.get(origin.size() - 1)) : Optional.empty()));
