@@ -224,16 +224,18 @@ public final class StatementPlanner {
     RelNode decorrelated = converter.decorrelate(validated, correlated);
     RelNode plan = optimize(converter, decorrelated, maxRows);
     PlannedReads reads = PlannedReads.of(plan);
-    if (reads.refusal(keyReadsOnly).isPresent() && decorrelated != correlated) {
+    StatementTables tables = StatementTables.of(validated);
+    if (reads.refusal(keyReadsOnly, tables).isPresent() && decorrelated != correlated) {
       RelNode perRow = optimize(converter, correlated, maxRows);
       PlannedReads perRowReads = PlannedReads.of(perRow);
-      boolean perRowKeyReads = perRowReads.refusal(keyReadsOnly).isEmpty();
-      if (perRowKeyReads || reads.refusal(settings).isPresent() && perRowReads.refusal(settings).isEmpty()) {
+      boolean perRowKeyReads = perRowReads.refusal(keyReadsOnly, tables).isEmpty();
+      if (perRowKeyReads
+          || reads.refusal(settings, tables).isPresent() && perRowReads.refusal(settings, tables).isEmpty()) {
         plan = perRow;
         reads = perRowReads;
       }
     }
-    Optional<KeycondException> refusal = reads.refusal(settings);
+    Optional<KeycondException> refusal = reads.refusal(settings, tables);
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
@@ -367,16 +369,8 @@ public final class StatementPlanner {
     try {
       return validator.validate(query);
     } catch (CalciteContextException e) {
-      String message = e.getMessage();
-      SqlState state = SqlState.SYNTAX_ERROR;
-      if (message.contains("Object '") && message.contains("not found")) {
-        state = SqlState.UNKNOWN_TABLE;
-        message += "; the tables are " + schema.tableNames() + " (names are case-sensitive)";
-      } else if (message.contains("Column '") && message.contains("not found")) {
-        state = SqlState.UNKNOWN_COLUMN;
-        message += " (names are case-sensitive)";
-      }
-      throw new KeycondException(state, message, e);
+      throw UnknownNames.of(e, schema, query)
+          .orElseGet(() -> new KeycondException(SqlState.SYNTAX_ERROR, e.getMessage(), e));
     } catch (KeycondException e) {
       throw e;
     } catch (RuntimeException e) {
