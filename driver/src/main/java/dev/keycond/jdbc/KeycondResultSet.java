@@ -81,7 +81,7 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
       afterLast = true;
       cursor.close();
       if (reported != null && statement != null) {
-        statement.finished(reported.statistics());
+        statement.finished(reported.statistics(), rowNumber);
       }
       return false;
     }
