@@ -38,7 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 
 /**
- * Tables without a mapping (DESIGN §3, issue 5 item 4): key attributes as typed columns (S as
+ * Tables without a mapping (issue 5 item 4): key attributes as typed columns (S as
  * VARCHAR, N as DECIMAL, B as VARBINARY, index keys included) and the whole item, every DynamoDB
  * type of it, as the JSON text of the {@code document} column.
  */
