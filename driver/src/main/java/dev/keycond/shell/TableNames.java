@@ -59,7 +59,7 @@ final class TableNames {
     List<String> known = columns.get(table);
     if (known == null) {
       List<String> names = new ArrayList<>();
-      try (ResultSet rows = metaData.getColumns(null, null, escaped(table), "%")) {
+      try (ResultSet rows = metaData.getColumns(null, null, ExactPattern.of(table, metaData), "%")) {
         while (rows.next()) {
           names.add(rows.getString("COLUMN_NAME"));
         }
@@ -68,11 +68,5 @@ final class TableNames {
       columns.put(table, known);
     }
     return known;
-  }
-
-  /** The name as a metadata pattern that matches only itself. */
-  private String escaped(String name) throws SQLException {
-    String escape = metaData.getSearchStringEscape();
-    return name.replace(escape, escape + escape).replace("%", escape + "%").replace("_", escape + "_");
   }
 }

@@ -123,19 +123,28 @@ class ShellTest {
 
   @Test
   void metadataListingsShowTheColumnsAPersonReadsAtATerminalsWidth() throws Exception {
-    Run run = shell("-e", "!tables", "-e", "!columns files", "-e", "!indexes Events", "-e", "!importedkeys projects",
-        "-e", "!primarykeys files;");
+    Run run = shell("-e", "!tables", "-e", "!columns projects", "-e", "!indexes Events", "-e",
+        "!importedkeys projects", "-e", "!primarykeys files;");
     assertEquals(0, run.exitCode(), run.errors());
     assertTrue(run.output().contains("| TABLE_NAME |                                       REMARKS"), run.output());
+    // A command that names one table does not repeat its name on every row.
     assertTrue(run.output().contains(
-        "| files      | modified    | TIMESTAMP | YES         | attribute modified                     |"), run.output());
-    assertTrue(run.output().contains("| Events     | ByType     | true       | 1                | type        |"),
+        "| workspace_id | VARCHAR   | NO          | EntityRef via WS#{workspace_id} (partition key) |"), run.output());
+    assertTrue(run.output().contains("| ByType     | true       | 1                | type        | NULL        |"),
         run.output());
     assertTrue(run.output().contains("| projects     | workspace_id  | workspaces   | id            | 1       |"),
         run.output());
-    assertTrue(run.output().contains("| files      | path        | 2       | PRIMARY |"), run.output());
-    List<String> wide = run.output().lines().filter(line -> line.length() > 110).toList();
+    assertTrue(run.output().contains("| path        | 2       | PRIMARY |"), run.output());
+    List<String> wide = run.output().lines().filter(line -> line.length() > 102).toList();
     assertEquals(List.of(), wide);
+  }
+
+  @Test
+  void aTablePatternListsTheTableOfEachRow() throws Exception {
+    Run run = shell("-e", "!columns %s");
+    assertEquals(0, run.exitCode(), run.errors());
+    assertTrue(run.output().contains("| files      | account      | VARCHAR   | NO          |"), run.output());
+    assertTrue(run.output().contains("| projects   | status       | VARCHAR   | YES         |"), run.output());
   }
 
   @Test
