@@ -110,8 +110,8 @@ final class KeycondSqlLine extends SqlLine {
     if (!SQLLINE_TITLE.equals(message)) {
       super.info(message);
     } else if (interactive) {
-      super.info("keycond " + Driver.VERSION + " shell (" + SQLLINE_TITLE + "): !tables lists the tables, "
-          + "!help the commands, !quit leaves.");
+      super.info("keycond " + Driver.VERSION + " shell, on " + SQLLINE_TITLE + ". !help lists the commands, "
+          + "!quit leaves.");
     }
   }
 
