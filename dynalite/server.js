@@ -6,7 +6,7 @@
 //
 // Listens on 127.0.0.1 (port 0, i.e. any free port, unless one is given), prints
 // `LISTENING <port>` once it accepts connections, and exits when stdin closes, so the
-// server never outlives the JVM that started it, even if that JVM is killed.
+// server never outlives the JVM that started it, even if that JVM is killed. It ignores SIGINT.
 
 const dynalite = require('dynalite')
 
@@ -27,6 +27,10 @@ server.on('error', (err) => {
 server.listen(port, '127.0.0.1', () => {
   process.stdout.write(`LISTENING ${server.address().port}\n`)
 })
+
+// Ctrl-C in a terminal reaches every process of the foreground group: the demo's shell cancels
+// the line being typed, and the server must not stop under it. The parent stops it.
+process.on('SIGINT', () => {})
 
 // Any end of stdin (EOF, a closed pipe, an error) means the parent is gone.
 process.stdin.on('end', () => process.exit(0))

@@ -14,6 +14,11 @@ WITH RECURSIVE tree AS (
   SELECT f.account, f.path FROM files f JOIN tree t ON f.account = t.account AND f.parent = t.path)
 SELECT path FROM tree;
 
+-- A condition the key cannot express is checked by the driver after the read: the Query reads the
+-- whole subtree and the driver keeps the files over 1 MB. The statement warns of it, and once its
+-- rows are read says how many items DynamoDB read for how many rows.
+SELECT path, size FROM files WHERE account = 'a91' AND path LIKE 'root/photos/%' AND size > 1000000;
+
 -- One file by its whole key: a GetItem.
 SELECT * FROM files WHERE account = 'a91' AND path = 'root/photos/2026/beach.jpg';
 

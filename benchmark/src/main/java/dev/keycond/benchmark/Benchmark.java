@@ -43,7 +43,7 @@ public final class Benchmark {
         tree.load(client);
       }
       report.append(Machine.describe(dynaliteDir)).append('\n')
-          .append("Data: the DESIGN §3 `files` table (`PK = DRIVE#{account}`, `SK = {path}`), one account, ")
+          .append("Data: the README's `files` table (`PK = DRIVE#{account}`, `SK = {path}`), one account, ")
           .append(tree.size()).append(" items: ").append(tree.count(DriveTree.PHOTOS)).append(" under `")
           .append(DriveTree.PHOTOS).append("` (4 levels below `root/`), ").append(tree.count(DriveTree.ARCHIVE))
           .append(" items of ~1 KB under `").append(DriveTree.ARCHIVE).append("`, and a few more. ")

@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
- * The DESIGN section 3 {@code files} table: source table {@code Drive}, partition key
+ * The README's {@code files} table: source table {@code Drive}, partition key
  * {@code PK = DRIVE#{account}}, sort key {@code SK = {path}}, and the path hierarchy. One extra
  * column, {@code note}, carries the ~1 KB payload of the streaming subtree, so that keycond and
  * the raw SDK read the same bytes.

@@ -13,8 +13,9 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * {@code keycond demo}: starts dynalite, loads the example of DESIGN §3, runs the showcase, then
- * opens the shell on the same data when a terminal is attached.
+ * {@code keycond demo}: starts dynalite, loads the README's example (files, workspaces, projects,
+ * and the unmapped Events), runs the showcase, then opens the shell on the same data when a
+ * terminal is attached.
  */
 public final class Demo {
   /** dynalite checks that requests are signed, not by whom. */

@@ -36,7 +36,6 @@ public final class DemoData {
 
   private DemoData() {}
 
-  /** Creates every table of the data file and writes its items. */
   /**
    * Loads the demo tables into the server at {@code endpoint} and writes their mapping to a
    * temporary file, deleted when the JVM exits.
@@ -53,6 +52,7 @@ public final class DemoData {
     return mapping;
   }
 
+  /** Creates every table of the data file and writes its items. */
   private static void load(DynamoDbClient client) {
     for (JsonNode table : read("demo/data.json").path("tables")) {
       String name = table.path("name").asText();

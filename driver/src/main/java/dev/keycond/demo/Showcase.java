@@ -62,31 +62,40 @@ final class Showcase {
     return steps;
   }
 
-  void run(List<Step> steps) throws SQLException {
+  void run(List<Step> steps) {
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       out.println();
       out.println("── " + (i + 1) + ". " + step.description());
       out.println("keycond> " + step.sql() + ";");
-      explain(step.sql());
-      execute(step.sql());
+      String plan = explain(step.sql());
+      execute(step.sql(), plan);
     }
   }
 
-  private void explain(String sql) throws SQLException {
+  /** Prints the statement's EXPLAIN and returns it; empty when the statement cannot be planned. */
+  private String explain(String sql) {
+    StringBuilder plan = new StringBuilder();
     try (Statement statement = connection.createStatement();
-        ResultSet plan = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
-      out.println("EXPLAIN");
-      while (plan.next()) {
-        out.println("  " + plan.getString(1));
+        ResultSet lines = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+      while (lines.next()) {
+        plan.append(lines.getString(1)).append('\n');
       }
     } catch (SQLException e) {
       // A statement that cannot be planned is shown by execute(), with its message.
       out.println("EXPLAIN: refused, see below");
+      return "";
     }
+    out.println("EXPLAIN");
+    plan.toString().lines().forEach(line -> out.println("  " + line));
+    return plan.toString();
   }
 
-  private void execute(String sql) {
+  /**
+   * Runs the statement and prints its rows and warnings, or why it was refused: once, so not again
+   * when its EXPLAIN, which shows a refused statement's plan, has given the reason.
+   */
+  private void execute(String sql, String plan) {
     sent.clear();
     try (Statement statement = connection.createStatement()) {
       try (ResultSet rows = statement.executeQuery(sql)) {
@@ -96,7 +105,8 @@ final class Showcase {
         out.println("Warning: " + w.getMessage());
       }
     } catch (SQLException e) {
-      out.println("Refused (SQLState " + e.getSQLState() + "): " + e.getMessage());
+      out.println("Refused (SQLState " + e.getSQLState() + ")"
+          + (plan.contains(e.getMessage()) ? ", as EXPLAIN says above" : ": " + e.getMessage()));
     }
     out.println("DynamoDB requests sent: " + describe(List.copyOf(sent)));
   }

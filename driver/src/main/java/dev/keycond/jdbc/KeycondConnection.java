@@ -9,6 +9,7 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
+import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.schema.KeycondSchema;
 import java.sql.Array;
 import java.sql.Blob;
@@ -27,6 +28,7 @@ import java.sql.Savepoint;
 import java.sql.Statement;
 import java.sql.Struct;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -113,6 +115,20 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
 
   String url() {
     return url;
+  }
+
+  /**
+   * What the connection reaches, for people: the endpoint, the region and the tables, mapped ones
+   * first, such as "DynamoDB at http://127.0.0.1:8000 (region us-east-1): mapped tables files,
+   * workspaces, projects; tables without a mapping: Events".
+   */
+  public String describe() {
+    List<String> mapped = schema.mappedTables().stream().map(EntityTable::name).toList();
+    List<String> raw = schema.tableNames().stream().filter(name -> !mapped.contains(name)).toList();
+    return "DynamoDB at " + DynamoClients.endpoint(client) + " (region "
+        + client.serviceClientConfiguration().region().id() + "): "
+        + (mapped.isEmpty() ? "no mapped tables" : "mapped tables " + String.join(", ", mapped)) + "; "
+        + (raw.isEmpty() ? "no tables without a mapping" : "tables without a mapping: " + String.join(", ", raw));
   }
 
   String userName() {

@@ -467,6 +467,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
   }
 
   @Override
+  @Deprecated
   public void setUnicodeStream(int parameterIndex, InputStream x, int length) throws SQLException {
     throw Jdbc.notSupported("PreparedStatement.setUnicodeStream");
   }

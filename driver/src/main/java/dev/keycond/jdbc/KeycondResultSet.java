@@ -82,7 +82,7 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
       afterLast = true;
       cursor.close();
       if (reported != null && statement != null) {
-        statement.finished(reported.statistics());
+        statement.finished(reported.statistics(), rowNumber);
       }
       return false;
     }
@@ -663,11 +663,13 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
   }
 
   @Override
+  @Deprecated
   public InputStream getUnicodeStream(int columnIndex) throws SQLException {
     throw Jdbc.notSupported("ResultSet.getUnicodeStream");
   }
 
   @Override
+  @Deprecated
   public InputStream getUnicodeStream(String columnLabel) throws SQLException {
     throw Jdbc.notSupported("ResultSet.getUnicodeStream");
   }

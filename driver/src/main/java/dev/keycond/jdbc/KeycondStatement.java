@@ -174,16 +174,17 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
   }
 
   /**
-   * Called by the result set when it has read its last row, to report what the read cost: always
-   * when the plan warned that items would be discarded, otherwise only when a walk discarded some.
+   * Called by the result set when it has read its last row, to report what the read cost against
+   * the rows the statement returned: always when the plan warned that items would be discarded,
+   * otherwise only when a walk discarded some.
    */
-  void finished(ReadStatistics statistics) {
+  void finished(ReadStatistics statistics, long rowsReturned) {
     if (!reportAlways && statistics.itemsDiscarded() == 0) {
       return;
     }
-    warnings.add(SqlState.WARNING.toWarning("DynamoDB read " + statistics.itemsRead() + " items in " + statistics.requests()
-        + (statistics.requests() == 1 ? " request" : " requests") + " to return " + statistics.itemsReturned()
-        + " rows"));
+    warnings.add(SqlState.WARNING.toWarning("DynamoDB read " + statistics.itemsRead() + " items in "
+        + statistics.requests() + (statistics.requests() == 1 ? " request" : " requests") + " to return "
+        + rowsReturned + (rowsReturned == 1 ? " row" : " rows")));
   }
 
   void resultSetClosed(KeycondResultSet closedSet) throws SQLException {

@@ -3,7 +3,6 @@ package dev.keycond.shell;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,24 +48,6 @@ public final class Shell {
   private Shell() {}
 
   /**
-   * Makes every error and warning one line, its message and SQLState, in every mode. sqlline prints
-   * them with their whole stack trace (Calcite's frames, every warning too) until its first session
-   * has started, and {@code -e} statements and {@code -f} scripts run before that; a private flag,
-   * set once per JVM, marks the start. Setting it first makes a run with {@code -e} or {@code -f}
-   * report as the interactive shell does, where {@code !set verbose true} still brings the traces
-   * back.
-   */
-  private static void reportInOneLine() {
-    try {
-      Field started = SqlLine.class.getDeclaredField("initComplete");
-      started.setAccessible(true);
-      started.setBoolean(null, true);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("This sqlline has no initComplete flag; the shell needs sqlline 1.12", e);
-    }
-  }
-
-  /**
    * Why the {@code -f} script cannot be read, if it cannot: sqlline would report it with its whole
    * stack trace.
    */
@@ -106,8 +87,9 @@ public final class Shell {
       args.add(u);
     });
     args.addAll(sqllineArgs);
-    reportInOneLine();
-    SqlLine sqlLine = new SqlLine();
+    SqlLineInternals.reportInOneLine();
+    boolean interactive = input == null && !sqllineArgs.contains("-e") && !sqllineArgs.contains("-f");
+    SqlLine sqlLine = new KeycondSqlLine(interactive);
     sqlLine.setOutputStream(new SecretHidingStream(output));
     sqlLine.setErrorStream(new SecretHidingStream(errors));
     keepSecretsOutOfTheHistory(sqlLine, input);

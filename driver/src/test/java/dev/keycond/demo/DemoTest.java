@@ -58,12 +58,29 @@ class DemoTest {
   }
 
   @Test
-  void aScanIsRefusedBeforeAnythingIsSent() {
+  void aScanIsRefusedBeforeAnythingIsSentAndTheReasonIsGivenOnce() {
     String refused = step("No condition on the partition key");
-    assertTrue(refused.contains("Refused (SQLState 42"), refused);
+    assertTrue(refused.contains("Refused (SQLState 42Z01), as EXPLAIN says above"), refused);
+    assertEquals(1, refused.split("needs a full Scan", -1).length - 1, refused);
     assertTrue(refused.contains("scan=limit:N"), refused);
     assertTrue(refused.contains("DynamoDB requests sent: none"), refused);
     assertTrue(output.contains("jdbc:keycond:region=us-east-1;endpoint=http://127.0.0.1:"), output);
+  }
+
+  @Test
+  void aConditionCheckedAfterTheReadWarnsAndSaysWhatTheReadCost() {
+    String filtered = step("checked by the driver after the read");
+    assertTrue(filtered.contains("Driver after the read: keeps items where size > 1000000"), filtered);
+    assertTrue(filtered.contains("(2 rows)"), filtered);
+    assertTrue(filtered.contains("Warning: Table 'files': the driver reads items and then discards those that fail "
+        + "size > 1000000; the key condition cannot express it"), filtered);
+    assertTrue(filtered.contains("Warning: DynamoDB read 4 items in 1 request to return 2 rows"), filtered);
+    assertTrue(filtered.contains("DynamoDB requests sent: 1 (Query ×1)"), filtered);
+  }
+
+  @Test
+  void timestampsPrintAsGetStringGivesThem() {
+    assertTrue(step("The photos subtree").contains("| 2026-03-01 10:30:00"), output);
   }
 
   /** The output of the step whose description contains {@code words}. */

@@ -7,19 +7,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.keycond.testing.DemoDatabase;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.jline.terminal.Size;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.jline.terminal.impl.ExternalTerminal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The shell run non-interactively, as {@code keycond shell <url> -e "<sql>"} or {@code -f file.sql}. */
+/**
+ * The shell run non-interactively, as {@code keycond shell <url> -e "<sql>"} or {@code -f file.sql},
+ * and interactively, on a terminal that JLine drives as it drives a real one (keystrokes in, the
+ * screen out), with Tab completion.
+ */
 class ShellTest {
   /** A secret key no output contains by accident, so finding it anywhere means it leaked. */
   private static final String SECRET = "Sentinel-Shell-Secret-5c1e";
@@ -28,10 +38,69 @@ class ShellTest {
   private record Run(int exitCode, String output, String errors) {}
 
   private Run shell(String... args) throws Exception {
+    return shell(Optional.of(database.url()), args);
+  }
+
+  private Run shell(Optional<String> url, String... args) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Shell.run(Optional.of(database.url()), List.of(args), new ByteArrayInputStream(new byte[0]), out, err);
+    int code = Shell.run(url, List.of(args), new ByteArrayInputStream(new byte[0]), out, err);
     return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** What an interactive session printed, besides echoing what was typed. */
+  private record Session(String output, String errors) {}
+
+  /**
+   * An interactive session: what a person types, keystroke by keystroke, then the end of input.
+   * sqlline builds its interactive reader on the system terminal; JLine's terminal override, meant
+   * for embedding an application that does so (and deprecated for any other use), hands it this
+   * one instead.
+   */
+  @SuppressWarnings("deprecation")
+  private Session typed(Optional<String> url, String keystrokes) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Terminal terminal = new ExternalTerminal("test", "xterm",
+        new ByteArrayInputStream(keystrokes.getBytes(StandardCharsets.UTF_8)), OutputStream.nullOutputStream(),
+        StandardCharsets.UTF_8);
+    terminal.setSize(new Size(160, 50));
+    TerminalBuilder.setTerminalOverride(terminal);
+    try {
+      Shell.run(url, List.of(), null, out, err);
+    } finally {
+      TerminalBuilder.setTerminalOverride(null);
+      terminal.close();
+    }
+    return new Session(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void tabCompletesTableAndColumnNamesFromTheFirstKeystroke() throws Exception {
+    // Each prefix has one completion: a column of any table while the statement names none, a
+    // table after FROM, then columns of the table the statement names.
+    // The statement runs only if every name was completed.
+    Session session = typed(Optional.of(database.url()),
+        "SELECT paren\t, siz\t FROM fi\t WHERE acc\t = 'a91' AND pat\t = 'root/photos/2026/beach.jpg';\n");
+    assertTrue(session.output().contains("| root/photos/2026/ | 2483017 |"), session.output() + session.errors());
+  }
+
+  @Test
+  void tabCompletesTheColumnsOfATableByItsAlias() throws Exception {
+    // The select list is typed last, once the FROM clause names the aliases: Ctrl-A goes to the
+    // start of the line, Ctrl-F one character on, Ctrl-E to the end.
+    Session session = typed(Optional.of(database.url()),
+        "SELECT  FROM workspaces w JOIN projects p ON p.works\t= w.id WHERE w.id = 'globex';"
+            + "\u0001" + "\u0006".repeat("SELECT ".length()) + "w.pl\t" + "\u0005\n");
+    assertTrue(session.output().contains("| free |"), session.output() + session.errors());
+  }
+
+  @Test
+  void anInteractiveConnectSaysWhatItReached() throws Exception {
+    Session session = typed(Optional.empty(), "!connect " + database.url() + "\n");
+    assertTrue(session.errors().contains("Connected to DynamoDB at " + database.endpoint() + " (region us-east-1): "
+        + "mapped tables files, workspaces, projects; tables without a mapping: Events"), session.errors());
+    assertFalse(session.errors().contains("password"), session.errors());
   }
 
   @Test
@@ -65,6 +134,39 @@ class ShellTest {
   }
 
   @Test
+  void metadataListingsShowTheColumnsAPersonReadsAtATerminalsWidth() throws Exception {
+    Run run = shell("-e", "!tables", "-e", "!columns projects", "-e", "!indexes Events", "-e",
+        "!importedkeys projects", "-e", "!primarykeys files;");
+    assertEquals(0, run.exitCode(), run.errors());
+    assertTrue(run.output().contains("| TABLE_NAME |                                       REMARKS"), run.output());
+    // A command that names one table does not repeat its name on every row.
+    assertTrue(run.output().contains(
+        "| workspace_id | VARCHAR   | NO          | EntityRef via WS#{workspace_id} (partition key) |"), run.output());
+    assertTrue(run.output().contains("| ByType     | true       | 1                | type        | NULL        |"),
+        run.output());
+    assertTrue(run.output().contains("| projects     | workspace_id  | workspaces   | id            | 1       |"),
+        run.output());
+    assertTrue(run.output().contains("| path        | 2       | PRIMARY |"), run.output());
+    List<String> wide = run.output().lines().filter(line -> line.length() > 102).toList();
+    assertEquals(List.of(), wide);
+  }
+
+  @Test
+  void aTablePatternListsTheTableOfEachRow() throws Exception {
+    Run run = shell("-e", "!columns %s");
+    assertEquals(0, run.exitCode(), run.errors());
+    assertTrue(run.output().contains("| files      | account      | VARCHAR   | NO          |"), run.output());
+    assertTrue(run.output().contains("| projects   | status       | VARCHAR   | YES         |"), run.output());
+  }
+
+  @Test
+  void everyMetadataColumnIsStillThereForWhoAsks() throws Exception {
+    Run run = shell("-e", "!metadata getColumns \"\" dynamodb files %");
+    assertEquals(0, run.exitCode(), run.errors());
+    assertTrue(run.output().contains("| ORDINAL_POSITION | IS_NULLABLE | SCOPE_CATALOG |"), run.output());
+  }
+
+  @Test
   void runsAScriptGivenWithF(@TempDir Path dir) throws Exception {
     Path script = Files.writeString(dir.resolve("script.sql"),
         "SELECT name, plan FROM workspaces WHERE id = 'globex';\nSELECT COUNT(*) AS n FROM projects WHERE workspace_id = 'acme';\n");
@@ -88,6 +190,48 @@ class ShellTest {
     Run run = shell("-f", missing.toString());
     assertEquals(1, run.exitCode());
     assertEquals("keycond: cannot read " + missing + ": No such file or directory", run.errors().strip());
+    assertEquals("", run.output());
+  }
+
+  @Test
+  void valuesPrintAsGetStringGivesThem() throws Exception {
+    Run run = shell("-e", "SELECT modified, size, 0.0000001 AS tiny, TIME '10:00:00.5' AS t FROM files"
+        + " WHERE account = 'a91' AND path = 'root/photos/2026/beach.jpg';");
+    assertEquals(0, run.exitCode(), run.errors());
+    assertTrue(run.output().contains("| 2026-03-01 10:30:00 | 2483017 | 0.0000001 | 10:00:00.5 |"), run.output());
+  }
+
+  @Test
+  void aFormatTheUserSetsStillApplies() throws Exception {
+    Run run = shell("--timestampFormat=yyyy/MM/dd", "-e",
+        "SELECT modified FROM files WHERE account = 'a91' AND path = 'root/photos/2026/beach.jpg';");
+    assertEquals(0, run.exitCode(), run.errors());
+    assertTrue(run.output().contains("| 2026/03/01 |"), run.output());
+  }
+
+  @Test
+  void anExpressionWithoutAnAliasIsHeadedByItsText() throws Exception {
+    Run run = shell("-e", "SELECT COUNT(*), MAX(size) FROM files WHERE account = 'a91' AND path LIKE 'root/photos/%';");
+    assertEquals(0, run.exitCode(), run.errors());
+    assertTrue(run.output().contains("| COUNT(*) | MAX(size) |"), run.output());
+  }
+
+  @Test
+  void aRunWithEPrintsOnlyWhatItsStatementsPrint() throws Exception {
+    Run run = shell("-e", "SELECT name FROM workspaces WHERE id = 'acme';");
+    assertEquals(0, run.exitCode(), run.errors());
+    assertEquals(List.of("1 row selected"), run.errors().lines().map(l -> l.replaceAll(" \\(.*", "")).toList());
+  }
+
+  @Test
+  void aFailedConnectIsOneErrorNotOnePerStatement() throws Exception {
+    Run run = shell(Optional.of("jdbc:keycond:region=us-east-1;endpoint=http://127.0.0.1:1;user=a;password=b"),
+        "-e", "SELECT 1;", "-e", "SELECT 2;");
+    assertEquals(1, run.exitCode());
+    List<String> lines = new ArrayList<>(run.errors().lines().toList());
+    assertEquals(1, lines.size(), run.errors());
+    assertTrue(lines.get(0).startsWith("Error: Listing DynamoDB tables failed: cannot reach DynamoDB at "
+        + "http://127.0.0.1:1") && lines.get(0).endsWith("(state=08001,code=0)"), run.errors());
     assertEquals("", run.output());
   }
 

@@ -15,8 +15,9 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * The demo's data (DESIGN §3 and the unmapped Events table) in one dynalite per test JVM, reached
- * through a {@link RecordingProxy} so tests can see, and slow down, every request.
+ * The demo's data (the README's files, workspaces and projects, and the unmapped Events table) in
+ * one dynalite per test JVM, reached through a {@link RecordingProxy} so tests can see, and slow
+ * down, every request.
  *
  * <p>Tests that assert on {@link #requests()} must not run concurrently with other DynamoDB work;
  * Surefire runs test classes one after another here.

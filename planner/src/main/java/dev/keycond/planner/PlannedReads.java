@@ -6,6 +6,7 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
+import dev.keycond.planner.plan.ColumnNaming;
 import dev.keycond.planner.plan.ScanRefusal;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.DynamoRead;
@@ -82,12 +83,16 @@ record PlannedReads(ImmutableList<DynamoRead> reads, ImmutableList<ReadPlan> pla
     });
   }
 
-  /** Why the statement may not run: a read that needs a forbidden Scan, or too many key reads. */
-  Optional<KeycondException> refusal(StatementSettings settings) {
+  /**
+   * Why the statement may not run: a read that needs a forbidden Scan, or too many key reads.
+   *
+   * @param naming how the statement writes the columns the advice names
+   */
+  Optional<KeycondException> refusal(StatementSettings settings, ColumnNaming naming) {
     for (ReadPlan plan : plans) {
       if (plan.access().isScan() && !settings.scanPolicy().allowed()) {
         return Optional.of(new KeycondException(SqlState.SCAN_REFUSED,
-            ScanRefusal.message(plan.table(), settings.scanPolicy())));
+            ScanRefusal.message(plan.table(), settings.scanPolicy(), naming)));
       }
       Optional<KeycondException> fanOut = fanOut(plan, settings.maxFanOut());
       if (fanOut.isPresent()) {

@@ -242,16 +242,18 @@ public final class StatementPlanner {
     RelNode decorrelated = converter.decorrelate(validated, correlated);
     RelNode plan = optimize(converter, decorrelated, maxRows);
     PlannedReads reads = PlannedReads.of(plan);
-    if (reads.refusal(keyReadsOnly).isPresent() && decorrelated != correlated) {
+    StatementTables tables = StatementTables.of(validated);
+    if (reads.refusal(keyReadsOnly, tables).isPresent() && decorrelated != correlated) {
       RelNode perRow = optimize(converter, correlated, maxRows);
       PlannedReads perRowReads = PlannedReads.of(perRow);
-      boolean perRowKeyReads = perRowReads.refusal(keyReadsOnly).isEmpty();
-      if (perRowKeyReads || reads.refusal(settings).isPresent() && perRowReads.refusal(settings).isEmpty()) {
+      boolean perRowKeyReads = perRowReads.refusal(keyReadsOnly, tables).isEmpty();
+      if (perRowKeyReads
+          || reads.refusal(settings, tables).isPresent() && perRowReads.refusal(settings, tables).isEmpty()) {
         plan = perRow;
         reads = perRowReads;
       }
     }
-    Optional<KeycondException> refusal = reads.refusal(settings);
+    Optional<KeycondException> refusal = reads.refusal(settings, tables);
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
@@ -260,7 +262,8 @@ public final class StatementPlanner {
     if (explain) {
       return new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage), warnings);
     }
-    return new PlannedQuery(columns(validator, validated, root), parameters, OperatorCompiler.compile(plan), warnings);
+    return new PlannedQuery(columns(validator, validated, root, sql), parameters, OperatorCompiler.compile(plan),
+        warnings);
   }
 
   private SqlToRelConverter converter(SqlValidator validator) {
@@ -293,7 +296,7 @@ public final class StatementPlanner {
     PlannedReads reads = PlannedReads.of(write);
     StatementSettings writeSettings = settings.scanPolicy().isLimited() ? settings.withScanPolicy(ScanPolicy.REJECT)
         : settings;
-    Optional<KeycondException> refusal = reads.refusal(writeSettings);
+    Optional<KeycondException> refusal = reads.refusal(writeSettings, StatementTables.of(validated));
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
@@ -322,7 +325,7 @@ public final class StatementPlanner {
     DynamoWrite write = new DynamoWrite(input.getCluster(), input.getTraitSet(), input,
         new WritePlan.MergeRows(target.entity(), shape.columns()));
     PlannedReads reads = PlannedReads.of(write);
-    Optional<KeycondException> refusal = reads.refusal(settings);
+    Optional<KeycondException> refusal = reads.refusal(settings, StatementTables.of(rows));
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
@@ -471,16 +474,8 @@ public final class StatementPlanner {
     try {
       return validator.validate(query);
     } catch (CalciteContextException e) {
-      String message = e.getMessage();
-      SqlState state = SqlState.SYNTAX_ERROR;
-      if (message.contains("Object '") && message.contains("not found")) {
-        state = SqlState.UNKNOWN_TABLE;
-        message += "; the tables are " + schema.tableNames() + " (names are case-sensitive)";
-      } else if (message.contains("Column '") && message.contains("not found")) {
-        state = SqlState.UNKNOWN_COLUMN;
-        message += " (names are case-sensitive)";
-      }
-      throw new KeycondException(state, message, e);
+      throw UnknownNames.of(e, schema, query)
+          .orElseGet(() -> new KeycondException(SqlState.SYNTAX_ERROR, e.getMessage(), e));
     } catch (KeycondException e) {
       throw e;
     } catch (RuntimeException e) {
@@ -488,15 +483,17 @@ public final class StatementPlanner {
     }
   }
 
-  private static ImmutableList<ResultColumn> columns(SqlValidator validator, SqlNode validated, RelRoot root) {
+  private static ImmutableList<ResultColumn> columns(SqlValidator validator, SqlNode validated, RelRoot root,
+      String sql) {
     List<List<String>> origins = validator.getFieldOrigins(validated);
     ImmutableList.Builder<ResultColumn> columns = ImmutableList.builder();
     List<RelDataTypeField> fields = root.validatedRowType.getFieldList();
+    List<String> labels = ColumnLabels.of(sql, validated, root.validatedRowType.getFieldNames());
     for (int i = 0; i < fields.size(); i++) {
       RelDataType type = fields.get(i).getType();
       List<String> origin = i < origins.size() ? origins.get(i) : null;
       boolean hasOrigin = origin != null && origin.size() >= 2;
-      columns.add(new ResultColumn(fields.get(i).getName(), type.getSqlTypeName(),
+      columns.add(new ResultColumn(labels.get(i), type.getSqlTypeName(),
           Math.max(type.getPrecision(), 0), Math.max(type.getScale(), 0), type.isNullable(),
           hasOrigin ? Optional.of(origin.get(origin.size() - 2)) : Optional.empty(),
           hasOrigin ? Optional.of(origin.get(origin.size() - 1)) : Optional.empty()));

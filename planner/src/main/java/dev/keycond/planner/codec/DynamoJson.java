@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,7 +13,6 @@ import dev.keycond.planner.mapping.ColumnType;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +26,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * shown to SQL: numbers stay exact, binary values become base64 strings, sets become arrays.
  */
 public final class DynamoJson {
-  private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+      .configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false)
       .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
       .setNodeFactory(NODES);
 
@@ -160,8 +161,7 @@ public final class DynamoJson {
       }
     }
     Map<String, AttributeValue> map = new LinkedHashMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> field = it.next();
+    for (Map.Entry<String, JsonNode> field : node.properties()) {
       map.put(field.getKey(), value(field.getValue()));
     }
     return AttributeValue.fromM(map);

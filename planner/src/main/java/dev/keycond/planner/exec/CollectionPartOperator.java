@@ -47,7 +47,6 @@ public final class CollectionPartOperator implements Operator {
         });
       }
     }
-    context.statistics().addReturned(split.stream().mapToInt(List::size).sum());
     return split;
   }
 }

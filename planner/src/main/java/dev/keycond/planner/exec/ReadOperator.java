@@ -323,7 +323,6 @@ public final class ReadOperator implements Operator {
         }
         remaining--;
         current = itemRows.project(tableRow);
-        context.statistics().addReturned(1);
         return true;
       }
       current = null;
@@ -375,7 +374,6 @@ public final class ReadOperator implements Operator {
         total += stream.countedByDynamo;
       }
       current = new Object[] {total};
-      context.statistics().addReturned(1);
       return true;
     }
 

@@ -3,13 +3,12 @@ package dev.keycond.planner.exec;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What one execution cost: requests sent, items DynamoDB read, and items that became rows. The
- * difference is what residual filters threw away; the statement's warning reports it.
+ * What one execution cost: requests sent and items DynamoDB read, which the statement's warning
+ * sets against the rows it returned, and the items a hierarchy walk read and then left out.
  */
 public final class ReadStatistics {
   private final AtomicLong requests = new AtomicLong();
   private final AtomicLong itemsRead = new AtomicLong();
-  private final AtomicLong itemsReturned = new AtomicLong();
   private final AtomicLong itemsDiscarded = new AtomicLong();
 
   public void addRequest(long scannedCount) {
@@ -20,10 +19,6 @@ public final class ReadStatistics {
   public void addRequests(int count, long scannedCount) {
     requests.addAndGet(count);
     itemsRead.addAndGet(scannedCount);
-  }
-
-  public void addReturned(long count) {
-    itemsReturned.addAndGet(count);
   }
 
   /** Counts items a hierarchy walk read and then left out (orphans, rows its conditions reject). */
@@ -41,9 +36,5 @@ public final class ReadStatistics {
 
   public long itemsRead() {
     return itemsRead.get();
-  }
-
-  public long itemsReturned() {
-    return itemsReturned.get();
   }
 }

@@ -65,9 +65,7 @@ public final class MappingParser {
       throw error(origin + " must be a JSON object with a \"tables\" object");
     }
     Map<String, TableMapping> tables = new LinkedHashMap<>();
-    Iterator<Map.Entry<String, JsonNode>> it = root.get("tables").fields();
-    while (it.hasNext()) {
-      Map.Entry<String, JsonNode> entry = it.next();
+    for (Map.Entry<String, JsonNode> entry : root.get("tables").properties()) {
       tables.put(entry.getKey(), parseTable(origin, entry.getKey(), entry.getValue()));
     }
     for (TableMapping table : tables.values()) {
@@ -89,9 +87,7 @@ public final class MappingParser {
       throw errors.at("columns", "must be an object of column name to type");
     }
     ImmutableList.Builder<Column> columns = ImmutableList.builder();
-    Iterator<Map.Entry<String, JsonNode>> cols = columnsNode.fields();
-    while (cols.hasNext()) {
-      Map.Entry<String, JsonNode> c = cols.next();
+    for (Map.Entry<String, JsonNode> c : columnsNode.properties()) {
       columns.add(parseColumn(errors, c.getKey(), c.getValue()));
     }
     ImmutableList<Column> columnList = columns.build();
@@ -101,9 +97,7 @@ public final class MappingParser {
       throw errors.at("keys", "must map each DynamoDB key attribute to a template, like {\"PK\": \"USER#{id}\"}");
     }
     Map<String, KeyTemplate> keys = new LinkedHashMap<>();
-    Iterator<Map.Entry<String, JsonNode>> ks = keysNode.fields();
-    while (ks.hasNext()) {
-      Map.Entry<String, JsonNode> k = ks.next();
+    for (Map.Entry<String, JsonNode> k : keysNode.properties()) {
       String field = "keys." + k.getKey();
       if (!k.getValue().isTextual()) {
         throw errors.at(field, "must be a template string");
@@ -198,9 +192,7 @@ public final class MappingParser {
       throw errors.at("references", "must map a column to \"table.column\"");
     }
     ImmutableList.Builder<Reference> references = ImmutableList.builder();
-    Iterator<Map.Entry<String, JsonNode>> it = node.fields();
-    while (it.hasNext()) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : node.properties()) {
       String field = "references." + e.getKey();
       if (table.column(e.getKey()).isEmpty()) {
         throw errors.at(field, "column '" + e.getKey() + "' is not declared in \"columns\"");

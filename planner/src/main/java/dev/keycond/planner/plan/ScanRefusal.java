@@ -8,12 +8,13 @@ import java.util.List;
 
 /**
  * The message for a statement that only a full-table Scan could answer: which table, which key
- * attributes no condition binds, and the ways to fix it.
+ * attributes no condition binds, and the ways to fix it, with the columns written as the
+ * statement can use them.
  */
 public final class ScanRefusal {
   private ScanRefusal() {}
 
-  public static String message(EntityTable table, ScanPolicy policy) {
+  public static String message(EntityTable table, ScanPolicy policy, ColumnNaming naming) {
     StringBuilder m = new StringBuilder()
         .append("Reading table '").append(table.name()).append("' needs a full Scan of DynamoDB table '")
         .append(table.source().name()).append("', which keycond refuses (scan=").append(policy).append("). ");
@@ -30,15 +31,29 @@ public final class ScanRefusal {
     List<String> fixes = new ArrayList<>();
     for (KeyTarget target : targets) {
       List<String> columns = table.template(target.keys().hashAttribute()).columns();
-      String condition = columns.isEmpty() ? "any condition on its sort key"
-          : String.join(" AND ", columns.stream().map(c -> c + " = <value>").toList());
-      fixes.add(target == main
-          ? "add WHERE " + condition
-          : "or use index '" + target.index().get().name() + "' by adding WHERE " + condition);
+      for (String condition : conditions(table.name(), columns, naming)) {
+        fixes.add(target == main && fixes.isEmpty() ? "add WHERE " + condition
+            : target == main ? "or add WHERE " + condition
+            : "or use index '" + target.index().get().name() + "' by adding WHERE " + condition);
+      }
     }
     m.append(String.join("; ", fixes));
     m.append("; or, to permit Scans, set the connection property scan=allow, or scan=limit:N to read at most "
         + "N items (for browsing tables in a GUI).");
     return m.toString();
+  }
+
+  /** The conditions that bind the columns, one for each way the statement refers to the table. */
+  private static List<String> conditions(String table, List<String> columns, ColumnNaming naming) {
+    if (columns.isEmpty()) {
+      return List.of("any condition on its sort key");
+    }
+    List<List<String>> written = columns.stream().map(c -> naming.refer(table, c)).toList();
+    List<String> conditions = new ArrayList<>();
+    for (int reference = 0; reference < written.get(0).size(); reference++) {
+      int r = reference;
+      conditions.add(String.join(" AND ", written.stream().map(w -> w.get(r) + " = <value>").toList()));
+    }
+    return conditions;
   }
 }

@@ -250,11 +250,13 @@ class ScalarCompilerTest {
 
   @Test
   void castOfALiteralThatDoesNotConvertFailsWhenItIsCompiled() {
-    assertEquals(SqlState.INVALID_CHARACTER_VALUE, stateOf(() -> compile(REX.makeAbstractCast(type(BIGINT), text("abc")))));
-    assertEquals(SqlState.INVALID_DATETIME, stateOf(() -> compile(REX.makeAbstractCast(type(DATE), text("2026-13-01")))));
+    assertEquals(SqlState.INVALID_CHARACTER_VALUE,
+        stateOf(() -> compile(REX.makeAbstractCast(type(BIGINT), text("abc"), false))));
+    assertEquals(SqlState.INVALID_DATETIME,
+        stateOf(() -> compile(REX.makeAbstractCast(type(DATE), text("2026-13-01"), false))));
     assertEquals(SqlState.NUMERIC_OUT_OF_RANGE,
-        stateOf(() -> compile(REX.makeAbstractCast(type(INTEGER), number("3000000000")))));
-    assertEquals(12L, evaluate(REX.makeAbstractCast(type(BIGINT), text("12")), row()));
+        stateOf(() -> compile(REX.makeAbstractCast(type(INTEGER), number("3000000000"), false))));
+    assertEquals(12L, evaluate(REX.makeAbstractCast(type(BIGINT), text("12"), false), row()));
     assertNull(evaluate(REX.makeCast(type(BIGINT), REX.makeNullLiteral(type(VARCHAR))), row()));
   }
 

@@ -43,7 +43,7 @@ class MappingParserTest {
 
   @Nested
   class DesignExample {
-    private final Mapping mapping = DesignMapping.parse();
+    private final Mapping mapping = ReadmeMapping.parse();
 
     @Test
     void declaresTheThreeTablesInFileOrder() {
@@ -332,28 +332,28 @@ class MappingParserTest {
     void referenceToAnUnknownTableNamesTheReference() {
       assertEquals("Invalid mapping: m.json: table 'projects', field 'references.workspace_id' refers to table "
           + "'workspace', which the mapping does not declare",
-          message(DesignMapping.JSON.replace("\"workspaces.id\"", "\"workspace.id\"")));
+          message(ReadmeMapping.JSON.replace("\"workspaces.id\"", "\"workspace.id\"")));
     }
 
     @Test
     void referenceToAnUnknownColumnNamesTheTargetTable() {
       assertEquals("Invalid mapping: m.json: table 'projects', field 'references.workspace_id' refers to column "
           + "'ident', which table 'workspaces' does not declare",
-          message(DesignMapping.JSON.replace("\"workspaces.id\"", "\"workspaces.ident\"")));
+          message(ReadmeMapping.JSON.replace("\"workspaces.id\"", "\"workspaces.ident\"")));
     }
 
     @Test
     void referenceFromAnUndeclaredColumnIsRejected() {
       assertEquals("Invalid mapping: m.json: table 'projects', field 'references.workspace' column 'workspace' is "
           + "not declared in \"columns\"",
-          message(DesignMapping.JSON.replace("\"references\": { \"workspace_id\"", "\"references\": { \"workspace\"")));
+          message(ReadmeMapping.JSON.replace("\"references\": { \"workspace_id\"", "\"references\": { \"workspace\"")));
     }
 
     @Test
     void referenceWithoutADotIsRejected() {
       assertEquals("Invalid mapping: m.json: table 'projects', field 'references.workspace_id' must be "
           + "\"table.column\", not '\"workspaces\"'",
-          message(DesignMapping.JSON.replace("\"workspaces.id\"", "\"workspaces\"")));
+          message(ReadmeMapping.JSON.replace("\"workspaces.id\"", "\"workspaces\"")));
     }
   }
 
@@ -364,8 +364,8 @@ class MappingParserTest {
 
     @Test
     void inlinePrefixParsesTheRest() {
-      Mapping m = MappingParser.load("inline:" + DesignMapping.JSON);
-      assertEquals(DesignMapping.parse(), m);
+      Mapping m = MappingParser.load("inline:" + ReadmeMapping.JSON);
+      assertEquals(ReadmeMapping.parse(), m);
     }
 
     @Test
@@ -378,8 +378,8 @@ class MappingParserTest {
     @Test
     void filePathIsRead() throws IOException {
       Path file = dir.resolve("mapping.json");
-      Files.writeString(file, DesignMapping.JSON, StandardCharsets.UTF_8);
-      assertEquals(DesignMapping.parse(), MappingParser.load(file.toString()));
+      Files.writeString(file, ReadmeMapping.JSON, StandardCharsets.UTF_8);
+      assertEquals(ReadmeMapping.parse(), MappingParser.load(file.toString()));
     }
 
     @Test

@@ -9,7 +9,7 @@ import dev.keycond.planner.source.SourceIndex.Projection;
 import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
-import dev.keycond.planner.mapping.DesignMapping;
+import dev.keycond.planner.mapping.ReadmeMapping;
 import dev.keycond.planner.table.EntityTable;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +26,7 @@ class EntityTableBindTest {
 
   @Test
   void designTablesBindAndKnowTheirKeyColumns() {
-    EntityTable files = PlanFixture.bind(DesignMapping.JSON, "files", PlanFixture.source("Drive", "PK", "SK"));
+    EntityTable files = PlanFixture.bind(ReadmeMapping.JSON, "files", PlanFixture.source("Drive", "PK", "SK"));
     assertEquals(List.of("PK", "SK"), files.ownKeyAttributes());
     assertEquals(Optional.of("PK"), files.keyAttributeOf("account"));
     assertEquals(Optional.of("SK"), files.keyAttributeOf("path"));

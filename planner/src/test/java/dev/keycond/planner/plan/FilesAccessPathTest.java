@@ -16,7 +16,7 @@ import dev.keycond.planner.request.Query;
 import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.mapping.DesignMapping;
+import dev.keycond.planner.mapping.ReadmeMapping;
 import dev.keycond.planner.plan.AccessPath.Kind;
 import dev.keycond.planner.plan.PlanFixture.Where;
 import dev.keycond.planner.request.ReadRequest;
@@ -29,10 +29,10 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN section 3's {@code files}: PK {@code DRIVE#{account}}, SK {@code {path}}, a '/' hierarchy. */
+/** The README's {@code files}: PK {@code DRIVE#{account}}, SK {@code {path}}, a '/' hierarchy. */
 class FilesAccessPathTest {
   static final SourceTable DRIVE = PlanFixture.source("Drive", "PK", "SK");
-  static final EntityTable FILES = PlanFixture.bind(DesignMapping.JSON, "files", DRIVE);
+  static final EntityTable FILES = PlanFixture.bind(ReadmeMapping.JSON, "files", DRIVE);
   private static final int PATH = 1;
 
   private final Where w = new Where(FILES);

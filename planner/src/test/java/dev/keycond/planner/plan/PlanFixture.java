@@ -319,7 +319,7 @@ final class PlanFixture {
 
     /** {@code CAST(value AS type)}. */
     RexNode cast(SqlTypeName type, Object value, String column) {
-      return REX.makeAbstractCast(TYPES.createSqlType(type), value(column, value));
+      return REX.makeAbstractCast(TYPES.createSqlType(type), value(column, value), false);
     }
 
     /** The table's read with these conjuncts (RexNodes, or lists of them from {@link #between}). */

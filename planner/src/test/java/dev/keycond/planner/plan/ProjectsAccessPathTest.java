@@ -13,7 +13,7 @@ import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.mapping.DesignMapping;
+import dev.keycond.planner.mapping.ReadmeMapping;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.plan.AccessPath.Kind;
 import dev.keycond.planner.plan.PlanFixture.Where;
@@ -25,13 +25,13 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN section 3's single-table design: {@code workspaces} ({@code WS#{id}} / {@code META}) and
+ * The README's single-table design: {@code workspaces} ({@code WS#{id}} / {@code META}) and
  * {@code projects} ({@code WS#{workspace_id}} / {@code PROJ#{id}}) share the DynamoDB table Control.
  */
 class ProjectsAccessPathTest {
   static final SourceTable CONTROL = PlanFixture.source("Control", "EntityRef", "Detail");
-  static final EntityTable PROJECTS = PlanFixture.bind(DesignMapping.JSON, "projects", CONTROL);
-  static final EntityTable WORKSPACES = PlanFixture.bind(DesignMapping.JSON, "workspaces", CONTROL);
+  static final EntityTable PROJECTS = PlanFixture.bind(ReadmeMapping.JSON, "projects", CONTROL);
+  static final EntityTable WORKSPACES = PlanFixture.bind(ReadmeMapping.JSON, "workspaces", CONTROL);
 
   private final Where w = new Where(PROJECTS);
 

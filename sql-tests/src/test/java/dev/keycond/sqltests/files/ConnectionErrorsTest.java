@@ -34,7 +34,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Connecting (DESIGN §2, §7): an unreachable endpoint is class 08, half a credential pair is 28000,
+ * Connecting: an unreachable endpoint is class 08, half a credential pair is 28000,
  * and the secret key never shows, not in a message, a toString, a cause or a stack trace.
  */
 @ExtendWith(DynaliteExtension.class)

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Both ways a tool opens a JDBC connection (DESIGN §2): DriverManager, and Driver.connect. */
+/** Both ways a tool opens a JDBC connection: DriverManager, and Driver.connect. */
 @ExtendWith(DynaliteExtension.class)
 class DriverEntryPointsTest {
   private static final String SQL =

@@ -32,7 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
- * EXPLAIN PLAN FOR (DESIGN §5) sends no item request, and what it shows is exactly what running
+ * EXPLAIN PLAN FOR sends no item request, and what it shows is exactly what running
  * the statement sends: each field of the EXPLAIN block is compared with the recorded request.
  */
 @ExtendWith(DynaliteExtension.class)

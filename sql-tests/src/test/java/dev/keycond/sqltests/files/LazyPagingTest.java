@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Pages are followed lazily through LastEvaluatedKey as the ResultSet advances (DESIGN §4).
+ * Pages are followed lazily through LastEvaluatedKey as the ResultSet advances.
  *
  * <p>The paging fixture's account {@code big} holds root/big/f01..f25, each with a 100 KB
  * attribute, so the subtree spans three of DynamoDB's 1 MB pages (dynalite sizes pages like

@@ -22,12 +22,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A mapping that is broken or does not fit the DynamoDB tables refuses the connection at connect
- * time with SQLState 42Z10, naming the table and the field at fault (DESIGN §7), and reads no
+ * time with SQLState 42Z10, naming the table and the field at fault, and reads no
  * items.
  */
 @ExtendWith(DynaliteExtension.class)
 class MappingErrorsTest {
-  /** DESIGN §3's files table over the fixture table, as JSON the cases below break. */
+  /** The README's files table over the fixture table, as JSON the cases below break. */
   private static final String FILES = """
       {"tables": {"files": {
         "source": "files_Drive",

@@ -31,7 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
- * PreparedStatements (DESIGN §4): planned once when prepared, then executed many times, each time
+ * PreparedStatements: planned once when prepared, then executed many times, each time
  * as the key read for that execution's values, which travel in the request's values, never baked
  * into a new plan.
  */

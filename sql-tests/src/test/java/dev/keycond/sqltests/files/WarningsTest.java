@@ -22,8 +22,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * When a statement reads items it throws away, the Statement says so with an SQLWarning as soon
- * as it runs, and once the rows are read, with the items read versus the rows returned (DESIGN
- * §5). The .sqltest files check the text; this checks when each warning appears.
+ * as it runs, and once the rows are read, with the items read versus the rows returned.
+ * The .sqltest files check the text; this checks when each warning appears.
  */
 @ExtendWith(DynaliteExtension.class)
 class WarningsTest {

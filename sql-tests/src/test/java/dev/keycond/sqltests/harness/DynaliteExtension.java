@@ -1,9 +1,6 @@
 package dev.keycond.sqltests.harness;
 
-import org.junit.jupiter.api.extension.ConditionEvaluationResult;
-import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.testcontainers.DockerClientFactory;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
@@ -20,18 +17,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * }
  * }</pre>
  */
-public final class DynaliteExtension implements ParameterResolver, ExecutionCondition {
+public final class DynaliteExtension implements ParameterResolver {
   private static final ExtensionContext.Namespace NAMESPACE =
       ExtensionContext.Namespace.create(DynaliteExtension.class);
-
-  /** The LocalStack run of the suite needs Docker; without it, its tests are skipped, saying why. */
-  @Override
-  public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-    if (DynamoServer.localStack() && !DockerClientFactory.instance().isDockerAvailable()) {
-      return ConditionEvaluationResult.disabled("No Docker engine here: the LocalStack run of the suite is skipped");
-    }
-    return ConditionEvaluationResult.enabled("server available");
-  }
 
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {

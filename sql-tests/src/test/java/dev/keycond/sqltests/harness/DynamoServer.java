@@ -3,6 +3,8 @@ package dev.keycond.sqltests.harness;
 import dev.keycond.demo.Dynalite;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Optional;
+import org.testcontainers.DockerClientFactory;
 import org.testcontainers.localstack.LocalStackContainer;
 import org.testcontainers.utility.DockerImageName;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -15,14 +17,16 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class DynamoServer implements AutoCloseable {
   public static final String SERVER_PROPERTY = "keycond.test.server";
   private static final String LOCALSTACK_IMAGE = "localstack/localstack:4.4";
+  /** The LocalStack image starts only with an auth token (since March 2026); it is passed through. */
+  static final String LOCALSTACK_TOKEN = "LOCALSTACK_AUTH_TOKEN";
 
   private final String endpoint;
-  private final AutoCloseable backend;
+  private final Runnable stop;
   private final DynamoDbClient client;
 
-  private DynamoServer(String endpoint, AutoCloseable backend) {
+  private DynamoServer(String endpoint, Runnable stop) {
     this.endpoint = endpoint;
-    this.backend = backend;
+    this.stop = stop;
     this.client = Dynalite.client(endpoint);
   }
 
@@ -31,16 +35,28 @@ public final class DynamoServer implements AutoCloseable {
     return "localstack".equals(System.getProperty(SERVER_PROPERTY));
   }
 
+  /** Why LocalStack cannot be started here, if it cannot: no auth token, or no Docker engine. */
+  static Optional<String> localStackUnavailable() {
+    if (System.getenv(LOCALSTACK_TOKEN) == null || System.getenv(LOCALSTACK_TOKEN).isBlank()) {
+      return Optional.of(LOCALSTACK_TOKEN + " is not set, and the LocalStack image needs it");
+    }
+    if (!DockerClientFactory.instance().isDockerAvailable()) {
+      return Optional.of("no Docker engine is reachable");
+    }
+    return Optional.empty();
+  }
+
   static DynamoServer start() {
     if (localStack()) {
       LocalStackContainer container = new LocalStackContainer(DockerImageName.parse(LOCALSTACK_IMAGE))
-          .withServices("dynamodb");
+          .withServices("dynamodb")
+          .withEnv(LOCALSTACK_TOKEN, System.getenv(LOCALSTACK_TOKEN));
       container.start();
       return new DynamoServer(container.getEndpoint().toString(), container::stop);
     }
     try {
       Dynalite dynalite = new Dynalite();
-      return new DynamoServer(dynalite.endpoint(), dynalite);
+      return new DynamoServer(dynalite.endpoint(), dynalite::close);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -57,9 +73,9 @@ public final class DynamoServer implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() {
     client.close();
-    backend.close();
+    stop.run();
   }
 
   @Override

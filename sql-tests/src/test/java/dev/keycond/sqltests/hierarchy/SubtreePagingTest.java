@@ -31,7 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * A walk down a subtree that spans several of DynamoDB's 1 MB pages (issue 4): still one Query,
- * followed page by page through LastEvaluatedKey as the rows are read (DESIGN §4), with the
+ * followed page by page through LastEvaluatedKey as the rows are read, with the
  * recursion's rows across page boundaries (a child on a later page than its parent; an orphan).
  *
  * <p>Account {@code big} of table tree_Pages: root/p/ holds folders a/, a/sub/, b/ and z/ with

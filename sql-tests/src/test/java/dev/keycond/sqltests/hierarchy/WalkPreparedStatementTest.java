@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A recursive walk prepared once and executed for many starting points (issue 4, DESIGN §4:
- * "A PreparedStatement is planned once and executed many times"): each execution reads its own
+ * A recursive walk prepared once and executed for many starting points (issue 4; a
+ * PreparedStatement is planned once and executed many times): each execution reads its own
  * partition and root (down) or its own path's prefixes (up), however deep the bound path is.
  * Data: the hierarchy fixture (see hierarchy-subtree.sqltest).
  */

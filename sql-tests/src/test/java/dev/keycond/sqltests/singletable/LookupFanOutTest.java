@@ -30,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 
 /**
- * Lookup joins with many outer keys (DESIGN §4 "Other joins", issue 3 point 4), too many to list in
+ * Lookup joins with many outer keys (issue 3 point 4), too many to list in
  * a .sqltest: team "big" of fixture {@code fanout} has 150 members u000..u149, each with a profile
  * in {@code fanout_Users}; u000..u002 also have one login each. A fully bound inner key is read with
  * BatchGetItem, at most 100 keys a request; otherwise one Query per distinct key, at most maxFanOut.

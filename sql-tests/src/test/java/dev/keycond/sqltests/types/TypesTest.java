@@ -50,7 +50,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The DynamoDB type mapping as JDBC sees it (DESIGN §3, issue 5 items 3 and 8): result metadata,
+ * The DynamoDB type mapping as JDBC sees it (issue 5 items 3 and 8): result metadata,
  * the Java classes and exact values {@code getObject} returns for every column type, the typed
  * getters and their overflow errors, and typed parameters that find the items they came from.
  * The rendered text of each type is in {@code types*.sqltest}; the fixture is {@code types}.

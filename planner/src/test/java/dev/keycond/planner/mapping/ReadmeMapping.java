@@ -1,7 +1,7 @@
 package dev.keycond.planner.mapping;
 
-/** The mapping example of DESIGN section 3, verbatim, shared by the mapping and planning tests. */
-public final class DesignMapping {
+/** The mapping file of the README, verbatim, shared by the mapping and planning tests. */
+public final class ReadmeMapping {
   public static final String JSON = """
       {
         "tables": {
@@ -27,10 +27,10 @@ public final class DesignMapping {
       }
       """;
 
-  private DesignMapping() {}
+  private ReadmeMapping() {}
 
   public static Mapping parse() {
-    return MappingParser.parse(JSON, "design mapping");
+    return MappingParser.parse(JSON, "README mapping");
   }
 
   public static TableMapping table(String name) {
