@@ -402,8 +402,9 @@ class DatabaseMetaDataTest {
   }
 
   @Test
-  void capabilitiesDescribeAReadOnlyAutoCommitDriver() throws SQLException {
-    assertTrue(meta.isReadOnly());
+  void capabilitiesDescribeAWritableAutoCommitDriver() throws SQLException {
+    assertFalse(meta.isReadOnly());
+    assertTrue(meta.supportsBatchUpdates());
     assertFalse(meta.supportsTransactions());
     assertEquals(Connection.TRANSACTION_NONE, meta.getDefaultTransactionIsolation());
     assertTrue(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_NONE));
@@ -413,7 +414,6 @@ class DatabaseMetaDataTest {
     assertTrue(meta.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY));
     assertFalse(meta.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
     assertEquals(connection.getHoldability(), meta.getResultSetHoldability());
-    assertFalse(meta.supportsBatchUpdates());
     assertFalse(meta.supportsStoredProcedures());
     assertFalse(meta.supportsSavepoints());
     assertEquals(409600, meta.getMaxRowSize());
