@@ -474,6 +474,11 @@ public final class StatementPlanner {
     try {
       return validator.validate(query);
     } catch (CalciteContextException e) {
+      if (e.getMessage().contains("has no default value and does not allow NULLs")) {
+        // An INSERT that leaves out a key column: every item has its whole key.
+        throw new KeycondException(SqlState.NOT_NULL_VIOLATION, e.getMessage().replaceFirst(
+            "has no default value and does not allow NULLs", "is part of the table's key and must be given a value"), e);
+      }
       throw UnknownNames.of(e, schema, query)
           .orElseGet(() -> new KeycondException(SqlState.SYNTAX_ERROR, e.getMessage(), e));
     } catch (KeycondException e) {

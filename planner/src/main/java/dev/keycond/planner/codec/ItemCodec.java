@@ -16,6 +16,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.function.Predicate;
+import dev.keycond.planner.source.SourceIndex;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -100,12 +104,72 @@ public final class ItemCodec {
         put(item, column.attribute(), AttributeCodec.encode(row[i], column.type()));
       }
     }
-    table.mapping().keys().forEach((attribute, template) -> {
-      if (!keyAttributes.contains(attribute) && !isStoredColumn(attribute, template)) {
-        keyValue(attribute, template, row).ifPresent(value -> put(item, attribute, value));
-      }
-    });
+    indexKeys(row, column -> true).values().forEach((attribute, value) -> put(item, attribute, value));
     return item;
+  }
+
+  /**
+   * The index key attributes a row gives, for the indexes whose key templates read a column that
+   * {@code reads} accepts. An index gets all its key attributes or none: an item without its
+   * index's partition or sort key is not in that index, so when a column of one of its templates is
+   * NULL, none of its key attributes is written (or kept: they are removed), and the index stays
+   * sparse. An attribute that is a column's own (a GSI on a column) is the column's to write.
+   *
+   * @throws KeycondException 22Z01 for a value containing a literal of its template, 22Z02 for an
+   *     empty key value, 22001 for one longer than DynamoDB takes
+   */
+  public IndexKeys indexKeys(Object[] row, Predicate<String> reads) {
+    Map<String, AttributeValue> values = new LinkedHashMap<>();
+    Set<String> removed = new LinkedHashSet<>();
+    for (SourceIndex index : table.source().indexes()) {
+      Map<String, KeyTemplate> derived = new LinkedHashMap<>();
+      boolean complete = true;
+      boolean touched = false;
+      for (String attribute : index.keys().attributes()) {
+        Optional<KeyTemplate> template = table.mapping().keyTemplate(attribute);
+        if (template.isEmpty()) {
+          // The mapping cannot compute this index's keys: not an index of this table's.
+          complete = false;
+          touched = false;
+          derived.clear();
+          break;
+        }
+        touched |= template.get().columns().stream().anyMatch(reads);
+        if (!keyAttributes.contains(attribute) && !isStoredColumn(attribute, template.get())) {
+          derived.put(attribute, template.get());
+        }
+        complete &= template.get().columns().stream().allMatch(c -> row[table.columnIndex(c)] != null);
+      }
+      if (!touched) {
+        continue;
+      }
+      for (Map.Entry<String, KeyTemplate> key : derived.entrySet()) {
+        if (complete) {
+          AttributeValue value = keyValue(key.getKey(), key.getValue(), row).orElseThrow();
+          checkIndexKey(key.getKey(), index, value);
+          values.put(key.getKey(), value);
+        } else {
+          removed.add(key.getKey());
+        }
+      }
+    }
+    // An attribute two indexes share is kept when either index is complete.
+    removed.removeAll(values.keySet());
+    return new IndexKeys(values, removed);
+  }
+
+  /** The index key attributes of a row: those to write, and those it must not hold. */
+  public record IndexKeys(Map<String, AttributeValue> values, Set<String> removed) {}
+
+  private void checkIndexKey(String attribute, SourceIndex index, AttributeValue value) {
+    boolean empty = value.s() != null && value.s().isEmpty();
+    if (empty) {
+      throw new KeycondException(SqlState.EMPTY_KEY_VALUE, "Index key attribute '" + attribute + "' of table '"
+          + table.name() + "' would be empty; DynamoDB index keys cannot be empty. Set a column of its template '"
+          + table.template(attribute) + "' to NULL to leave the item out of index '" + index.name() + "'");
+    }
+    KeyValueLimits.check(attribute, index.keys().hashAttribute().equals(attribute)
+        ? KeyValueLimits.KeyRole.PARTITION : KeyValueLimits.KeyRole.SORT, value);
   }
 
   /** The attributes a whole-item column gives: a JSON object's fields, as DynamoDB values. */

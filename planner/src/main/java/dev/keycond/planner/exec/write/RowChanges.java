@@ -4,19 +4,15 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.codec.AttributeCodec;
-import dev.keycond.planner.codec.KeyText;
-import dev.keycond.planner.codec.KeyValueLimits;
+import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
-import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.Scalar;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
-import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.mapping.KeyTemplate;
-import dev.keycond.planner.mapping.TemplateSegment.Slot;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.plan.ServerCondition;
 import dev.keycond.planner.request.ItemChange;
@@ -47,9 +43,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class RowChanges {
   private final EntityTable table;
   private final ImmutableList<Compiled> assignments;
+  private final ImmutableSet<String> assignedColumns;
   /** Key attributes of indexes whose templates read an assigned column, with their templates. */
   private final ImmutableMap<String, KeyTemplate> derived;
   private final Optional<HierarchyParent> parent;
+  private final ItemCodec codec;
   private final boolean computableWithoutRead;
 
   private record Compiled(Assignment assignment, Column column, Scalar value) {}
@@ -76,21 +74,32 @@ final class RowChanges {
       }
     }
     this.assignments = compiled.build();
-    Map<String, KeyTemplate> derived = new LinkedHashMap<>();
+    this.assignedColumns = ImmutableSet.copyOf(assigned);
+    // Which index keys an assigned column feeds, and whether their templates read only values known without a read.
     boolean derivedKnown = true;
-    for (Map.Entry<String, KeyTemplate> key : table.mapping().keys().entrySet()) {
-      KeyTemplate template = key.getValue();
-      boolean ownColumn = template.isIdentity() && table.column(table.columnIndex(template.columns().get(0)))
-          .attribute().equals(key.getKey()) && !table.isKeyColumn(template.columns().get(0));
-      if (!table.ownKeyAttributes().contains(key.getKey()) && !ownColumn
-          && template.columns().stream().anyMatch(assigned::contains)) {
-        derived.put(key.getKey(), template);
-        derivedKnown &= known.containsAll(template.columns());
+    Map<String, KeyTemplate> derived = new LinkedHashMap<>();
+    for (SourceIndex index : table.source().indexes()) {
+      List<KeyTemplate> templates = index.keys().attributes().stream().map(a -> table.mapping().keyTemplate(a))
+          .flatMap(Optional::stream).toList();
+      if (templates.size() == index.keys().attributes().size()
+          && templates.stream().anyMatch(t -> t.columns().stream().anyMatch(assigned::contains))) {
+        index.keys().attributes().stream().filter(a -> !isOwnOrStored(a))
+            .forEach(a -> derived.put(a, table.template(a)));
+        derivedKnown &= templates.stream().allMatch(t -> known.containsAll(t.columns()));
       }
     }
     this.derived = ImmutableMap.copyOf(derived);
+    this.codec = ItemCodec.of(table);
     this.parent = HierarchyParent.of(table).filter(p -> assigned.contains(table.column(p.column()).name()));
     this.computableWithoutRead = !computed && derivedKnown;
+  }
+
+  /** An own key attribute, or an attribute a column is stored in as it is: the row writes those itself. */
+  private boolean isOwnOrStored(String attribute) {
+    KeyTemplate template = table.template(attribute);
+    return table.ownKeyAttributes().contains(attribute) || template.isIdentity()
+        && !table.isKeyColumn(template.columns().get(0))
+        && table.column(table.columnIndex(template.columns().get(0))).attribute().equals(attribute);
   }
 
   /**
@@ -226,50 +235,9 @@ final class RowChanges {
   /** The rewritten index keys and the checked parent, from the row with its new values. */
   private void derive(Object[] row, Map<String, RequestValue> sets, Set<String> removes) {
     parent.ifPresent(p -> p.complete(row, true));
-    for (Map.Entry<String, KeyTemplate> key : derived.entrySet()) {
-      Optional<AttributeValue> value = keyValue(key.getKey(), key.getValue(), row);
-      if (value.isPresent()) {
-        sets.put(key.getKey(), bound(value.get()));
-      } else {
-        removes.add(key.getKey());
-      }
-    }
-  }
-
-  /** An index key attribute's value; empty when a column of its template is NULL. */
-  private Optional<AttributeValue> keyValue(String attribute, KeyTemplate template, Object[] row) {
-    List<String> texts = new ArrayList<>();
-    AttributeValue value = null;
-    for (Slot slot : template.slots()) {
-      Object v = row[table.columnIndex(slot.column())];
-      if (v == null) {
-        return Optional.empty();
-      }
-      ColumnType type = table.column(table.columnIndex(slot.column())).type();
-      if (table.source().keyAttributeType(attribute) != AttributeType.S) {
-        value = AttributeCodec.encode(v, type);
-      } else {
-        texts.add(KeyText.encode(v, type, slot));
-      }
-    }
-    if (value == null) {
-      String text = template.encode(texts);
-      if (text.isEmpty()) {
-        throw new KeycondException(SqlState.EMPTY_KEY_VALUE, "Index key attribute '" + attribute + "' of table '"
-            + table.name() + "' would be empty; DynamoDB index keys cannot be empty. Set a column of its template "
-            + "'" + template + "' to NULL to leave the item out of the index");
-      }
-      value = AttributeValue.fromS(text);
-    }
-    KeyValueLimits.check(attribute, role(attribute), value);
-    return Optional.of(value);
-  }
-
-  /** Whether an index key attribute is a sort key (of some index), which allows the shorter values. */
-  private KeyValueLimits.KeyRole role(String attribute) {
-    boolean sort = table.source().indexes().stream().map(SourceIndex::keys)
-        .anyMatch(keys -> keys.rangeAttribute().filter(attribute::equals).isPresent());
-    return sort ? KeyValueLimits.KeyRole.SORT : KeyValueLimits.KeyRole.PARTITION;
+    ItemCodec.IndexKeys keys = codec.indexKeys(row, assignedColumns::contains);
+    keys.values().forEach((attribute, value) -> sets.put(attribute, bound(value)));
+    removes.addAll(keys.removed());
   }
 
   /**

@@ -79,8 +79,9 @@ final class WriteProgress {
         counts[i] = WriteFailure.NOT_ALL_WRITTEN;
       }
     }
-    String message = failure.getMessage() + (rows <= 1 && allRowsKnown ? ". The row was not written"
-        : ". " + writtenRows + " of " + (allRowsKnown ? "" : "at least ") + rows + " rows were written; the first "
+    String cause = failure.getMessage().endsWith(".") ? failure.getMessage() : failure.getMessage() + ".";
+    String message = cause + (rows <= 1 && allRowsKnown ? " The row was not written"
+        : " " + writtenRows + " of " + (allRowsKnown ? "" : "at least ") + rows + " rows were written; the first "
             + "row not written has key " + firstNotWritten);
     throw new WriteFailure(failure, message, counts);
   }

@@ -1,0 +1,122 @@
+package dev.keycond.sqltests.writes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.keycond.sqltests.harness.DynaliteExtension;
+import dev.keycond.sqltests.harness.DynamoServer;
+import dev.keycond.sqltests.harness.Fault;
+import dev.keycond.sqltests.harness.FaultProxy;
+import dev.keycond.sqltests.harness.Trigger;
+import java.sql.BatchUpdateException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A write that fails part-way says exactly how many rows it wrote, and that is what the server
+ * holds; a write whose answer was lost and that the SDK sent again counts once, as it was written.
+ * The faults come from a proxy in front of dynalite.
+ */
+@ExtendWith(DynaliteExtension.class)
+class WriteFaultsTest {
+  private static final Pattern WRITTEN = Pattern.compile("(\\d+) of (?:at least )?(\\d+) rows were written");
+
+  private WriteTables tables;
+  private FaultProxy proxy;
+  private Connection connection;
+
+  @BeforeEach
+  void start(DynamoServer server) throws SQLException {
+    tables = WriteTables.create(server);
+    proxy = FaultProxy.start(server.endpoint());
+    connection = tables.connectThrough(proxy.endpoint());
+  }
+
+  @AfterEach
+  void stop() throws SQLException {
+    connection.close();
+    proxy.close();
+  }
+
+  @Test
+  void aBatchThrottledPastItsRetriesReportsWhatTheServerHolds() throws SQLException {
+    StringBuilder values = new StringBuilder();
+    for (int i = 0; i < 60; i++) {
+      values.append(i == 0 ? "" : ", ").append("('u1', 'root/f").append(String.format("%02d", i)).append("', 1)");
+    }
+    // Every BatchWriteItem after the first fails, each attempt of it throttled.
+    proxy.arm(new Trigger("BatchWriteItem", false, 2, Integer.MAX_VALUE), Fault.throttle());
+    SQLException e = assertThrows(SQLException.class,
+        () -> connection.createStatement().executeUpdate("UPSERT INTO files (account, path, size) VALUES " + values));
+    assertEquals("53000", e.getSQLState());
+    Matcher written = WRITTEN.matcher(e.getMessage());
+    assertTrue(written.find(), e.getMessage());
+    // The three batches go out together, so which one the proxy lets through varies; the count
+    // reported is always what the server holds.
+    int reported = Integer.parseInt(written.group(1));
+    assertTrue(reported == 25 || reported == 10, e.getMessage());
+    assertEquals(60, Integer.parseInt(written.group(2)));
+    assertEquals(reported, tables.items(tables.drive).size());
+  }
+
+  @Test
+  void executeBatchCountsAreTheServersState() throws SQLException {
+    // The eleventh PutItem and every one after it is throttled on every attempt.
+    proxy.arm(new Trigger("PutItem", false, 11, Integer.MAX_VALUE), Fault.throttle());
+    int[] counts;
+    try (PreparedStatement insert = connection.prepareStatement(
+        "INSERT INTO files (account, path, size) VALUES (?, ?, ?)")) {
+      for (int i = 0; i < 30; i++) {
+        insert.setString(1, "b1");
+        insert.setString(2, String.format("root/f%02d", i));
+        insert.setInt(3, i);
+        insert.addBatch();
+      }
+      BatchUpdateException e = assertThrows(BatchUpdateException.class, insert::executeBatch);
+      assertEquals("53000", e.getSQLState());
+      counts = e.getUpdateCounts();
+    }
+    assertEquals(30, counts.length);
+    Set<String> counted = new TreeSet<>();
+    for (int i = 0; i < counts.length; i++) {
+      assertTrue(counts[i] == 1 || counts[i] == Statement.EXECUTE_FAILED, "count " + counts[i]);
+      if (counts[i] == 1) {
+        counted.add(String.format("root/f%02d", i));
+      }
+    }
+    Set<String> onServer = new TreeSet<>();
+    tables.items(tables.drive).forEach(item -> onServer.add(item.get("SK").s()));
+    assertEquals(onServer, counted);
+    assertEquals(10, onServer.size());
+  }
+
+  @Test
+  void anInsertWhoseAnswerWasLostCountsOnceAndIsNoDuplicate() throws SQLException {
+    // The first attempt reaches the server and writes the item; its answer never comes back.
+    proxy.arm(Trigger.on("PutItem").first(1), Fault.resetBeforeResponse());
+    assertEquals(1, connection.createStatement().executeUpdate(
+        "INSERT INTO files (account, path, size) VALUES ('a91', 'root/once', 1)"));
+    assertEquals(2, proxy.requests("PutItem").size(), "the SDK sent the PutItem again");
+    assertEquals(1, tables.items(tables.drive).size());
+  }
+
+  @Test
+  void anUpdateWhoseAnswerWasLostCountsOnce() throws SQLException {
+    connection.createStatement().executeUpdate("INSERT INTO files (account, path, size) VALUES ('a91', 'root/u', 1)");
+    proxy.arm(Trigger.on("UpdateItem").first(1), Fault.resetBeforeResponse());
+    assertEquals(1, connection.createStatement().executeUpdate(
+        "UPDATE files SET size = 2 WHERE account = 'a91' AND path = 'root/u'"));
+    assertEquals("2", tables.items(tables.drive).get(0).get("size").n());
+  }
+}
