@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
- * The DESIGN section 3 {@code files} table: source table {@code Drive}, partition key
+ * The {@code files} table of the README's example: source table {@code Drive}, partition key
  * {@code PK = DRIVE#{account}}, sort key {@code SK = {path}}, and the path hierarchy. One extra
  * column, {@code note}, carries the ~1 KB payload of the streaming subtree, so that keycond and
  * the raw SDK read the same bytes.
@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 final class FilesTable {
   static final String SOURCE = "Drive";
   static final String ACCOUNT = "a1";
-  static final String PARTITION = "DRIVE#" + ACCOUNT;
+  static final String PARTITION = DriveTree.partition(ACCOUNT);
 
   /** Inline, so the benchmark needs no file next to the jar. */
   static final String MAPPING = """
