@@ -11,6 +11,7 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
@@ -28,17 +29,16 @@ public final class DynamoClients {
    */
   public static final Duration REQUEST_LIMIT = Duration.ofSeconds(30);
   static final String REQUEST_LIMIT_SOURCE = "keycond's bound on a request; Statement.setQueryTimeout changes it";
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+  /** Longer than REQUEST_LIMIT, so that the whole request's bound, not one read's, ends the wait. */
+  private static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
 
   private DynamoClients() {}
 
   public static DynamoDbClient create(ClientSettings settings) {
     Region region = region(settings);
     DynamoDbClientBuilder builder = DynamoDbClient.builder()
-        .httpClient(UrlConnectionHttpClient.builder()
-            .connectionTimeout(Duration.ofSeconds(5))
-            // Longer than REQUEST_LIMIT, so that the whole request's bound, not one read's, ends the wait.
-            .socketTimeout(Duration.ofSeconds(60))
-            .build())
+        .httpClient(httpClient(settings.endpoint()))
         .overrideConfiguration(o -> o.apiCallTimeout(REQUEST_LIMIT))
         .region(region)
         .credentialsProvider(credentials(settings));
@@ -49,6 +49,14 @@ public final class DynamoClients {
       throw DynamoErrors.translate(e, "Creating the DynamoDB client", new RequestScope(
           endpoint(settings.endpoint(), region), true, REQUEST_LIMIT, REQUEST_LIMIT_SOURCE));
     }
+  }
+
+  /** An http:// endpoint gets connections without TLS, which saves building a TLS context (PlainHttpConnections). */
+  private static SdkHttpClient httpClient(Optional<URI> endpoint) {
+    if (endpoint.filter(PlainHttpConnections::serves).isPresent()) {
+      return UrlConnectionHttpClient.create(new PlainHttpConnections(CONNECT_TIMEOUT, READ_TIMEOUT));
+    }
+    return UrlConnectionHttpClient.builder().connectionTimeout(CONNECT_TIMEOUT).socketTimeout(READ_TIMEOUT).build();
   }
 
   /** The URL the client sends its requests to, for messages. */
