@@ -55,8 +55,9 @@ public final class Benchmark {
           .append(" under `").append(DriveTree.PHOTOS).append("` (4 levels below `root/`), ")
           .append(tree.count(DriveTree.ARCHIVE)).append(" items of ~1 KB under `").append(DriveTree.ARCHIVE)
           .append("` and a few more, and account `").append(DriveTree.PARTITION_ACCOUNT).append("`, a partition of ")
-          .append(DriveTree.PARTITION_ITEMS).append(" items of ~1 KB. Baseline: `DynamoDbClient` with the ")
-          .append("url-connection HTTP client (as keycond uses), sending the request keycond's plan sends.\n\n");
+          .append(DriveTree.PARTITION_ITEMS).append(" items of ~1 KB. Baseline: `DynamoDbClient` built the usual way, ")
+          .append("with the url-connection HTTP client keycond uses (for an http:// endpoint keycond gives it plain ")
+          .append("connections and skips the TLS set-up the builder does), sending the request keycond's plan sends.\n\n");
 
       // Run order: the measurements in this JVM first, then the child JVMs. Report order: the map's.
       Map<String, Measurement> measurements = new LinkedHashMap<>();
