@@ -225,7 +225,10 @@ class ShadedJarIT {
       properties.setProperty("password", "example");
       SQLException e = assertThrows(SQLException.class, () -> driver.connect("jdbc:keycond:region=eu-west-1", properties));
       assertTrue(List.of("08001", "28000").contains(e.getSQLState()), e.toString());
-      assertTrue(e.getMessage().contains("https://dynamodb.eu-west-1.amazonaws.com"), e.getMessage());
+      if (e.getSQLState().equals("08001")) {
+        // Unreachable: the message names the endpoint the rules resolved.
+        assertTrue(e.getMessage().contains("https://dynamodb.eu-west-1.amazonaws.com"), e.getMessage());
+      }
     } finally {
       DriverManager.setLoginTimeout(before);
     }
