@@ -4,7 +4,10 @@ import dev.keycond.demo.Dynalite;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -31,6 +34,10 @@ public final class Benchmark {
     Path results = Path.of(System.getProperty("keycond.benchmark.results", "benchmark/target/results.md"));
     Path workDir = Path.of(System.getProperty("keycond.benchmark.work", "benchmark/target/bench"));
     Path dynaliteDir = Path.of(System.getProperty(Dynalite.DIR_PROPERTY, "dynalite"));
+    Path jar = Path.of(System.getProperty("keycond.jar", "driver/target/keycond-jdbc.jar"));
+    // -Dkeycond.benchmark.only=cold,jar runs only those measurements, for a quick before and after.
+    List<String> only = Arrays.stream(System.getProperty("keycond.benchmark.only", "").split(","))
+        .map(String::strip).filter(name -> !name.isEmpty()).toList();
 
     StringBuilder report = new StringBuilder("## Benchmark: keycond against the raw AWS SDK v2\n\n");
     ChildJvm jvm = new ChildJvm(workDir); // snapshots the classpath now, for every child
@@ -43,25 +50,41 @@ public final class Benchmark {
         tree.load(client);
       }
       report.append(Machine.describe(dynaliteDir)).append('\n')
-          .append("Data: the README's `files` table (`PK = DRIVE#{account}`, `SK = {path}`), one account, ")
-          .append(tree.size()).append(" items: ").append(tree.count(DriveTree.PHOTOS)).append(" under `")
-          .append(DriveTree.PHOTOS).append("` (4 levels below `root/`), ").append(tree.count(DriveTree.ARCHIVE))
-          .append(" items of ~1 KB under `").append(DriveTree.ARCHIVE).append("`, and a few more. ")
-          .append("Baseline: `DynamoDbClient` with the url-connection HTTP client (as keycond uses), ")
-          .append("sending the request keycond's plan sends.\n\n");
+          .append("Data: the `files` table of the README's example (`PK = DRIVE#{account}`, `SK = {path}`), ")
+          .append(tree.size()).append(" items: account `a1` with ").append(tree.count(DriveTree.PHOTOS))
+          .append(" under `").append(DriveTree.PHOTOS).append("` (4 levels below `root/`), ")
+          .append(tree.count(DriveTree.ARCHIVE)).append(" items of ~1 KB under `").append(DriveTree.ARCHIVE)
+          .append("` and a few more, and account `").append(DriveTree.PARTITION_ACCOUNT).append("`, a partition of ")
+          .append(DriveTree.PARTITION_ITEMS).append(" items of ~1 KB. Baseline: `DynamoDbClient` built the usual way, ")
+          .append("with the url-connection HTTP client keycond uses (for an http:// endpoint keycond gives it plain ")
+          .append("connections and skips the TLS set-up the builder does), sending the request keycond's plan sends.\n\n");
 
-      progress(start, "requests per statement");
-      Section requests = new RequestCounts(endpoint).run();
-      progress(start, "warm per-statement latency");
-      Section warm = new WarmLatency(endpoint, WARM_UP_ROUNDS).run();
-      progress(start, "streaming memory");
-      Section streaming = new StreamingMemory(endpoint, jvm, STREAMING_RUNS, STREAMING_HEAP, STREAMING_TIGHT_HEAP).run();
-      progress(start, "cold start");
-      Section cold = new ColdStart(endpoint, jvm, workDir, COLD_START_RUNS).run();
-      List<Section> sections = List.of(cold, warm, streaming, requests);
+      // Run order: the measurements in this JVM first, then the child JVMs. Report order: the map's.
+      Map<String, Measurement> measurements = new LinkedHashMap<>();
+      measurements.put("cold", new ColdStart(endpoint, jvm, workDir, COLD_START_RUNS));
+      measurements.put("warm", new WarmLatency(endpoint, WARM_UP_ROUNDS));
+      measurements.put("streaming", new StreamingMemory(endpoint, jvm, STREAMING_RUNS, STREAMING_HEAP,
+          STREAMING_TIGHT_HEAP));
+      measurements.put("warm-streaming", new WarmStreaming(endpoint));
+      measurements.put("requests", new RequestCounts(endpoint));
+      measurements.put("jar", new JarSize(jar));
+      // The write load goes here once keycond writes: INSERT/UPSERT of 10,000 rows with executeBatch
+      // against raw PutItem/BatchWriteItem at the same concurrency (benchmark/README.md).
+      List<String> runOrder = List.of("requests", "warm", "warm-streaming", "jar", "streaming", "cold");
+      Map<String, Section> sections = new LinkedHashMap<>();
+      for (String name : runOrder) {
+        if (only.isEmpty() || only.contains(name)) {
+          progress(start, name);
+          sections.put(name, measurements.get(name).run());
+        }
+      }
       report.append("### Summary (medians; details below)\n\n").append(Section.SUMMARY_HEADER);
-      sections.forEach(s -> s.summaryRows().forEach(report::append));
-      sections.forEach(s -> report.append('\n').append(s.details()));
+      measurements.keySet().stream().filter(sections::containsKey)
+          .forEach(name -> sections.get(name).summaryRows().forEach(row -> report.append(row.markdown())));
+      report.append("\nNot measured yet: the write load (INSERT/UPSERT of 10,000 rows through executeBatch against ")
+          .append("PutItem/BatchWriteItem at the same concurrency): keycond runs no writes yet.\n");
+      measurements.keySet().stream().filter(sections::containsKey)
+          .forEach(name -> report.append('\n').append(sections.get(name).details()));
     }
     report.append("\nWhole run: ").append(Duration.ofNanos(System.nanoTime() - start).toSeconds())
         .append(" s. Load average (1 min) at its start ").append(loadAtStart).append(", at its end ")

@@ -8,7 +8,9 @@ import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,14 +20,34 @@ import java.util.concurrent.TimeUnit;
 final class ChildJvm {
   private static final long TIMEOUT_SECONDS = 120;
 
-  /** What a child printed, and when it printed the marker line (from just before launch). */
-  record Result(List<String> stdout, double millisToMarker) {
+  /** The prefix of a line that marks a moment of the child's run: {@code MARK <name>}. */
+  static final String MARK = "MARK ";
+
+  /**
+   * What a child printed, and when each of its {@link #MARK} lines arrived, in milliseconds from
+   * just before launch: the time on the parent's clock, so that it includes the JVM's start.
+   */
+  record Result(List<String> stdout, Map<String, Double> marks) {
     /** The value of a {@code name=value} line. */
     String value(String name) {
       return stdout.stream().filter(l -> l.startsWith(name + "=")).findFirst()
           .map(l -> l.substring(name.length() + 1))
           .orElseThrow(() -> new IllegalStateException("The child printed no " + name + ": " + stdout));
     }
+
+    double mark(String name) {
+      Double millis = marks.get(name);
+      if (millis == null) {
+        throw new IllegalStateException("The child printed no mark " + name + ": " + stdout);
+      }
+      return millis;
+    }
+  }
+
+  /** Prints a mark for the parent to time; the line is flushed at once. */
+  static void mark(String name) {
+    System.out.println(MARK + name);
+    System.out.flush();
   }
 
   private final Path java = Path.of(System.getProperty("java.home"), "bin", "java");
@@ -41,9 +63,9 @@ final class ChildJvm {
   /**
    * Runs {@code main} with {@code args} in a fresh JVM to its end.
    *
-   * @param marker the stdout line whose arrival is timed, or null; the clock starts before launch
+   * @param requiredMark a mark the child must print, or null
    */
-  Result run(List<String> jvmFlags, Class<?> main, String marker, String... args)
+  Result run(List<String> jvmFlags, Class<?> main, String requiredMark, String... args)
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(java.toString());
@@ -59,11 +81,11 @@ final class ChildJvm {
         .start();
     process.getOutputStream().close();
     List<String> lines = new ArrayList<>();
-    double toMarker = Double.NaN;
+    Map<String, Double> marks = new LinkedHashMap<>();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8))) {
       for (String line = out.readLine(); line != null; line = out.readLine()) {
-        if (Double.isNaN(toMarker) && line.equals(marker)) {
-          toMarker = (System.nanoTime() - start) / 1e6;
+        if (line.startsWith(MARK)) {
+          marks.putIfAbsent(line.substring(MARK.length()), (System.nanoTime() - start) / 1e6);
         }
         lines.add(line);
       }
@@ -72,11 +94,11 @@ final class ChildJvm {
       process.destroyForcibly();
       throw new IOException("A child JVM did not finish within " + TIMEOUT_SECONDS + " s: " + command);
     }
-    if (process.exitValue() != 0 || (marker != null && Double.isNaN(toMarker))) {
+    if (process.exitValue() != 0 || (requiredMark != null && !marks.containsKey(requiredMark))) {
       throw new IOException("A child JVM failed (exit code " + process.exitValue() + "): "
           + (Files.readString(stderr).strip() + "\n" + String.join("\n", lines)).strip()
           + "\ncommand: " + command);
     }
-    return new Result(lines, toMarker);
+    return new Result(lines, marks);
   }
 }

@@ -1,29 +1,39 @@
 package dev.keycond.benchmark;
 
+import dev.keycond.benchmark.Section.SummaryRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Cold start: fresh JVMs from launch to the first row, keycond against the raw SDK, under the JVM
- * flags a shipped tool could set. The runs of both sides and of every variant are interleaved, so
- * that a noisy stretch of the machine hits them alike.
+ * flags a shipped tool could set; where the time goes, phase by phase; and whether the two halves
+ * of keycond's first connection overlap. The runs of both sides and of every variant are
+ * interleaved, so that a noisy stretch of the machine hits them alike.
  */
-final class ColdStart {
+final class ColdStart implements Measurement {
   private static final String C1 = "-XX:TieredStopAtLevel=1";
+  private static final List<String> SIDES = List.of("keycond", "raw");
+  /** Runs per variant of the connection's halves, alone: fewer than the first rows, as they only explain. */
+  private static final int HALF_RUNS = 3;
 
   private final String endpoint;
   private final ChildJvm jvm;
   private final Path workDir;
   private final int runs;
 
-  /** A set of JVM flags, per side (an AppCDS archive belongs to one side). */
-  private record Variant(String name, List<String> keycondFlags, List<String> rawFlags) {
+  /** A set of JVM flags, per side (an AppCDS archive belongs to one side), and its goal. */
+  private record Variant(String name, List<String> keycondFlags, List<String> rawFlags, Target target) {
     List<String> flags(String side) {
       return side.equals("keycond") ? keycondFlags : rawFlags;
     }
@@ -36,13 +46,14 @@ final class ColdStart {
     this.runs = runs;
   }
 
-  Section run() throws IOException, InterruptedException {
+  @Override
+  public Section run() throws Exception {
     List<String> notes = new ArrayList<>();
     List<Variant> variants = new ArrayList<>();
-    variants.add(new Variant("default JVM flags", List.of(), List.of()));
-    variants.add(new Variant("`" + C1 + "` (C1 only)", List.of(C1), List.of(C1)));
+    Variant defaults = new Variant("default JVM flags", List.of(), List.of(), new Target.Ratio(1.5));
+    variants.add(defaults);
     Map<String, Path> archives = new LinkedHashMap<>();
-    for (String side : List.of("keycond", "raw")) {
+    for (String side : SIDES) {
       Path archive = workDir.resolve(side + ".jsa");
       String problem = trainArchive(side, archive);
       if (problem == null) {
@@ -54,45 +65,69 @@ final class ColdStart {
     if (archives.size() == 2) {
       String keycondArchive = "-XX:SharedArchiveFile=" + archives.get("keycond");
       String rawArchive = "-XX:SharedArchiveFile=" + archives.get("raw");
-      variants.add(new Variant("AppCDS", List.of(keycondArchive), List.of(rawArchive)));
-      variants.add(new Variant("AppCDS + C1", List.of(keycondArchive, C1), List.of(rawArchive, C1)));
+      Variant shell = new Variant("AppCDS + C1 (what `./keycond shell` uses)", List.of(keycondArchive, C1),
+          List.of(rawArchive, C1), new Target.Ratio(1.3));
+      variants.add(shell);
     }
 
     // One untimed run per side first: the jars get into the page cache, as on any second launch.
-    for (String side : List.of("keycond", "raw")) {
+    for (String side : SIDES) {
       firstRow(side, List.of());
     }
-    Map<Variant, Map<String, List<Double>>> times = new LinkedHashMap<>();
+    Map<Variant, Map<String, List<ChildJvm.Result>>> results = new LinkedHashMap<>();
     for (int i = 0; i < runs; i++) {
       for (Variant variant : variants) {
-        for (String side : List.of("keycond", "raw")) {
-          times.computeIfAbsent(variant, v -> new LinkedHashMap<>())
+        for (String side : SIDES) {
+          results.computeIfAbsent(variant, v -> new LinkedHashMap<>())
               .computeIfAbsent(side, s -> new ArrayList<>())
               .add(firstRow(side, variant.flags(side)));
         }
       }
     }
+    Map<Variant, Map<String, List<ChildJvm.Result>>> halves = new LinkedHashMap<>();
+    for (int i = 0; i < HALF_RUNS; i++) {
+      for (Variant variant : variants) {
+        for (String half : ConnectHalves.HALVES) {
+          halves.computeIfAbsent(variant, v -> new LinkedHashMap<>())
+              .computeIfAbsent(half, h -> new ArrayList<>())
+              .add(jvm.run(variant.keycondFlags(), ConnectHalves.class, ConnectHalves.DONE, half, endpoint));
+        }
+      }
+    }
+    WireCost keycondCost = WireCost.of(() -> {
+      try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint));
+          Statement statement = connection.createStatement();
+          ResultSet rows = statement.executeQuery(FirstRow.SQL)) {
+        return rows.next() ? 1 : 0;
+      }
+    });
+    WireCost rawCost = WireCost.of(() -> {
+      try (DynamoDbClient client = RawSdk.client(endpoint)) {
+        return client.query(RawSdk.pathAndSize(DriveTree.PHOTOS)).items().isEmpty() ? 0 : 1;
+      }
+    });
 
     StringBuilder md = new StringBuilder();
     md.append("### 1. Cold start: fresh JVM, launch to first row\n\n")
         .append("`").append(FirstRow.SQL).append("` through DriverManager, against the equivalent raw ")
         .append("`Query` (same projection) on a new DynamoDbClient. Median of ").append(runs)
-        .append(" fresh JVMs per cell, runs interleaved; the range is min–max.\n\n")
+        .append(" fresh JVMs per cell, runs interleaved; the range is min–max. keycond's first statement sends ")
+        .append(keycondCost.requestText()).append(", the raw SDK ").append(rawCost.requestText()).append(".\n\n")
         .append("| JVM flags | keycond | raw SDK | keycond / raw | keycond − raw |\n")
         .append("|---|---|---|---|---|\n");
-    List<String> summary = new ArrayList<>();
-    for (Map.Entry<Variant, Map<String, List<Double>>> row : times.entrySet()) {
-      List<Double> keycond = row.getValue().get("keycond");
-      List<Double> raw = row.getValue().get("raw");
+    List<SummaryRow> summary = new ArrayList<>();
+    for (Variant variant : variants) {
+      List<Double> keycond = times(results.get(variant).get("keycond"), FirstRow.FIRST_ROW);
+      List<Double> raw = times(results.get(variant).get("raw"), FirstRow.FIRST_ROW);
       double k = Stats.median(keycond);
       double r = Stats.median(raw);
-      md.append("| ").append(row.getKey().name())
+      md.append("| ").append(variant.name())
           .append(" | ").append(Stats.seconds(k)).append(range(keycond))
           .append(" | ").append(Stats.seconds(r)).append(range(raw))
           .append(" | ").append(Stats.ratio(k, r))
           .append(" | ").append(Stats.seconds(k - r)).append(" |\n");
-      summary.add(Section.summaryRow("cold start to first row, " + row.getKey().name(),
-          Stats.seconds(k), Stats.seconds(r), Stats.ratio(k, r)));
+      summary.add(SummaryRow.of("cold start to first row, " + variant.name(), k, r, Stats.seconds(k),
+          Stats.seconds(r), variant.target(), keycondCost, rawCost));
     }
     for (String note : notes) {
       md.append("\n").append(note).append("\n");
@@ -101,11 +136,74 @@ final class ColdStart {
       md.append("\nAppCDS: one training run per side with `-XX:ArchiveClassesAtExit`, then "
           + "`-XX:SharedArchiveFile` (checked once with `-Xshare:on`, so the archive really maps).\n");
     }
+    md.append('\n').append(phases(variants, results)).append('\n').append(overlap(halves, results));
     return new Section(md.toString(), summary);
   }
 
-  private double firstRow(String side, List<String> flags) throws IOException, InterruptedException {
-    return jvm.run(flags, FirstRow.class, FirstRow.MARKER, side, endpoint).millisToMarker();
+  /** The median time between consecutive marks of each side: where the cold start goes. */
+  private static String phases(List<Variant> variants, Map<Variant, Map<String, List<ChildJvm.Result>>> results) {
+    StringBuilder md = new StringBuilder("#### Where the cold start goes\n\n"
+        + "Median milliseconds of each phase in the same runs, from the launch of the JVM (`java` starting, "
+        + "loading the JDK, reaching `main`), then each step the child marks on its way to the first row.\n\n"
+        + "| JVM flags | side | to `main` | phases after `main` | first row |\n|---|---|---|---|---|\n");
+    for (Variant variant : variants) {
+      for (String side : SIDES) {
+        List<ChildJvm.Result> runs = results.get(variant).get(side);
+        List<String> marks = FirstRow.PHASES.get(side);
+        List<String> steps = new ArrayList<>();
+        for (int i = 1; i < marks.size(); i++) {
+          String from = marks.get(i - 1);
+          String to = marks.get(i);
+          steps.add(to + " +" + Stats.ms(Stats.median(runs.stream().map(r -> r.mark(to) - r.mark(from)).toList())));
+        }
+        md.append("| ").append(variant.name()).append(" | ").append(side)
+            .append(" | ").append(Stats.ms(Stats.median(times(runs, FirstRow.MAIN))))
+            .append(" | ").append(String.join(", ", steps))
+            .append(" | ").append(Stats.ms(Stats.median(times(runs, FirstRow.FIRST_ROW)))).append(" |\n");
+      }
+    }
+    return md.toString();
+  }
+
+  /**
+   * The two halves of the first connection alone, against keycond's main-to-connected time: if
+   * they overlap, the connection takes about the longer half; if they do not, about their sum.
+   */
+  private static String overlap(Map<Variant, Map<String, List<ChildJvm.Result>>> halves,
+      Map<Variant, Map<String, List<ChildJvm.Result>>> results) {
+    StringBuilder md = new StringBuilder("#### Do the two halves of the first connection overlap?\n\n"
+        + "A connection warms the planner up on a second thread while its own thread reads the mapping, builds the "
+        + "client and lists and describes the tables. Each half alone in a fresh JVM (`main` to done, median of "
+        + HALF_RUNS + "), against the connection above (`main` to connected), which runs both:\n\n"
+        + "| JVM flags | planner warm-up alone | connecting alone | their sum | the longer | connection, both halves |"
+        + " overlap won |\n|---|---|---|---|---|---|---|\n");
+    for (Map.Entry<Variant, Map<String, List<ChildJvm.Result>>> variant : halves.entrySet()) {
+      double warmUp = Stats.median(span(variant.getValue().get(ConnectHalves.WARM_UP), ConnectHalves.DONE));
+      double connect = Stats.median(span(variant.getValue().get(ConnectHalves.CONNECT), ConnectHalves.DONE));
+      double both = Stats.median(span(results.get(variant.getKey()).get("keycond"), FirstRow.CONNECTED));
+      double sum = warmUp + connect;
+      double longer = Math.max(warmUp, connect);
+      md.append("| ").append(variant.getKey().name())
+          .append(" | ").append(Stats.ms(warmUp)).append(" | ").append(Stats.ms(connect))
+          .append(" | ").append(Stats.ms(sum)).append(" | ").append(Stats.ms(longer))
+          .append(" | ").append(Stats.ms(both))
+          .append(" | ").append(String.format(Locale.ROOT, "%.0f%%", 100 * (sum - both) / (sum - longer)))
+          .append(" |\n");
+    }
+    return md.append("\n*Overlap won*: how much of the shorter half the connection saved (100% = the halves ran "
+        + "fully side by side, 0% = one after the other).\n").toString();
+  }
+
+  private static List<Double> times(List<ChildJvm.Result> runs, String mark) {
+    return runs.stream().map(r -> r.mark(mark)).toList();
+  }
+
+  private static List<Double> span(List<ChildJvm.Result> runs, String mark) {
+    return runs.stream().map(r -> r.mark(mark) - r.mark(FirstRow.MAIN)).toList();
+  }
+
+  private ChildJvm.Result firstRow(String side, List<String> flags) throws IOException, InterruptedException {
+    return jvm.run(flags, FirstRow.class, FirstRow.FIRST_ROW, side, endpoint);
   }
 
   /** Dumps a dynamic AppCDS archive of one side's first row; returns why not, or null. */

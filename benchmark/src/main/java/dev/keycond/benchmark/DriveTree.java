@@ -15,9 +15,10 @@ import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * The data set: one account's drive, a tree four levels below {@code root/}.
+ * The data set: one account's drive, a tree four levels below {@code root/}, and a second
+ * account whose whole partition is {@value #PARTITION_ITEMS} items of about 1 KB.
  * <ul>
- *   <li>{@code root/photos/<year>/<month>/img_NNN.jpg}: 5 years, 12 months, 50 small files each;
+ *   <li>{@code root/photos/<year>/<month>/img-NNN.jpg}: 5 years, 12 months, 50 small files each;
  *       the subtree of the cold-start, per-statement and request-count queries.
  *   <li>{@code root/docs/<project>/<section>/doc_NN.txt}: other small files beside it.
  *   <li>{@code root/archive/<volume>/fNNNN.bin}: 20,000 items of about 1 KB ({@code note}), so that
@@ -35,6 +36,9 @@ final class DriveTree {
   static final int ARCHIVE_FILES_PER_VOLUME = 1_000;
   static final int NOTE_CHARS = 1_000;
   static final int TEN_PHOTO_PREFIXES = YEARS * MONTHS * PHOTOS_PER_MONTH / 10;
+  /** The account whose partition is read whole by the warm streaming measurement. */
+  static final String PARTITION_ACCOUNT = "a2";
+  static final int PARTITION_ITEMS = 5_000;
 
   private static final int BATCH = 25; // BatchWriteItem's limit
   private static final int WRITERS = 4;
@@ -51,7 +55,7 @@ final class DriveTree {
         String month = year + String.format("%02d/", m);
         folder(month, year);
         for (int i = 0; i < PHOTOS_PER_MONTH; i++) {
-          file(month + String.format("img_%03d.jpg", i), month, 100_000 + i, null);
+          file(month + String.format("img-%03d.jpg", i), month, 100_000 + i, null);
         }
       }
     }
@@ -75,12 +79,22 @@ final class DriveTree {
         file(volume + String.format("f%04d.bin", f), volume, 1_000 + f, note(v * ARCHIVE_FILES_PER_VOLUME + f));
       }
     }
+    for (int f = 0; f < PARTITION_ITEMS; f++) {
+      items.add(item(PARTITION_ACCOUNT, String.format("root/f%04d.bin", f), "root/", 1_000L + f, note(f)));
+    }
+  }
+
+  /** The key value of an account's partition: {@code DRIVE#a2}. */
+  static String partition(String account) {
+    return "DRIVE#" + account;
   }
 
   /**
    * The {@code n}th of {@value #TEN_PHOTO_PREFIXES} distinct path prefixes that each match 10
-   * photos, {@code root/photos/2020/01/img_00} for 0: statement texts that differ in their literal
-   * but not in their work.
+   * photos, {@code root/photos/2020/01/img-00} for 0: statement texts that differ in their literal
+   * but not in their work. The names hold no {@code _}: it is LIKE's one-character wildcard, so
+   * {@code LIKE 'img_00%'} is a Query for the prefix {@code img} (all 50 photos of the month)
+   * filtered to 10, not the 10-item Query the baseline sends.
    */
   static String tenPhotoPrefix(int n) {
     int index = n % TEN_PHOTO_PREFIXES;
@@ -88,7 +102,7 @@ final class DriveTree {
     int monthIndex = index / (PHOTOS_PER_MONTH / 10);
     int year = 2020 + monthIndex / MONTHS;
     int month = monthIndex % MONTHS + 1;
-    return PHOTOS + year + String.format("/%02d/img_0%d", month, decade);
+    return PHOTOS + year + String.format("/%02d/img-0%d", month, decade);
   }
 
   static int archiveItems() {
@@ -99,8 +113,10 @@ final class DriveTree {
     return items.size();
   }
 
+  /** The items of the first account under {@code prefix}. */
   long count(String prefix) {
-    return items.stream().filter(i -> i.get("SK").s().startsWith(prefix)).count();
+    return items.stream().filter(i -> i.get("PK").s().equals(FilesTable.PARTITION))
+        .filter(i -> i.get("SK").s().startsWith(prefix)).count();
   }
 
   /** Writes every item, in batches of 25 on a few threads (dynalite is faster with some overlap). */
@@ -132,16 +148,16 @@ final class DriveTree {
   }
 
   private void folder(String path, String parent) {
-    items.add(item(path, parent, null, null));
+    items.add(item(FilesTable.ACCOUNT, path, parent, null, null));
   }
 
   private void file(String path, String parent, long size, String note) {
-    items.add(item(path, parent, size, note));
+    items.add(item(FilesTable.ACCOUNT, path, parent, size, note));
   }
 
-  private static Map<String, AttributeValue> item(String path, String parent, Long size, String note) {
+  private static Map<String, AttributeValue> item(String account, String path, String parent, Long size, String note) {
     Map<String, AttributeValue> item = new HashMap<>();
-    item.put("PK", AttributeValue.fromS(FilesTable.PARTITION));
+    item.put("PK", AttributeValue.fromS(partition(account)));
     item.put("SK", AttributeValue.fromS(path));
     if (parent != null) {
       item.put("parent", AttributeValue.fromS(parent));

@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 final class FilesTable {
   static final String SOURCE = "Drive";
   static final String ACCOUNT = "a1";
-  static final String PARTITION = "DRIVE#" + ACCOUNT;
+  static final String PARTITION = DriveTree.partition(ACCOUNT);
 
   /** Inline, so the benchmark needs no file next to the jar. */
   static final String MAPPING = """

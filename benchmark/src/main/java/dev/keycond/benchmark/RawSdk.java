@@ -12,8 +12,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
- * The baseline: the AWS SDK v2 called directly, with the client keycond builds (url-connection
- * HTTP client, same timeouts, static credentials) and the request keycond's plan sends.
+ * The baseline: the AWS SDK v2 called directly, with its client built the usual way (the
+ * url-connection HTTP client keycond uses, the same timeouts, static credentials) and the request
+ * keycond's plan sends. For an http:// endpoint keycond gives that HTTP client plain connections
+ * and so skips the TLS set-up its builder does; the baseline does not.
  */
 final class RawSdk {
   static final String REGION = "us-east-1";

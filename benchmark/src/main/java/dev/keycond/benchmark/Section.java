@@ -2,14 +2,29 @@ package dev.keycond.benchmark;
 
 import java.util.List;
 
-/**
- * One measurement's part of the report: its detailed Markdown, and its headline rows for the
- * summary table ({@code | measure | keycond | raw SDK | keycond / raw |}).
- */
-record Section(String details, List<String> summaryRows) {
-  static final String SUMMARY_HEADER = "| measure | keycond | raw SDK v2 | keycond / raw |\n|---|---|---|---|\n";
+/** One measurement's part of the report: its detailed Markdown, and its rows of the summary table. */
+record Section(String details, List<SummaryRow> summaryRows) {
+  static final String SUMMARY_HEADER = "| measure | keycond | raw SDK v2 | keycond vs raw | target "
+      + "| requests: keycond / raw | RCUs: keycond / raw |\n|---|---|---|---|---|---|---|\n";
 
-  static String summaryRow(String measure, String keycond, String raw, String ratio) {
-    return "| " + measure + " | " + keycond + " | " + raw + " | " + ratio + " |\n";
+  /**
+   * One row of the summary: keycond's and the baseline's figures (as numbers, for the target, and
+   * as text), and what the scenario sent, where it sends anything.
+   */
+  record SummaryRow(String measure, double keycond, double raw, String keycondText, String rawText, Target target,
+      String requests, String capacity) {
+
+    /** A row whose scenario's requests and read capacity were counted on the wire. */
+    static SummaryRow of(String measure, double keycond, double raw, String keycondText, String rawText,
+        Target target, WireCost keycondCost, WireCost rawCost) {
+      return new SummaryRow(measure, keycond, raw, keycondText, rawText, target,
+          keycondCost.requestText() + " / " + rawCost.requestText(),
+          keycondCost.capacityText() + " / " + rawCost.capacityText());
+    }
+
+    String markdown() {
+      return "| " + measure + " | " + keycondText + " | " + rawText + " | " + target.comparison(keycond, raw)
+          + " | " + target.verdict(keycond, raw) + " | " + requests + " | " + capacity + " |\n";
+    }
   }
 }

@@ -24,12 +24,22 @@ final class Stats {
     return millis >= 100 ? String.format(Locale.ROOT, "%.0f ms", millis) : String.format(Locale.ROOT, "%.2f ms", millis);
   }
 
+  /** A difference of times, signed: {@code +3.37 ms}. */
+  static String difference(double millis) {
+    return (millis < 0 ? "−" : "+") + ms(Math.abs(millis));
+  }
+
   static String seconds(double millis) {
     return String.format(Locale.ROOT, "%.2f s", millis / 1000);
   }
 
   static String ratio(double value, double baseline) {
     return String.format(Locale.ROOT, "%.2f×", value / baseline);
+  }
+
+  /** Decimal megabytes, as download sizes are given. */
+  static String megabytes(long bytes) {
+    return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
   }
 
   static String mib(long bytes) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * A streaming-memory child: a fresh JVM with a small {@code -Xmx} reads the ~20,000 items of
@@ -62,7 +63,7 @@ public final class StreamSubtree {
     held = null; // the timed read's result must not count as the measured read's memory
 
     long baseline = HeapSampler.liveHeap();
-    RequestCounter.reset();
+    RequestCounter.reset(false);
     HeapSampler heap = new HeapSampler();
     try {
       held = read.run();
@@ -80,7 +81,7 @@ public final class StreamSubtree {
   }
 
   /** Reads every column of every row, as an application would, keeping none of them. */
-  private static Long readAll(ResultSet rows) throws Exception {
+  static Long readAll(ResultSet rows) throws Exception {
     long n = 0;
     try (rows) {
       ResultSetMetaData columns = rows.getMetaData();
@@ -94,9 +95,14 @@ public final class StreamSubtree {
     return n;
   }
 
-  private static Long stream(DynamoDbClient client, String prefix) {
+  static Long stream(DynamoDbClient client, String prefix) {
+    return stream(client, RawSdk.beginsWith(prefix).build());
+  }
+
+  /** Pages through the Query's items, reading each attribute as an application would, keeping none. */
+  static Long stream(DynamoDbClient client, QueryRequest query) {
     long n = 0;
-    for (Map<String, AttributeValue> item : client.queryPaginator(RawSdk.beginsWith(prefix).build()).items()) {
+    for (Map<String, AttributeValue> item : client.queryPaginator(query).items()) {
       item.values().forEach(AttributeValue::type);
       n++;
     }

@@ -1,5 +1,6 @@
 package dev.keycond.benchmark;
 
+import dev.keycond.benchmark.Section.SummaryRow;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -20,20 +21,22 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * alike. Every measured statement text is used once: the warm-up rounds write their SQL in lower
  * case, so even a plan cache keyed by the whole text would not have seen the measured ones.
  */
-final class WarmLatency {
+final class WarmLatency implements Measurement {
   private static final String SQL_PREFIX = "SELECT path, size FROM files WHERE account = 'a1' AND path LIKE ";
   private static final String WARM_UP_SQL_PREFIX = "select path, size from files where account = 'a1' and path like ";
 
-  /** The three ways of reading the rows, in their report order. */
+  /** The three ways of reading the rows, in their report order, and how far above raw each may be. */
   private enum Way {
-    NEW_TEXT("keycond, new statement text each time"),
-    PREPARED("keycond, re-executed PreparedStatement"),
-    RAW("raw SDK `Query`");
+    NEW_TEXT("keycond, new statement text each time", 1.0),
+    PREPARED("keycond, re-executed PreparedStatement", 0.2),
+    RAW("raw SDK `Query`", 0);
 
     final String label;
+    final double maxOverheadMillis;
 
-    Way(String label) {
+    Way(String label, double maxOverheadMillis) {
       this.label = label;
+      this.maxOverheadMillis = maxOverheadMillis;
     }
   }
 
@@ -46,8 +49,10 @@ final class WarmLatency {
     this.warmUpRounds = warmUpRounds;
   }
 
-  Section run() throws SQLException {
+  @Override
+  public Section run() throws Exception {
     Map<Way, List<Double>> times = new EnumMap<>(Way.class);
+    Map<Way, WireCost> costs = new EnumMap<>(Way.class);
     for (Way way : Way.values()) {
       times.put(way, new ArrayList<>());
     }
@@ -55,6 +60,15 @@ final class WarmLatency {
         Statement statement = connection.createStatement();
         PreparedStatement prepared = connection.prepareStatement(SQL_PREFIX + "?");
         DynamoDbClient raw = RawSdk.client(endpoint)) {
+      String prefix0 = DriveTree.tenPhotoPrefix(0);
+      costs.put(Way.NEW_TEXT, WireCost.of(() -> count(statement.executeQuery(SQL_PREFIX + "'" + prefix0 + "%'"))));
+      costs.put(Way.PREPARED, WireCost.of(() -> {
+        prepared.setString(1, prefix0 + "%");
+        return count(prepared.executeQuery());
+      }));
+      costs.put(Way.RAW, WireCost.of(() -> raw(raw, prefix0)));
+      WireCost.checkSameRows("warm, new statement text", costs.get(Way.NEW_TEXT), costs.get(Way.RAW));
+      WireCost.checkSameRows("warm, re-executed PreparedStatement", costs.get(Way.PREPARED), costs.get(Way.RAW));
       for (int round = 0; round < warmUpRounds + rounds; round++) {
         boolean measured = round >= warmUpRounds;
         String prefix = DriveTree.tenPhotoPrefix(round);
@@ -85,22 +99,27 @@ final class WarmLatency {
     md.append("### 2. Warm, per statement\n\n")
         .append("One JVM, one connection, after ").append(warmUpRounds).append(" warm-up rounds; ")
         .append(rounds).append(" measured rounds, each reading the same 10 rows three ways ")
-        .append("(`").append(SQL_PREFIX).append("'root/photos/2020/01/img_00%'`, the prefix differing ")
-        .append("every round, so no measured text repeats). Time includes reading every row.\n\n")
-        .append("| way | median | p90 | / raw | overhead (median − raw median) |\n")
-        .append("|---|---|---|---|---|\n");
-    List<String> summary = new ArrayList<>();
+        .append("(`").append(SQL_PREFIX).append("'root/photos/2020/01/img-00%'`, the prefix differing ")
+        .append("every round, so no measured text repeats). Time includes reading every row. Requests and ")
+        .append("read capacity are those of one more execution of each, counted on the wire.\n\n")
+        .append("| way | median | p90 | / raw | overhead (median − raw median) | requests | items read | RCUs |\n")
+        .append("|---|---|---|---|---|---|---|---|\n");
+    List<SummaryRow> summary = new ArrayList<>();
     for (Way way : Way.values()) {
       double median = Stats.median(times.get(way));
+      WireCost cost = costs.get(way);
       if (way != Way.RAW) {
-        summary.add(Section.summaryRow("warm, " + way.label.replace("keycond, ", ""),
-            Stats.ms(median), Stats.ms(raw), Stats.ratio(median, raw)));
+        summary.add(SummaryRow.of("warm, " + way.label.replace("keycond, ", "") + ", 10 rows", median, raw,
+            Stats.ms(median), Stats.ms(raw), new Target.Overhead(way.maxOverheadMillis), cost, costs.get(Way.RAW)));
       }
       md.append("| ").append(way.label)
           .append(" | ").append(Stats.ms(median))
           .append(" | ").append(Stats.ms(Stats.percentile(times.get(way), 90)))
           .append(" | ").append(Stats.ratio(median, raw))
-          .append(" | ").append(way == Way.RAW ? "—" : Stats.ms(median - raw)).append(" |\n");
+          .append(" | ").append(way == Way.RAW ? "—" : Stats.difference(median - raw))
+          .append(" | ").append(cost.requestText())
+          .append(" | ").append(cost.itemsRead())
+          .append(" | ").append(cost.capacityText()).append(" |\n");
     }
     return new Section(md.toString(), summary);
   }

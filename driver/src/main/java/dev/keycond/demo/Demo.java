@@ -3,6 +3,7 @@ package dev.keycond.demo;
 import dev.keycond.Driver;
 import dev.keycond.shell.Shell;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -13,9 +14,9 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * {@code keycond demo}: starts dynalite, loads the README's example (files, workspaces, projects,
- * and the unmapped Events), runs the showcase, then opens the shell on the same data when a
- * terminal is attached.
+ * {@code keycond demo}: starts dynalite, loads the README's example tables, runs the showcase,
+ * then opens the shell on the same data when a terminal is attached, or runs the shell's
+ * {@code -e} statements or {@code -f} script when given.
  */
 public final class Demo {
   /** dynalite checks that requests are signed, not by whom. */
@@ -24,11 +25,20 @@ public final class Demo {
   private Demo() {}
 
   /**
-   * @param args {@code --no-shell} to exit after the showcase even with a terminal
+   * @param args {@code --no-shell} to exit after the showcase even with a terminal; else sqlline
+   *     options for the shell on the demo's data ({@code -e "<sql>"}, {@code -f file.sql})
    * @return the process exit code
    */
   public static int run(List<String> args, PrintStream out) throws Exception {
-    boolean shell = !args.contains("--no-shell") && System.console() != null;
+    // Without a terminal sqlline reads from the stream it is given, as the shell command does.
+    return run(args, out, System.console() == null ? System.in : null);
+  }
+
+  /** @param input what the shell reads, or null for the terminal */
+  static int run(List<String> args, PrintStream out, InputStream input) throws Exception {
+    List<String> sqllineArgs = args.stream().filter(arg -> !arg.equals("--no-shell")).toList();
+    boolean scripted = sqllineArgs.contains("-e") || sqllineArgs.contains("-f");
+    boolean shell = !args.contains("--no-shell") && (scripted || System.console() != null);
     out.println("keycond " + Driver.VERSION + " demo: starting dynalite (a local DynamoDB-compatible server)...");
     Dynalite dynalite;
     try {
@@ -56,8 +66,11 @@ public final class Demo {
         out.println("(No terminal attached, so no shell; run ./keycond demo in a terminal for one.)");
         return 0;
       }
+      if (scripted) {
+        return Shell.run(Optional.of(url), sqllineArgs, input, out, System.err);
+      }
       out.println("Opening the shell: try !tables, !columns files, EXPLAIN PLAN FOR ..., !quit to stop.");
-      return Shell.run(Optional.of(url), List.of(), null, System.out, System.err);
+      return Shell.run(Optional.of(url), sqllineArgs, null, System.out, System.err);
     }
   }
 

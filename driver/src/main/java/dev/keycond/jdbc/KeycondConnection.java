@@ -75,11 +75,11 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   /** Connects as {@code Driver.connect} asks; nothing but an SQLException reaches the caller. */
   public static KeycondConnection open(String url, Properties info) throws SQLException {
     DynamoDbClient client = null;
+    warmUpInBackground();
     try {
       ConnectionProperties properties = ConnectionProperties.parse(url, info);
       Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
       StatementSettings settings = properties.readSettings();
-      warmUpInBackground();
       ClientSettings clientSettings = properties.clientSettings();
       client = DynamoClients.create(clientSettings);
       KeycondSchema schema = KeycondSchema.open(
@@ -95,9 +95,9 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   }
 
   /**
-   * Loads the planner's classes on another thread while this one builds the DynamoDB client and
-   * lists the tables: the two take similar time, and neither needs the other. Only the first
-   * connection of a JVM has anything to gain.
+   * Loads the planner's classes on another thread while this one reads the mapping, builds the
+   * DynamoDB client and lists the tables: the two take similar time, and neither needs the other.
+   * Only the first connection of a JVM has anything to gain.
    */
   private static void warmUpInBackground() {
     if (WARMED.compareAndSet(false, true)) {

@@ -57,7 +57,7 @@ public final class Main {
     out.println("  shell [jdbc:keycond:...] [sqlline options]   the SQL shell (sqlline)");
     out.println("      -e \"<sql>\"      run a statement and exit (repeatable)");
     out.println("      -f file.sql     run a script and exit");
-    out.println("  demo [--no-shell]                            local DynamoDB, example data, a showcase, the shell");
+    out.println("  demo [--no-shell | sqlline options]          local DynamoDB, example data, a showcase, the shell");
     out.println("  --version");
     out.println();
     out.println("URL: jdbc:keycond:region=us-east-1;endpoint=http://127.0.0.1:8000;mapping=/path/mapping.json;"

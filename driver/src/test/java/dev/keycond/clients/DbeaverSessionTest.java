@@ -28,16 +28,24 @@ import org.junit.jupiter.api.Test;
  * GenericMetaModel, TableCache, ConstraintKeysCache, ForeignKeysCache, IndexCache and
  * JDBCTable.readData. Every call must succeed, and what the navigator would show is checked.
  */
-class DbeaverSessionTest {
+public class DbeaverSessionTest {
   private final DemoDatabase database = DemoDatabase.get();
 
   @Test
   void openBrowseAndReadATable() throws SQLException {
+    session(new Driver(), database.url());
+  }
+
+  /**
+   * The session, with a driver that DBeaver loaded from the driver files: the classes of this
+   * module here, the shaded jar in {@code ShadedJarIT}.
+   */
+  public static void session(java.sql.Driver driver, String url) throws SQLException {
     // JDBCDataSource.openConnection: the driver class from the driver's class loader, no DriverManager.
     Properties properties = new Properties();
     properties.setProperty("user", "test");
     properties.setProperty("password", "test");
-    try (Connection connection = new Driver().connect(database.url(), properties)) {
+    try (Connection connection = driver.connect(url, properties)) {
       // GenericDataSource.populateClientAppName
       try (ResultSet clientInfo = connection.getMetaData().getClientInfoProperties()) {
         while (clientInfo.next()) {
@@ -260,7 +268,7 @@ class DbeaverSessionTest {
    * JDBCTable.readData: SELECT * with max rows set, then with a filter (which brings the alias x).
    * Without a key condition DBeaver's first read is refused, and the message says how to allow it.
    */
-  private void readData(Connection connection) throws SQLException {
+  private static void readData(Connection connection) throws SQLException {
     try (Statement statement = connection.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
       statement.setMaxRows(200);
       statement.setFetchSize(200);

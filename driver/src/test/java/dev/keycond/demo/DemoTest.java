@@ -4,22 +4,37 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** {@code keycond demo}, without a terminal: the whole showcase, then exit. */
+/**
+ * {@code keycond demo -e "<sql>"}, without a terminal: the whole showcase, then the statement in
+ * the shell on the demo's data, then exit.
+ */
 class DemoTest {
+  private static final String SHELL_SQL = "SELECT name, plan FROM workspaces WHERE id = 'acme';";
   private static String output;
 
   @BeforeAll
   static void runDemo() throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    int code = Demo.run(List.of("--no-shell"), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    int code = Demo.run(List.of("-e", SHELL_SQL), new PrintStream(bytes, true, StandardCharsets.UTF_8),
+        InputStream.nullInputStream());
     output = bytes.toString(StandardCharsets.UTF_8);
     assertEquals(0, code, output);
+  }
+
+  @Test
+  void theShellRunsTheGivenStatementOnTheDemoDataAfterTheShowcase() {
+    int showcaseEnd = output.indexOf("While the demo runs, any SQL tool can connect with:");
+    assertTrue(showcaseEnd > 0, output);
+    String shell = output.substring(showcaseEnd);
+    assertTrue(shell.contains("Acme Corp") && shell.contains("enterprise"), shell);
+    assertTrue(!shell.contains("Opening the shell"), "the statement runs without an interactive shell: " + shell);
   }
 
   @Test

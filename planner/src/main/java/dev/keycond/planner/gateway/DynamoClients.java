@@ -11,6 +11,7 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
@@ -28,19 +29,20 @@ public final class DynamoClients {
    */
   public static final Duration REQUEST_LIMIT = Duration.ofSeconds(30);
   static final String REQUEST_LIMIT_SOURCE = "keycond's bound on a request; Statement.setQueryTimeout changes it";
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+  /**
+   * The SDK's bound on the whole request (REQUEST_LIMIT) cannot end a read blocked on an answer
+   * that stopped halfway through its body; this one can. As long, so that a silent endpoint still
+   * meets the whole request's bound first.
+   */
+  private static final Duration READ_TIMEOUT = REQUEST_LIMIT;
 
   private DynamoClients() {}
 
   public static DynamoDbClient create(ClientSettings settings) {
     Region region = region(settings);
     DynamoDbClientBuilder builder = DynamoDbClient.builder()
-        .httpClient(UrlConnectionHttpClient.builder()
-            .connectionTimeout(Duration.ofSeconds(5))
-            // The SDK's bound on the whole request (REQUEST_LIMIT) cannot end a read blocked on an
-            // answer that stopped halfway through its body; this one can. As long, so that a
-            // silent endpoint still meets the whole request's bound first.
-            .socketTimeout(REQUEST_LIMIT)
-            .build())
+        .httpClient(httpClient(settings.endpoint()))
         .overrideConfiguration(o -> o.apiCallTimeout(REQUEST_LIMIT).retryStrategy(RequestRetries.strategy()))
         .region(region)
         .credentialsProvider(credentials(settings));
@@ -51,6 +53,14 @@ public final class DynamoClients {
       throw DynamoErrors.translate(e, "Creating the DynamoDB client", new RequestScope(
           endpoint(settings.endpoint(), region), true, REQUEST_LIMIT, REQUEST_LIMIT_SOURCE));
     }
+  }
+
+  /** An http:// endpoint gets connections without TLS, which saves building a TLS context (PlainHttpConnections). */
+  private static SdkHttpClient httpClient(Optional<URI> endpoint) {
+    if (endpoint.filter(PlainHttpConnections::serves).isPresent()) {
+      return UrlConnectionHttpClient.create(new PlainHttpConnections(CONNECT_TIMEOUT, READ_TIMEOUT));
+    }
+    return UrlConnectionHttpClient.builder().connectionTimeout(CONNECT_TIMEOUT).socketTimeout(READ_TIMEOUT).build();
   }
 
   /** The URL the client sends its requests to, for messages. */
