@@ -1,4 +1,4 @@
-package dev.keycond.planner.dynamo;
+package dev.keycond.planner.gateway;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
