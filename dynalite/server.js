@@ -9,6 +9,10 @@
 // server never outlives the JVM that started it, even if that JVM is killed. It ignores SIGINT.
 
 const dynalite = require('dynalite')
+// dynalite's own dependency (package-lock.json pins it), as dynalite computes its answers' checksums.
+const crc32 = require('buffer-crc32')
+const { randomUUID } = require('crypto')
+const { PassThrough } = require('stream')
 
 const port = process.argv[2] === undefined ? 0 : Number(process.argv[2])
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -18,6 +22,101 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 // Tables are ACTIVE immediately: tests create and drop them without polling.
 const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 })
+
+// dynalite 4.0.0 answers DescribeTimeToLive with DISABLED for every table and has no
+// UpdateTimeToLive. This server keeps each table's time to live itself, so that a client enables it
+// with UpdateTimeToLive and reads it with DescribeTimeToLive as against DynamoDB. It only records the
+// setting and never deletes an expired item, as DynamoDB does not for a while after an item expires.
+// Every other request, and DescribeTimeToLive of a table without one, is dynalite's.
+const timeToLive = new Map()
+const [dynaliteHandler] = server.listeners('request')
+server.removeAllListeners('request')
+server.on('request', (req, res) => {
+  const operation = (req.headers['x-amz-target'] || '').split('.')[1]
+  if (!['UpdateTimeToLive', 'DescribeTimeToLive', 'CreateTable', 'DeleteTable'].includes(operation)) {
+    dynaliteHandler(req, res)
+    return
+  }
+  const chunks = []
+  req.on('data', (chunk) => chunks.push(chunk))
+  req.on('end', () => {
+    const body = Buffer.concat(chunks)
+    let data = {}
+    try {
+      data = JSON.parse(body.toString() || '{}')
+    } catch (e) {
+      // dynalite answers the malformed body.
+    }
+    if (operation === 'UpdateTimeToLive') {
+      const spec = data.TimeToLiveSpecification
+      if (typeof data.TableName !== 'string' || !spec || typeof spec.Enabled !== 'boolean'
+          || typeof spec.AttributeName !== 'string' || spec.AttributeName === '') {
+        answer(res, 400, { __type: 'com.amazon.coral.validate#ValidationException',
+          message: 'UpdateTimeToLive needs TableName and TimeToLiveSpecification {Enabled, AttributeName}' })
+        return
+      }
+      // The table must exist: dynalite's DescribeTimeToLive of it says so, or answers the error.
+      askDynalite(replay(req, body, 'DescribeTimeToLive'), (status, headers, error) => {
+        if (status !== 200) {
+          Object.entries(headers).forEach(([name, value]) => res.setHeader(name, value))
+          res.statusCode = status
+          res.end(error)
+          return
+        }
+        if (spec.Enabled) {
+          timeToLive.set(data.TableName, spec.AttributeName)
+        } else {
+          timeToLive.delete(data.TableName)
+        }
+        answer(res, 200, { TimeToLiveSpecification: spec })
+      })
+      return
+    }
+    if (operation === 'DescribeTimeToLive' && timeToLive.has(data.TableName)) {
+      answer(res, 200, { TimeToLiveDescription: { TimeToLiveStatus: 'ENABLED',
+        AttributeName: timeToLive.get(data.TableName) } })
+      return
+    }
+    if (operation !== 'DescribeTimeToLive') {
+      // A table created or deleted under a name starts without a time to live.
+      timeToLive.delete(data.TableName)
+    }
+    dynaliteHandler(replay(req, body), res)
+  })
+})
+
+// The request again, with the body already read, for dynalite's handler; as another operation when
+// one is given.
+function replay (req, body, operation) {
+  const again = new PassThrough()
+  again.headers = operation === undefined ? req.headers
+    : { ...req.headers, 'x-amz-target': req.headers['x-amz-target'].replace(/[^.]*$/, operation) }
+  again.method = req.method
+  again.url = req.url
+  again.end(body)
+  return again
+}
+
+// dynalite's answer to a request, handed to `done` instead of a client.
+function askDynalite (req, done) {
+  const headers = {}
+  const response = {
+    statusCode: 200,
+    setHeader: (name, value) => { headers[name] = value },
+    end: (body) => done(response.statusCode, headers, body),
+  }
+  dynaliteHandler(req, response)
+}
+
+function answer (res, status, data) {
+  const body = JSON.stringify(data)
+  res.statusCode = status
+  res.setHeader('x-amzn-RequestId', randomUUID())
+  res.setHeader('x-amz-crc32', crc32.unsigned(body))
+  res.setHeader('Content-Type', 'application/x-amz-json-1.0')
+  res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'))
+  res.end(body)
+}
 
 server.on('error', (err) => {
   console.error(err.stack || String(err))

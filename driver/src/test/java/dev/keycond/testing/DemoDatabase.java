@@ -90,10 +90,11 @@ public final class DemoDatabase {
     return List.copyOf(requests);
   }
 
-  /** The item reads among {@link #requests()}: no DescribeTable or ListTables. */
+  /** The item reads among {@link #requests()}: no DescribeTable, DescribeTimeToLive or ListTables. */
   public List<RecordingProxy.Request> dataRequests() {
     return requests.stream()
-        .filter(r -> !r.operation().equals("DescribeTable") && !r.operation().equals("ListTables"))
+        .filter(r -> !r.operation().equals("DescribeTable") && !r.operation().equals("DescribeTimeToLive")
+            && !r.operation().equals("ListTables"))
         .toList();
   }
 

@@ -37,7 +37,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  */
 @ExtendWith(DynaliteExtension.class)
 class ExplainTest {
-  private static final Set<String> METADATA = Set.of("DescribeTable", "ListTables");
+  private static final Set<String> METADATA = Set.of("DescribeTable", "DescribeTimeToLive", "ListTables");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private static Connection files;

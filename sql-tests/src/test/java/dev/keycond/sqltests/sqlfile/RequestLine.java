@@ -1,6 +1,7 @@
 package dev.keycond.sqltests.sqlfile;
 
 import dev.keycond.sqltests.harness.RecordedRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
  * One DynamoDB request as a line of a {@code --- requests} section:
@@ -10,11 +11,14 @@ import dev.keycond.sqltests.harness.RecordedRequest;
  * Query files_Drive index ByParent key: parent = 'root/' filter: size &gt; 10 Limit=5
  * GetItem files_Drive key: {PK: 'DRIVE#a91', SK: 'root/'}
  * Scan scan_Big Limit=5 Select=COUNT
+ * Scan scan_Big Segment=0/4
  * </pre>
  *
  * That is the operation, the table, then only what is set: the index, the key condition (or the
  * keys of a GetItem / BatchGetItem, sorted and separated by "; "), the filter, {@code Limit=N},
- * {@code ScanIndexForward=false}, {@code Select=COUNT}, {@code ConsistentRead=true} and the
+ * {@code ScanIndexForward=false}, {@code Select=COUNT} (and {@code Select=ALL_ATTRIBUTES} on an
+ * index, whose default is the index's own attributes), a parallel Scan's {@code Segment=i/N},
+ * {@code ConsistentRead=true} and the
  * {@code ExclusiveStartKey} of a follow-up page. Settings at their DynamoDB default (forward
  * order, eventually consistent, all attributes) are left out whether or not they were sent
  * explicitly, since they read the same items. The ProjectionExpression is left out because it
@@ -46,6 +50,13 @@ public final class RequestLine {
     }
     if ("COUNT".equals(request.select())) {
       line.append(" Select=COUNT");
+    }
+    if ("ALL_ATTRIBUTES".equals(request.select()) && request.indexName() != null) {
+      // On an index the default is the index's own attributes; whole items are fetched from the table.
+      line.append(" Select=ALL_ATTRIBUTES");
+    }
+    if (request.raw() instanceof ScanRequest scan && scan.segment() != null) {
+      line.append(" Segment=").append(scan.segment()).append('/').append(scan.totalSegments());
     }
     if (Boolean.TRUE.equals(request.consistentRead())) {
       line.append(" ConsistentRead=true");
