@@ -14,10 +14,16 @@ WITH RECURSIVE tree AS (
   SELECT f.account, f.path FROM files f JOIN tree t ON f.account = t.account AND f.parent = t.path)
 SELECT path FROM tree;
 
--- A condition the key cannot express is checked by the driver after the read: the Query reads the
--- whole subtree and the driver keeps the files over 1 MB. The statement warns of it, and once its
--- rows are read says how many items DynamoDB read for how many rows.
+-- A condition the key cannot express, but that DynamoDB checks exactly as SQL means it, is sent as
+-- a FilterExpression: the Query still reads (and charges for) the whole subtree, and only the files
+-- over 1 MB come back. The statement warns of it, and once its rows are read says how many items
+-- DynamoDB read for how many rows, and how many its filter discarded.
 SELECT path, size FROM files WHERE account = 'a91' AND path LIKE 'root/photos/%' AND size > 1000000;
+
+-- A timestamp is stored as text in any ISO-8601 form, which does not order like its value, so a
+-- condition on it is checked by the driver after the read.
+SELECT path, modified FROM files WHERE account = 'a91' AND path LIKE 'root/photos/%'
+AND modified >= TIMESTAMP '2026-03-01 00:00:00';
 
 -- One file by its whole key: a GetItem.
 SELECT * FROM files WHERE account = 'a91' AND path = 'root/photos/2026/beach.jpg';

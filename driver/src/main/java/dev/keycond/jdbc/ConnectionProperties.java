@@ -34,7 +34,10 @@ public final class ConnectionProperties {
       new String[] {"mapping", "Mapping file path, or inline:{...} JSON", "none: every table is exposed raw"},
       new String[] {"scan", "reject, allow, or limit:N", "reject"},
       new String[] {"consistentRead", "Strongly consistent reads on tables and local indexes", "false"},
-      new String[] {"maxFanOut", "Most key reads one statement may issue", "100"});
+      new String[] {"maxFanOut", "Most key reads one statement may issue", "100"},
+      new String[] {"serverFilters", "Send the conditions DynamoDB checks exactly as a FilterExpression", "true"},
+      new String[] {"scanSegments", "Segments of a parallel whole-table Scan under scan=allow", "1"},
+      new String[] {"expiredItems", "hide or show items whose time to live has passed", "hide"});
 
   private final Map<String, String> values;
 
@@ -129,19 +132,38 @@ public final class ConnectionProperties {
   public StatementSettings readSettings() {
     boolean consistent = get("consistentRead").map(v -> parseBoolean("consistentRead", v)).orElse(false);
     ScanPolicy scan = get("scan").map(ScanPolicy::parse).orElse(ScanPolicy.REJECT);
-    int fanOut = get("maxFanOut").map(v -> {
-      try {
-        int n = Integer.parseInt(v.trim());
-        if (n >= 1) {
-          return n;
-        }
-      } catch (NumberFormatException e) {
-        // reported below
+    int fanOut = get("maxFanOut").map(v -> wholeNumber("maxFanOut", v, Integer.MAX_VALUE))
+        .orElse(StatementSettings.DEFAULT_MAX_FAN_OUT);
+    boolean serverFilters = get("serverFilters").map(v -> parseBoolean("serverFilters", v)).orElse(true);
+    int segments = get("scanSegments").map(v -> wholeNumber("scanSegments", v, StatementSettings.MAX_SCAN_SEGMENTS))
+        .orElse(1);
+    boolean showExpired = get("expiredItems").map(ConnectionProperties::parseExpiredItems).orElse(false);
+    return new StatementSettings(consistent, scan, fanOut, serverFilters, segments, showExpired);
+  }
+
+  /** A whole number from 1 to {@code max}. */
+  private static int wholeNumber(String name, String value, int max) {
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n >= 1 && n <= max) {
+        return n;
       }
-      throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
-          "Invalid value '" + v + "' for property maxFanOut: use a whole number of at least 1");
-    }).orElse(StatementSettings.DEFAULT_MAX_FAN_OUT);
-    return new StatementSettings(consistent, scan, fanOut);
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Invalid value '" + value + "' for property "
+        + name + ": use a whole number of at least 1" + (max == Integer.MAX_VALUE ? "" : " and at most " + max));
+  }
+
+  private static boolean parseExpiredItems(String value) {
+    if (value.trim().equalsIgnoreCase("hide")) {
+      return false;
+    }
+    if (value.trim().equalsIgnoreCase("show")) {
+      return true;
+    }
+    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
+        "Invalid value '" + value + "' for property expiredItems: use hide or show");
   }
 
   private static boolean parseBoolean(String name, String value) {

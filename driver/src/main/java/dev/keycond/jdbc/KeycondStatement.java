@@ -182,9 +182,11 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
     if (!reportAlways && statistics.itemsDiscarded() == 0) {
       return;
     }
+    long filtered = statistics.itemsFilteredByDynamo();
     warnings.add(SqlState.WARNING.toWarning("DynamoDB read " + statistics.itemsRead() + " items in "
         + statistics.requests() + (statistics.requests() == 1 ? " request" : " requests") + " to return "
-        + rowsReturned + (rowsReturned == 1 ? " row" : " rows")));
+        + rowsReturned + (rowsReturned == 1 ? " row" : " rows")
+        + (filtered == 0 ? "" : "; its FilterExpression discarded " + filtered + " of them")));
   }
 
   void resultSetClosed(KeycondResultSet closedSet) throws SQLException {

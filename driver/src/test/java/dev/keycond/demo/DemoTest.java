@@ -83,13 +83,25 @@ class DemoTest {
   }
 
   @Test
-  void aConditionCheckedAfterTheReadWarnsAndSaysWhatTheReadCost() {
-    String filtered = step("checked by the driver after the read");
-    assertTrue(filtered.contains("Driver after the read: keeps items where size > 1000000"), filtered);
+  void aConditionDynamoDbChecksIsAFilterThatWarnsAndSaysWhatTheReadCost() {
+    String filtered = step("is sent as a FilterExpression");
+    assertTrue(filtered.contains("FilterExpression:          #a2 > :v2"), filtered);
+    assertTrue(filtered.contains("DynamoDB after the read: keeps items where size > 1000000"), filtered);
     assertTrue(filtered.contains("(2 rows)"), filtered);
+    assertTrue(filtered.contains("Warning: Table 'files': DynamoDB reads items and then discards those that fail "
+        + "size > 1000000 (FilterExpression)"), filtered);
+    assertTrue(filtered.contains("Warning: DynamoDB read 4 items in 1 request to return 2 rows; its "
+        + "FilterExpression discarded 2 of them"), filtered);
+    assertTrue(filtered.contains("DynamoDB requests sent: 1 (Query ×1)"), filtered);
+  }
+
+  @Test
+  void aConditionCheckedAfterTheReadWarnsAndSaysWhatTheReadCost() {
+    String filtered = step("is checked by the driver after the read");
+    assertTrue(filtered.contains("Driver after the read: keeps items where modified >= "), filtered);
     assertTrue(filtered.contains("Warning: Table 'files': the driver reads items and then discards those that fail "
-        + "size > 1000000; the key condition cannot express it"), filtered);
-    assertTrue(filtered.contains("Warning: DynamoDB read 4 items in 1 request to return 2 rows"), filtered);
+        + "modified >= "), filtered);
+    assertTrue(filtered.contains("Warning: DynamoDB read 4 items in 1 request to return "), filtered);
     assertTrue(filtered.contains("DynamoDB requests sent: 1 (Query ×1)"), filtered);
   }
 

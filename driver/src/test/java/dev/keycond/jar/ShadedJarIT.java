@@ -274,7 +274,7 @@ class ShadedJarIT {
     assertTrue(process.waitFor(60, TimeUnit.SECONDS));
     assertEquals(1, process.exitValue(), output);
     assertTrue(output.contains("root/photos/2026/sunset.jpg"), output);
-    assertTrue(output.contains("Warning: Table 'files': the driver reads items and then discards those that fail"),
+    assertTrue(output.contains("Warning: Table 'files': DynamoDB reads items and then discards those that fail"),
         output);
     assertTrue(output.contains("(state=01000,code=0)"), output);
     assertTrue(output.contains("Error: ") && output.contains("needs a full Scan"), output);

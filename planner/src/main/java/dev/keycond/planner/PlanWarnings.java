@@ -6,6 +6,7 @@ import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.request.ReadFilter;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,8 @@ import org.apache.calcite.rex.RexUtil;
 
 /**
  * What a statement's reads cost beyond their key conditions: full Scans that the {@code scan}
- * property permits, and items read only to be discarded by conditions checked in the driver.
+ * property permits, and items read only to be discarded, by DynamoDB's FilterExpression or by
+ * conditions checked in the driver.
  * Which conditions those are can depend on the parameters (a LIKE pattern given as a parameter).
  * A read that sends no request (its key conditions match no item, such as a bound past what a
  * zero-padded slot holds) costs nothing, and gets no warning.
@@ -62,9 +64,17 @@ public final class PlanWarnings {
     List<RexNode> residual = plan.residual(parameters.map(KeyValueBinder::new));
     ExpressionFormatter formatter = ExpressionFormatter.of(plan.table());
     if (!residual.isEmpty()) {
-      warnings.add("Table '" + table + "': the driver reads items and then discards those that fail "
-          + String.join(" AND ", residual.stream().map(formatter::format).toList())
-          + "; the key condition cannot express it");
+      ReadFilter filter = new ReadRequestBuilder(plan, settings, parameters).filter();
+      if (!filter.sentConditions().isEmpty()) {
+        warnings.add("Table '" + table + "': DynamoDB reads items and then discards those that fail "
+            + String.join(" AND ", filter.sentConditions().stream().map(formatter::format).toList())
+            + " (FilterExpression), and charges for every item it reads; the key condition cannot express it");
+      }
+      if (!filter.driverChecks().isEmpty()) {
+        warnings.add("Table '" + table + "': the driver reads items and then discards those that fail "
+            + String.join(" AND ", filter.driverChecks().stream().map(formatter::format).toList())
+            + "; the key condition cannot express it");
+      }
     }
     plan.walk().filter(w -> !w.rootConditions().isEmpty() || !w.stepConditions().isEmpty()).ifPresent(w -> {
       List<String> conditions = new ArrayList<>();

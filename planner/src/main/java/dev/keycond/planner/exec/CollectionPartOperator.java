@@ -4,6 +4,7 @@ import dev.keycond.planner.exec.relational.ListCursor;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.request.ReadFilter;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import java.util.ArrayList;
@@ -37,12 +38,16 @@ public final class CollectionPartOperator implements Operator {
     List<ReadRequest> requests = ReadRequestBuilder.collectionRequests(collection, context.settings(),
         Optional.of(context.parameters())).requests();
     List<List<Object[]>> split = new ArrayList<>();
-    parts.forEach(part -> split.add(new ArrayList<>()));
+    List<ItemRows> bound = new ArrayList<>();
+    for (int i = 0; i < parts.size(); i++) {
+      split.add(new ArrayList<>());
+      bound.add(parts.get(i).bind(ReadFilter.inDriver(collection.part(i), context.settings())));
+    }
     try (FanOut fanOut = FanOut.inOrder(context, requests, false)) {
       for (PageReader reader : fanOut.readers()) {
         reader.forEachItem(item -> {
           for (int i = 0; i < parts.size(); i++) {
-            parts.get(i).collect(item, context, split.get(i));
+            bound.get(i).collect(item, context, split.get(i));
           }
         });
       }

@@ -3,35 +3,41 @@ package dev.keycond.planner.exec;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Maps;
 import dev.keycond.planner.codec.ItemCodec;
-import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
 import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.request.ReadFilter;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Turns the items of one read into rows of its table: decodes the needed columns, drops items of
- * other entities and items the residual conditions reject, and projects the output columns.
+ * other entities, items the residual conditions that the driver checks reject, and items whose time
+ * to live has passed when no filter dropped them, and projects the output columns.
  */
 final class ItemRows {
   private final ReadPlan plan;
   private final ItemCodec decoder;
   private final ImmutableMap<RexNode, Scalar> residual;
+  /** Empty before the rows are bound to one execution's filter; then, what the driver checks. */
+  private final Optional<ReadFilter> filter;
 
   ItemRows(ReadPlan plan, RexBuilder rexBuilder) {
     this(plan, new ItemCodec(plan.table(), new ArrayList<>(ReadRequestBuilder.neededColumns(plan))),
-        compile(plan.residual(), rexBuilder));
+        compile(plan.residual(), rexBuilder), Optional.empty());
   }
 
-  private ItemRows(ReadPlan plan, ItemCodec decoder, ImmutableMap<RexNode, Scalar> residual) {
+  private ItemRows(ReadPlan plan, ItemCodec decoder, ImmutableMap<RexNode, Scalar> residual,
+      Optional<ReadFilter> filter) {
     this.plan = plan;
     this.decoder = decoder;
     this.residual = residual;
+    this.filter = filter;
   }
 
   private static ImmutableMap<RexNode, Scalar> compile(List<RexNode> conditions, RexBuilder rexBuilder) {
@@ -42,14 +48,21 @@ final class ItemRows {
     return compiled.buildKeepingLast();
   }
 
-  /** These rows for one execution, without the checks its parameters make unnecessary. */
-  ItemRows bind(KeyValueBinder binder) {
-    List<RexNode> needed = plan.residual(binder);
-    return new ItemRows(plan, decoder, ImmutableMap.copyOf(Maps.filterKeys(residual, needed::contains)));
+  /**
+   * These rows for one execution, checking only what its requests leave to the driver: neither what
+   * their FilterExpression checks nor what its parameters make unnecessary.
+   */
+  ItemRows bind(ReadFilter executionFilter) {
+    List<RexNode> needed = executionFilter.driverChecks();
+    return new ItemRows(plan, decoder, ImmutableMap.copyOf(Maps.filterKeys(residual, needed::contains)),
+        Optional.of(executionFilter));
   }
 
   /** The item as a row of the table's full width, or null when it is not a row of the read. */
   Object[] tableRow(Map<String, AttributeValue> item, ExecutionContext context) {
+    if (filter.isPresent() && filter.get().expiredInDriver(item)) {
+      return null;
+    }
     Object[] row = decoder.decode(item);
     if (row == null) {
       return null;

@@ -76,9 +76,10 @@ public final class LookupJoinOperator implements Operator {
     }
     List<Object[]> found = new ArrayList<>();
     ReadRequestBuilder fetch = new ReadRequestBuilder(inner, context.settings(), Optional.of(context.parameters()));
+    ItemRows rows = innerRows.bind(fetch.filter());
     try (FanOut fanOut = FanOut.inOrder(context, requests, false)) {
       for (PageReader reader : fanOut.readers()) {
-        innerItems.forEach(reader, fetch, context, item -> innerRows.collect(item, context, found));
+        innerItems.forEach(reader, fetch, context, item -> rows.collect(item, context, found));
       }
     }
     return new Rows(outerRows, found);

@@ -132,7 +132,9 @@ final class PageReader {
 
   private Page query(Query query) {
     QueryResponse response = context.gateway().query(query.forPage(startKey == null), startKey, context.call());
-    context.statistics().addRequest(response.scannedCount() == null ? response.count() : response.scannedCount());
+    int read = response.scannedCount() == null ? response.count() : response.scannedCount();
+    context.statistics().addRequest(read);
+    context.statistics().addFilteredByDynamo(read - response.count());
     advance(response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null);
     return new Page(response.items(), query.count() ? Optional.of((long) response.count()) : Optional.empty());
   }
@@ -151,6 +153,7 @@ final class PageReader {
     ScanResponse response = context.gateway().scan(page, startKey, context.call());
     int read = response.scannedCount() == null ? response.count() : response.scannedCount();
     context.statistics().addRequest(read);
+    context.statistics().addFilteredByDynamo(read - response.count());
     scanned += read;
     advance(response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null);
     if (probe) {

@@ -62,7 +62,7 @@ public final class ReadOperator implements Operator {
     ReadRequests requests = builder.build();
     FanOut fanOut = plan.mergesInKeyOrder() ? FanOut.merged(context, requests.requests(), limitEndsRead)
         : FanOut.inOrder(context, requests.requests(), limitEndsRead);
-    ItemRows rows = itemRows.bind(binder);
+    ItemRows rows = itemRows.bind(builder.filter());
     // The branches of an OR may read the same item; it is one row.
     Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
     List<TableRows> tableRows = new ArrayList<>();
@@ -95,7 +95,7 @@ public final class ReadOperator implements Operator {
     KeyValueBinder binder = new KeyValueBinder(context.parameters(), context::correlation);
     ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
     FanOut fanOut = FanOut.inOrder(context, builder.build().requests(), false);
-    ItemRows rows = itemRows.bind(binder);
+    ItemRows rows = itemRows.bind(builder.filter());
     Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
     List<TableRows> tableRows = new ArrayList<>();
     for (PageReader reader : fanOut.readers()) {

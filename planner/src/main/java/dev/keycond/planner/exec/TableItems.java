@@ -12,8 +12,9 @@ import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The table's items behind the pages of a read. An index that lacks needed columns returns only
- * keys; the items are then fetched from the table with BatchGetItem, kept in the index's order.
+ * The table's items behind the pages of a read. A global index that lacks needed columns returns
+ * only keys; the items are then fetched from the table with BatchGetItem, kept in the index's
+ * order. (A local index fetches them itself, in the same request.)
  */
 final class TableItems {
   private final ReadPlan plan;
@@ -33,7 +34,7 @@ final class TableItems {
   }
 
   List<Map<String, AttributeValue>> of(PageReader.Page page, ReadRequestBuilder builder, ExecutionContext context) {
-    if (!plan.access().fetchFromTable() || page.items().isEmpty()) {
+    if (!plan.access().fetchesByBatchGet() || page.items().isEmpty()) {
       return page.items();
     }
     List<Map<String, AttributeValue>> keys = new ArrayList<>();

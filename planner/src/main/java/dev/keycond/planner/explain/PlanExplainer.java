@@ -5,7 +5,10 @@ import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
-import dev.keycond.planner.plan.KeyValueBinder;
+import dev.keycond.planner.plan.AccessPathPlanner;
+import dev.keycond.planner.request.Query;
+import dev.keycond.planner.request.ReadFilter;
+import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
@@ -24,6 +27,7 @@ import dev.keycond.planner.request.ReadRequestBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
@@ -138,7 +142,9 @@ public final class PlanExplainer {
 
   private void read(DynamoRead read, int depth) {
     ReadPlan plan = read.plan();
-    List<ReadRequest> built = new ReadRequestBuilder(plan, settings, parameters).build().requests();
+    ReadRequestBuilder builder = new ReadRequestBuilder(plan, settings, parameters);
+    ReadFilter filter = builder.filter();
+    List<ReadRequest> built = builder.build().requests();
     requests += built.size();
     boolean perOuterRow = plan.conditions().stream().anyMatch(RexUtil::containsCorrelation);
     perKeyRequests |= perOuterRow;
@@ -151,22 +157,37 @@ public final class PlanExplainer {
         add(depth + 1, line);
       }
     }
-    if (plan.access().fetchFromTable()) {
+    if (plan.access().fetch() == AccessPath.TableFetch.IN_REQUEST) {
+      add(depth + 1, "Select=ALL_ATTRIBUTES, because local index '" + plan.access().index().orElseThrow().name()
+          + "' does not carry " + listed(notCarried(plan)) + ": DynamoDB fetches each item from the "
+          + "table in the same request, charging it as a whole item, as a BatchGetItem would; no second request");
+    }
+    if (plan.access().fetchesByBatchGet()) {
       perKeyRequests = true;
-      add(depth + 1, "then, because index '" + plan.access().index().orElseThrow().name()
-          + "' does not carry every needed column, for each page of keys it returns:");
-      for (String line : RequestFormatter.format(new ReadRequestBuilder(plan, settings, parameters)
-          .fetchRequestTemplate())) {
+      add(depth + 1, "then, because global index '" + plan.access().index().orElseThrow().name()
+          + "' does not carry " + listed(notCarried(plan))
+          + ", which a global index cannot fetch from the table, for each page of keys it returns:");
+      for (String line : RequestFormatter.format(builder.fetchRequestTemplate())) {
         add(depth + 2, line.replace("Keys:                      0", "Keys:                      the keys found, "
             + BatchGetItem.MAX_KEYS + " per request"));
       }
     }
-    Optional<KeyValueBinder> binder = parameters.map(KeyValueBinder::new);
     ExpressionFormatter formatter = ExpressionFormatter.of(plan.table());
-    for (RexNode residual : plan.residual(binder)) {
+    if (filter.matchesNothing()) {
+      add(depth + 1, "No request: with these values a condition is never TRUE, so no item can be a row");
+    }
+    for (RexNode sent : filter.sentConditions()) {
+      add(depth + 1, "DynamoDB after the read: keeps items where " + formatter.format(sent)
+          + " (FilterExpression: items are read and charged, then filtered)");
+    }
+    filter.expiryOnServer().ifPresent(ttl -> add(depth + 1, "DynamoDB after the read: keeps items whose time to live ("
+        + ttl.attribute() + ") has not passed (FilterExpression; expiredItems=show returns them)"));
+    for (RexNode residual : filter.driverChecks()) {
       add(depth + 1, "Driver after the read: keeps items where " + formatter.format(residual)
           + " (items are read, then filtered)");
     }
+    filter.expiryInDriver().ifPresent(ttl -> add(depth + 1, "Driver after the read: keeps items whose time to live ("
+        + ttl.attribute() + ") has not passed (expiredItems=show returns them)"));
     if (!plan.access().membershipExact() && !plan.table().isRaw()) {
       add(depth + 1, "Driver after the read: keeps items whose keys match table '" + plan.table().name()
           + "' (" + plan.table().ownKeyAttributes().stream()
@@ -188,7 +209,8 @@ public final class PlanExplainer {
             + formatter.format(condition) + " (and the rows below it are not reached)");
       }
     });
-    if (plan.count() && !plan.isExact(binder)) {
+    boolean countedByDynamo = built.stream().anyMatch(r -> r instanceof Query q && q.count() || r instanceof Scan c && c.count());
+    if (plan.count() && !built.isEmpty() && !countedByDynamo) {
       add(depth + 1, "Driver after the read: counts the rows");
     }
     if (plan.hasLimit()) {
@@ -197,6 +219,23 @@ public final class PlanExplainer {
           + (plan.fetch().filter(f -> f instanceof Operand.Parameter).isPresent()
               ? " (Limit is sent when the parameter is bound)" : ""));
     }
+  }
+
+  /** The needed columns of a read that the index it reads does not carry. */
+  private static List<String> notCarried(ReadPlan plan) {
+    List<String> missing = new ArrayList<>();
+    for (int column : ReadRequestBuilder.neededColumns(plan)) {
+      if (!AccessPathPlanner.covers(plan.table(), plan.access().index().orElseThrow(), Set.of(column))) {
+        missing.add(plan.table().column(column).name());
+      }
+    }
+    return missing;
+  }
+
+  /** Names as a sentence lists them: {@code a}, {@code a and b}, {@code a, b and c}. */
+  private static String listed(List<String> names) {
+    return names.size() <= 1 ? String.join("", names)
+        : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
   }
 
   /** The first part of an item collection shows its requests; the others say they share them. */

@@ -13,6 +13,7 @@ import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.Scan;
+import dev.keycond.planner.request.Selection;
 import dev.keycond.planner.request.UpdateItem;
 import dev.keycond.planner.request.WriteRequest;
 import dev.keycond.planner.request.RequestValue;
@@ -37,7 +38,7 @@ final class RequestFormatter {
     if (request instanceof GetItem get) {
       lines.add("GetItem on table '" + get.tableName() + "'");
       lines.add("  Key:                       " + json(values(get.key())));
-      projection(lines, get.projectionExpression(), false);
+      projection(lines, get.projectionExpression(), Selection.PROJECTED);
       attributes(lines, get.attributes());
     } else if (request instanceof BatchGetItem batch) {
       lines.add("BatchGetItem on table '" + batch.tableName() + "'");
@@ -45,21 +46,25 @@ final class RequestFormatter {
       for (Map<String, RequestValue> key : batch.keys()) {
         lines.add("    " + json(values(key)));
       }
-      projection(lines, batch.projectionExpression(), false);
+      projection(lines, batch.projectionExpression(), Selection.PROJECTED);
       attributes(lines, batch.attributes());
     } else if (request instanceof Query query) {
       lines.add("Query on table '" + query.tableName() + "'" + index(query.indexName()));
       lines.add("  KeyConditionExpression:    " + query.keyConditionExpression());
-      projection(lines, query.projectionExpression(), query.count());
+      filter(lines, query.filterExpression());
+      projection(lines, query.projectionExpression(), query.selection());
       attributes(lines, query.attributes());
       lines.add("  ScanIndexForward:          " + query.scanIndexForward());
-      limit(lines, query.limit(), query.limitsFirstPageOnly(), query.count());
+      limit(lines, query.limit(), query.limitsFirstPageOnly(), query.selection());
     } else {
       Scan scan = (Scan) request;
       lines.add("Scan on table '" + scan.tableName() + "'" + index(scan.indexName()));
-      projection(lines, scan.projectionExpression(), scan.count());
+      scan.segment().ifPresent(s -> lines.add("  Segment:                   " + s.index() + " (TotalSegments: "
+          + s.total() + ")"));
+      filter(lines, scan.filterExpression());
+      projection(lines, scan.projectionExpression(), scan.selection());
       attributes(lines, scan.attributes());
-      limit(lines, scan.limit(), scan.limitsFirstPageOnly(), scan.count());
+      limit(lines, scan.limit(), scan.limitsFirstPageOnly(), scan.selection());
     }
     lines.add("  ConsistentRead:            " + request.consistentRead());
     return lines;
@@ -100,8 +105,13 @@ final class RequestFormatter {
     return indexName.map(i -> ", index '" + i + "'").orElse("");
   }
 
-  private static void projection(List<String> lines, Optional<String> projection, boolean count) {
-    lines.add("  ProjectionExpression:      " + projection.orElse(count ? "(none: Select=COUNT)" : "(all attributes)"));
+  private static void filter(List<String> lines, Optional<String> filter) {
+    filter.ifPresent(f -> lines.add("  FilterExpression:          " + f));
+  }
+
+  private static void projection(List<String> lines, Optional<String> projection, Selection selection) {
+    lines.add("  ProjectionExpression:      " + projection.orElse(selection == Selection.PROJECTED ? "(all attributes)"
+        : "(none: Select=" + selection + ")"));
   }
 
   private static void attributes(List<String> lines, ExpressionAttributes attributes) {
@@ -115,11 +125,11 @@ final class RequestFormatter {
     }
   }
 
-  private static void limit(List<String> lines, Optional<Integer> limit, boolean firstPageOnly, boolean count) {
+  private static void limit(List<String> lines, Optional<Integer> limit, boolean firstPageOnly, Selection selection) {
     lines.add("  Limit:                     " + limit.map(String::valueOf).orElse("(none)")
         + (firstPageOnly ? " (first page only; the pages after it read unlimited)" : ""));
-    if (count) {
-      lines.add("  Select:                    COUNT");
+    if (selection != Selection.PROJECTED) {
+      lines.add("  Select:                    " + selection);
     }
   }
 

@@ -9,16 +9,20 @@ import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.source.KeySchema;
 import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.source.SourceTable;
+import dev.keycond.planner.source.TimeToLive;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
@@ -28,10 +32,13 @@ import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescrip
 import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
 /**
  * The DynamoDB tables a connection can see. Key schemas and indexes come from DescribeTable, never
- * from the mapping, and are fetched once per table per connection.
+ * from the mapping, and the time to live from DescribeTimeToLive (sent alongside it); both are
+ * fetched once per table per connection.
  */
 public final class DynamoCatalog {
   private final DynamoDbClient client;
@@ -122,6 +129,8 @@ public final class DynamoCatalog {
     if (cached != null) {
       return Optional.of(cached);
     }
+    CompletableFuture<Optional<TimeToLive>> timeToLive = CompletableFuture.supplyAsync(() -> timeToLive(tableName),
+        RequestThreads.WAITED);
     TableDescription description;
     String action = "DescribeTable on '" + tableName + "'";
     try {
@@ -131,9 +140,44 @@ public final class DynamoCatalog {
     } catch (SdkException e) {
       throw DynamoErrors.translate(e, action, scope());
     }
-    SourceTable table = toSourceTable(description);
+    SourceTable table = toSourceTable(description, await(timeToLive));
     described.put(tableName, table);
     return Optional.of(table);
+  }
+
+  /**
+   * The table's time to live when DescribeTimeToLive reports it enabled. A principal that may not
+   * call DescribeTimeToLive, or a server that does not know it, reads the table as without one.
+   */
+  private Optional<TimeToLive> timeToLive(String tableName) {
+    String action = "DescribeTimeToLive on '" + tableName + "'";
+    try {
+      TimeToLiveDescription ttl = client.describeTimeToLive(b -> b.tableName(tableName)
+          .overrideConfiguration(bounded(action))).timeToLiveDescription();
+      return ttl != null && ttl.timeToLiveStatus() == TimeToLiveStatus.ENABLED && ttl.attributeName() != null
+          ? Optional.of(new TimeToLive(ttl.attributeName())) : Optional.empty();
+    } catch (ResourceNotFoundException e) {
+      return Optional.empty();
+    } catch (DynamoDbException e) {
+      String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
+      if ("AccessDeniedException".equals(code) || "UnknownOperationException".equals(code)) {
+        return Optional.empty();
+      }
+      throw DynamoErrors.translate(e, action, scope());
+    } catch (SdkException e) {
+      throw DynamoErrors.translate(e, action, scope());
+    }
+  }
+
+  private static <T> T await(CompletableFuture<T> future) {
+    try {
+      return future.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
+      throw e;
+    }
   }
 
   public SourceTable describe(String tableName) {
@@ -141,7 +185,7 @@ public final class DynamoCatalog {
         "DynamoDB table '" + tableName + "' does not exist"));
   }
 
-  private static SourceTable toSourceTable(TableDescription d) {
+  private static SourceTable toSourceTable(TableDescription d, Optional<TimeToLive> timeToLive) {
     ImmutableMap.Builder<String, AttributeType> types = ImmutableMap.builder();
     for (AttributeDefinition def : d.attributeDefinitions()) {
       types.put(def.attributeName(), AttributeType.ofKeyType(def.attributeTypeAsString()));
@@ -153,7 +197,8 @@ public final class DynamoCatalog {
     for (LocalSecondaryIndexDescription l : d.localSecondaryIndexes()) {
       indexes.add(index(l.indexName(), SourceIndex.Kind.LOCAL, l.keySchema(), l.projection()));
     }
-    return new SourceTable(d.tableName(), keySchema(d.keySchema()), types.buildKeepingLast(), indexes.build());
+    return new SourceTable(d.tableName(), keySchema(d.keySchema()), types.buildKeepingLast(), indexes.build(),
+        timeToLive);
   }
 
   private static SourceIndex index(String name, SourceIndex.Kind kind, List<KeySchemaElement> keys, Projection p) {

@@ -18,8 +18,7 @@ import java.util.Optional;
  *     key order within the read (the sort key's open slot and the slots after it while each is
  *     ordered and of fixed width); empty when none. ORDER BY a leading run of them, in one
  *     direction, becomes ScanIndexForward
- * @param fetchFromTable true for an index that does not carry every needed column: the index read
- *     finds the keys, and BatchGetItem on the table reads the items
+ * @param fetch how the items of an index that does not carry every needed column get the others
  * @param overlapping true when two key conditions may read the same item (the branches of an OR),
  *     which must then become one row
  */
@@ -30,7 +29,7 @@ public record AccessPath(
     ImmutableSet<Integer> consumed,
     boolean membershipExact,
     ImmutableList<Integer> orderColumns,
-    boolean fetchFromTable,
+    TableFetch fetch,
     boolean overlapping) {
 
   public enum Kind {
@@ -39,15 +38,37 @@ public record AccessPath(
     SCAN
   }
 
+  /** Where the read gets the needed columns that the index it reads does not carry. */
+  public enum TableFetch {
+    /** Nowhere: the table, or an index that carries every needed column. */
+    NONE,
+    /**
+     * A local index: the same Query or Scan asks for the whole items (Select=ALL_ATTRIBUTES), and
+     * DynamoDB fetches them from the table, charging each as a whole item.
+     */
+    IN_REQUEST,
+    /** A global index, which cannot fetch: its read finds the keys, and BatchGetItem on the table reads the items. */
+    BATCH_GET
+  }
+
   /** @param index the index a {@code "table@index"} reference names: its Scan reads that index */
   public static AccessPath scan(Optional<SourceIndex> index, boolean membershipExact) {
     return new AccessPath(Kind.SCAN, index, ImmutableList.of(), ImmutableSet.of(), membershipExact,
-        ImmutableList.of(), false, false);
+        ImmutableList.of(), TableFetch.NONE, false);
   }
 
-  /** This index read, followed by BatchGetItem on the table for the columns the index lacks. */
+  /**
+   * This index read, getting the columns the index lacks from the table: in the same request for a
+   * local index, with BatchGetItem for a global one.
+   */
   public AccessPath withFetchFromTable() {
-    return new AccessPath(kind, index, keys, consumed, membershipExact, orderColumns, true, overlapping);
+    TableFetch from = index.orElseThrow().kind() == SourceIndex.Kind.LOCAL ? TableFetch.IN_REQUEST : TableFetch.BATCH_GET;
+    return new AccessPath(kind, index, keys, consumed, membershipExact, orderColumns, from, overlapping);
+  }
+
+  /** Whether the read's items come from a BatchGetItem on the table after the index read. */
+  public boolean fetchesByBatchGet() {
+    return fetch == TableFetch.BATCH_GET;
   }
 
   public boolean isScan() {

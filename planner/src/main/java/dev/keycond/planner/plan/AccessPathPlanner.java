@@ -100,7 +100,7 @@ public final class AccessPathPlanner {
       }
       AccessPath first = reads.get(0);
       boolean combinable = reads.stream().allMatch(r -> r.index().equals(first.index())
-          && r.fetchFromTable() == first.fetchFromTable());
+          && r.fetch() == first.fetch());
       if (!combinable) {
         continue;
       }
@@ -111,7 +111,7 @@ public final class AccessPathPlanner {
           ? first.orderColumns() : ImmutableList.of();
       boolean membershipExact = reads.stream().allMatch(AccessPath::membershipExact);
       return Optional.of(new AccessPath(items ? AccessPath.Kind.GET_ITEM : AccessPath.Kind.QUERY, first.index(),
-          ImmutableList.copyOf(keys), ImmutableSet.copyOf(consumed), membershipExact, order, first.fetchFromTable(),
+          ImmutableList.copyOf(keys), ImmutableSet.copyOf(consumed), membershipExact, order, first.fetch(),
           !items));
     }
     return Optional.empty();
@@ -130,8 +130,10 @@ public final class AccessPathPlanner {
 
   /**
    * Ranks key reads: a whole key beats a partition with a sort condition, which beats a bare
-   * partition. Reading an index and then fetching the items from the table costs a BatchGetItem
-   * per 100 keys, so it only wins when it binds clearly more of its key.
+   * partition. Reading a global index and then fetching the items from the table costs a
+   * BatchGetItem per 100 keys, so it only wins when it binds clearly more of its key. A local index
+   * fetches them in the same Query, each item charged whole as a BatchGetItem would charge it, so
+   * only the index's own items cost more than a read of the table.
    */
   private static int score(AccessPath path) {
     int score = path.kind() == AccessPath.Kind.GET_ITEM ? 1000 : 100;
@@ -140,8 +142,10 @@ public final class AccessPathPlanner {
         .map(s -> s.op() == SortCondition.Op.EQ ? 50 : 40).orElse(0);
     // Every key column bound by a condition narrows the read, whichever key attribute it is in.
     score += 20 * path.consumed().size();
-    if (path.fetchFromTable()) {
+    if (path.fetch() == AccessPath.TableFetch.BATCH_GET) {
       score -= 15;
+    } else if (path.fetch() == AccessPath.TableFetch.IN_REQUEST) {
+      score -= 5;
     }
     // On a tie the table wins: it serves every column and strongly consistent reads.
     return score + (path.index().isEmpty() ? 1 : 0);
@@ -156,7 +160,7 @@ public final class AccessPathPlanner {
   }
 
   /** Whether an index carries every needed column of the table. */
-  static boolean covers(EntityTable table, SourceIndex index, Set<Integer> neededColumns) {
+  public static boolean covers(EntityTable table, SourceIndex index, Set<Integer> neededColumns) {
     if (index.projection() == SourceIndex.Projection.ALL) {
       return true;
     }

@@ -79,7 +79,7 @@ public final class KeyConditionTranslator {
         ImmutableSet.copyOf(consumed),
         target.index().isEmpty() && sort.membershipExact,
         sort.orderColumns,
-        false,
+        AccessPath.TableFetch.NONE,
         false));
   }
 

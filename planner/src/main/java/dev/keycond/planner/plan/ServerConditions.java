@@ -40,7 +40,16 @@ public final class ServerConditions {
 
   /** The condition over the table's full row, if DynamoDB can check it exactly. */
   public static Optional<ServerCondition> translate(EntityTable table, RexBuilder rexBuilder, RexNode condition) {
-    return translate(table, RexUtil.expandSearch(rexBuilder, null, condition), false);
+    return translate(table, RexUtil.expandSearch(rexBuilder, null, condition));
+  }
+
+  /**
+   * {@link #translate(EntityTable, RexBuilder, RexNode)} of a condition whose ranges and IN lists
+   * are already expanded into comparisons, as a read's conditions are; a SEARCH left in it is not
+   * translated, and stays for the driver to check.
+   */
+  public static Optional<ServerCondition> translate(EntityTable table, RexNode condition) {
+    return translate(table, condition, false);
   }
 
   private static Optional<ServerCondition> translate(EntityTable table, RexNode node, boolean negated) {

@@ -72,7 +72,7 @@ public record ReadPlan(
       all.add(i);
     }
     AccessPath consumingAll = new AccessPath(access.kind(), access.index(), access.keys(), all.build(),
-        seed.access().membershipExact(), access.orderColumns(), false, false);
+        seed.access().membershipExact(), access.orderColumns(), AccessPath.TableFetch.NONE, false);
     return new ReadPlan(seed.table(), seed.conditions(), seed.projection(), Optional.empty(), Optional.empty(),
         Optional.empty(), false, consumingAll, Optional.of(walk));
   }
@@ -116,7 +116,7 @@ public record ReadPlan(
    */
   public ReadPlan readThrough(AccessPath shared) {
     AccessPath unconsumed = new AccessPath(shared.kind(), shared.index(), shared.keys(), ImmutableSet.of(), false,
-        ImmutableList.of(), false, false);
+        ImmutableList.of(), AccessPath.TableFetch.NONE, false);
     return new ReadPlan(table, conditions, projection, Optional.empty(), Optional.empty(), Optional.empty(), false,
         unconsumed, Optional.empty());
   }

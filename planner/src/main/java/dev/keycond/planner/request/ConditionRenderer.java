@@ -10,6 +10,8 @@ import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.LikePattern;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.plan.ServerCondition;
+import dev.keycond.planner.source.TimeToLive;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,7 +24,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Writes a {@link ServerCondition} in DynamoDB's condition syntax once the statement's values are
  * known. Some values decide the condition on their own (a NULL makes a comparison never TRUE), and
  * some have no exact form on the server (a number DynamoDB cannot hold, a LIKE pattern that is no
- * prefix, substring or literal); the result says which.
+ * prefix, substring or literal); the result says which. A write's ConditionExpression and a
+ * read's FilterExpression are both rendered here, so both check exactly what SQL means.
  */
 final class ConditionRenderer {
   private final Placeholders placeholders;
@@ -97,6 +100,17 @@ final class ConditionRenderer {
         : "(attribute_not_exists(" + name + ") OR attribute_type(" + name + ", " + nul + "))");
   }
 
+  /**
+   * Keeps the items whose time to live has not passed at {@code now}: those whose TTL attribute is
+   * missing or no Number (DynamoDB never expires them), or not before {@code now}.
+   */
+  Rendered notExpired(TimeToLive timeToLive, Instant now) {
+    String name = placeholders.name(timeToLive.attribute());
+    String number = placeholders.value(bound(AttributeValue.fromS(AttributeType.N.name())));
+    String time = placeholders.value(bound(AttributeValue.fromN(Long.toString(now.getEpochSecond()))));
+    return new Rendered.Expression("(NOT attribute_type(" + name + ", " + number + ") OR " + name + " >= " + time + ")");
+  }
+
   private static Rendered join(List<String> parts, String operator, Rendered empty) {
     if (parts.isEmpty()) {
       return empty;
@@ -113,11 +127,11 @@ final class ConditionRenderer {
       return NEVER;
     }
     RequestValue v = value.get().get();
+    if (column.type() == ColumnType.BOOLEAN && op != ServerCondition.Op.EQ && op != ServerCondition.Op.NE) {
+      return NOT_EXPRESSIBLE;
+    }
     String name = placeholders.name(column.attribute());
     if (column.type() == ColumnType.BOOLEAN) {
-      if (op != ServerCondition.Op.EQ && op != ServerCondition.Op.NE) {
-        return NOT_EXPRESSIBLE;
-      }
       if (op == ServerCondition.Op.NE) {
         // Of two booleans, "not TRUE" is FALSE: the attribute must hold the other value.
         v = v instanceof RequestValue.Bound b ? bound(AttributeValue.fromBool(!b.value().bool()))
@@ -145,8 +159,10 @@ final class ConditionRenderer {
     if (pattern.isEmpty()) {
       // EXPLAIN before the pattern is known: the prefix case, which the pattern decides at execution.
       String name = placeholders.name(like.column().attribute());
+      String isText = like.negated() ? isText(name, like.column()) + " AND NOT " : "";
       String prefix = placeholders.value(new RequestValue.Unbound("prefix of " + like.pattern()));
-      return new Rendered.Expression((like.negated() ? "NOT " : "") + "begins_with(" + name + ", " + prefix + ")");
+      String beginsWith = "begins_with(" + name + ", " + prefix + ")";
+      return new Rendered.Expression(like.negated() ? "(" + isText + beginsWith + ")" : beginsWith);
     }
     if (pattern.get() == null) {
       return NEVER;
@@ -157,23 +173,35 @@ final class ConditionRenderer {
       return compare(like.column(), like.negated() ? ServerCondition.Op.NE : ServerCondition.Op.EQ,
           new Operand.Literal(parsed.prefix()));
     }
+    Optional<String> substring = parsed.prefixOnly() ? Optional.empty() : substring(text, like.escape());
+    if (!parsed.prefixOnly() && substring.isEmpty()) {
+      return NOT_EXPRESSIBLE;
+    }
+    if (parsed.prefixOnly() && parsed.prefix().isEmpty() && like.negated()) {
+      // '%' is TRUE for every string and never for NULL, so NOT LIKE '%' is never TRUE.
+      return NEVER;
+    }
+    // Placeholders are allocated only for what the expression uses: a request carries no other.
     String name = placeholders.name(like.column().attribute());
-    String isText = "attribute_type(" + name + ", " + type(like.column()) + ")";
     if (parsed.prefixOnly()) {
       if (parsed.prefix().isEmpty()) {
-        // '%' is TRUE for every string and never for NULL.
-        return like.negated() ? NEVER : new Rendered.Expression(isText);
+        return new Rendered.Expression(isText(name, like.column()));
       }
-      String beginsWith = "begins_with(" + name + ", " + placeholders.value(text(parsed.prefix())) + ")";
-      return new Rendered.Expression(like.negated() ? "(" + isText + " AND NOT " + beginsWith + ")" : beginsWith);
+      if (!like.negated()) {
+        return new Rendered.Expression("begins_with(" + name + ", " + placeholders.value(text(parsed.prefix())) + ")");
+      }
+      String isText = isText(name, like.column());
+      return new Rendered.Expression("(" + isText + " AND NOT begins_with(" + name + ", "
+          + placeholders.value(text(parsed.prefix())) + "))");
     }
-    Optional<String> substring = substring(text, like.escape());
-    if (substring.isPresent()) {
-      String contains = "contains(" + name + ", " + placeholders.value(text(substring.get())) + ")";
-      return new Rendered.Expression(like.negated() ? "(" + isText + " AND NOT " + contains + ")"
-          : "(" + isText + " AND " + contains + ")");
-    }
-    return NOT_EXPRESSIBLE;
+    String isText = isText(name, like.column());
+    String contains = "contains(" + name + ", " + placeholders.value(text(substring.get())) + ")";
+    return new Rendered.Expression(like.negated() ? "(" + isText + " AND NOT " + contains + ")"
+        : "(" + isText + " AND " + contains + ")");
+  }
+
+  private String isText(String name, Column column) {
+    return "attribute_type(" + name + ", " + type(column) + ")";
   }
 
   /** The text a {@code %text%} pattern looks for, when the pattern is nothing else. */

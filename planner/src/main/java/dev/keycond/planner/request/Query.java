@@ -4,30 +4,32 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
  * Query: the items of one partition of a table or index, in sort key order, a page at a time.
  *
+ * @param filterExpression the conditions DynamoDB checks on each item it reads, before returning it
  * @param limit the request's Limit: the most items one page reads
  * @param limitsFirstPageOnly true when only the first page carries the Limit: the driver may drop
  *     items of other entities, and the pages after a first page that lost some read unlimited
- * @param count true for Select=COUNT
+ * @param selection what the Query returns of the items: the projection, a count, or whole items
  */
 public record Query(
     String tableName,
     Optional<String> indexName,
     String keyConditionExpression,
+    Optional<String> filterExpression,
     Optional<String> projectionExpression,
     ExpressionAttributes attributes,
     boolean scanIndexForward,
     Optional<Integer> limit,
     boolean limitsFirstPageOnly,
-    boolean count,
+    Selection selection,
     boolean consistentRead) implements ReadRequest {
 
   public Query {
-    attributes.checkUsedExactlyBy(Optional.of(keyConditionExpression), projectionExpression);
+    selection.checkWith(projectionExpression);
+    attributes.checkUsedExactlyBy(Optional.of(keyConditionExpression), filterExpression, projectionExpression);
   }
 
   @Override
@@ -35,11 +37,16 @@ public record Query(
     return "Query";
   }
 
+  /** True for Select=COUNT. */
+  public boolean count() {
+    return selection == Selection.COUNT;
+  }
+
   /** The request of one page: a Limit of the first page only is not sent for the pages after it. */
   public Query forPage(boolean first) {
     return limitsFirstPageOnly && !first
-        ? new Query(tableName, indexName, keyConditionExpression, projectionExpression, attributes, scanIndexForward,
-            Optional.empty(), false, count, consistentRead)
+        ? new Query(tableName, indexName, keyConditionExpression, filterExpression, projectionExpression, attributes,
+            scanIndexForward, Optional.empty(), false, selection, consistentRead)
         : this;
   }
 
@@ -48,12 +55,13 @@ public record Query(
         .tableName(tableName)
         .indexName(indexName.orElse(null))
         .keyConditionExpression(keyConditionExpression)
+        .filterExpression(filterExpression.orElse(null))
         .projectionExpression(projectionExpression.orElse(null))
         .expressionAttributeNames(attributes.sdkNames())
         .expressionAttributeValues(attributes.sdkValues())
         .scanIndexForward(scanIndexForward ? null : false)
         .limit(limit.orElse(null))
-        .select(count ? Select.COUNT : null)
+        .select(selection.sdk().orElse(null))
         .consistentRead(consistentRead ? true : null)
         .exclusiveStartKey(exclusiveStartKey)
         .build();

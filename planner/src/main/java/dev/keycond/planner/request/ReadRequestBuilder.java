@@ -19,6 +19,7 @@ import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.HierarchyWalk;
 import dev.keycond.planner.rel.ReadPlan;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -41,48 +42,61 @@ public final class ReadRequestBuilder {
   private final ReadPlan plan;
   private final StatementSettings settings;
   private final Optional<KeyValueBinder> binder;
-  /** Whether every item the key read returns is a row, with the binder's parameters. */
+  /** Whether every item the key read finds is a row, with the binder's parameters. */
   private final boolean exact;
+  /** What DynamoDB checks of the residual conditions and what the driver checks. */
+  private final ReadFilter filter;
   /** The attributes every request fetches, in order. */
   private final ImmutableList<String> projectedAttributes;
 
   /** @param parameters the statement's parameter values, or empty to describe the markers */
   public ReadRequestBuilder(ReadPlan plan, StatementSettings settings, Optional<List<Object>> parameters) {
-    this(plan, settings, List.of(), parameters.map(KeyValueBinder::new));
+    this(plan, settings, List.of(), parameters.map(KeyValueBinder::new), true);
   }
 
   /**
    * The requests of an item collection read for a join: the first table's key reads, fetching the
-   * other tables' attributes too, since their rows come from the same items.
+   * other tables' attributes too, since their rows come from the same items. They take no filter:
+   * an item one table's conditions reject may be a row of another.
    */
   public static ReadRequests collectionRequests(CollectionRead collection, StatementSettings settings,
       Optional<List<Object>> parameters) {
     Set<String> others = new LinkedHashSet<>();
     for (ReadPlan part : collection.parts().subList(1, collection.parts().size())) {
-      others.addAll(new ReadRequestBuilder(part, settings, Optional.empty()).projectedAttributes());
+      others.addAll(new ReadRequestBuilder(part, settings, List.of(), Optional.empty(), false).projectedAttributes());
     }
     return new ReadRequestBuilder(collection.part(0), settings, List.copyOf(others),
-        parameters.map(KeyValueBinder::new)).build();
+        parameters.map(KeyValueBinder::new), false).build();
   }
 
   /** @param binder the values of the markers and of the outer row of a lookup join */
   public ReadRequestBuilder(ReadPlan plan, StatementSettings settings, KeyValueBinder binder) {
-    this(plan, settings, List.of(), Optional.of(binder));
+    this(plan, settings, List.of(), Optional.of(binder), true);
   }
 
-  /** @param alsoProjected attributes to fetch besides the plan's own, for another table that shares the requests */
+  /**
+   * @param alsoProjected attributes to fetch besides the plan's own, for another table that shares the requests
+   * @param takesFilter whether the requests may carry a FilterExpression of the plan's conditions
+   */
   private ReadRequestBuilder(ReadPlan plan, StatementSettings settings, List<String> alsoProjected,
-      Optional<KeyValueBinder> binder) {
+      Optional<KeyValueBinder> binder, boolean takesFilter) {
     this.plan = plan;
     this.settings = settings;
     this.binder = binder;
     this.exact = plan.isExact(binder);
+    this.filter = ReadFilter.of(plan, settings, binder, takesFilter, Instant.now());
     Set<String> attributes = new LinkedHashSet<>(plan.table().ownKeyAttributes());
-    for (int column : neededColumns(plan)) {
+    for (int column : neededColumns(plan, filter.driverChecks())) {
       attributes.add(plan.table().attributeOf(plan.table().column(column)));
     }
+    filter.expiryInDriver().ifPresent(ttl -> attributes.add(ttl.attribute()));
     attributes.addAll(alsoProjected);
     this.projectedAttributes = ImmutableList.copyOf(attributes);
+  }
+
+  /** Which residual conditions DynamoDB checks, and which the driver checks on the items it receives. */
+  public ReadFilter filter() {
+    return filter;
   }
 
   /**
@@ -92,6 +106,9 @@ public final class ReadRequestBuilder {
    */
   public ReadRequests build() {
     AccessPath access = plan.access();
+    if (filter.matchesNothing()) {
+      return new ReadRequests(ImmutableList.of(), ImmutableList.of());
+    }
     if (access.isScan()) {
       return new ReadRequests(ImmutableList.of(scan()), ImmutableList.of());
     }
@@ -227,22 +244,56 @@ public final class ReadRequestBuilder {
     }
     AccessPath access = plan.access();
     // Overlapping reads would count an item once per read that finds it.
-    boolean selectCount = plan.count() && exact && !access.fetchFromTable() && !access.overlapping();
-    Optional<String> projection = selectCount ? Optional.empty() : projection(readAttributes(), placeholders);
-    Optional<Integer> limit = access.fetchFromTable() ? Optional.empty() : pageLimit();
-    return Optional.of(new Query(tableName(), access.index().map(i -> i.name()), expression.toString(), projection,
-        placeholders.attributes(), plan.order().map(o -> o == ReadPlan.Order.ASCENDING).orElse(true), limit,
-        limit.isPresent() && !exact, selectCount, consistentRead()));
+    Selection selection = selection(plan.count() && countable() && !access.overlapping());
+    Optional<String> projection = selection == Selection.PROJECTED ? projection(readAttributes(), placeholders)
+        : Optional.empty();
+    Optional<String> filterExpression = filter.expression(placeholders);
+    Optional<Integer> limit = access.fetchesByBatchGet() ? Optional.empty() : pageLimit();
+    return Optional.of(new Query(tableName(), access.index().map(i -> i.name()), expression.toString(),
+        filterExpression, projection, placeholders.attributes(),
+        plan.order().map(o -> o == ReadPlan.Order.ASCENDING).orElse(true), limit,
+        limit.isPresent() && !limitsEveryPage(), selection, consistentRead()));
   }
 
   private Scan scan() {
     Placeholders placeholders = new Placeholders();
-    boolean selectCount = plan.count() && exact && !plan.access().fetchFromTable();
-    Optional<String> projection = selectCount ? Optional.empty() : projection(readAttributes(), placeholders);
-    Optional<Integer> rowLimit = plan.access().fetchFromTable() ? Optional.empty() : pageLimit();
+    Selection selection = selection(plan.count() && countable());
+    Optional<String> projection = selection == Selection.PROJECTED ? projection(readAttributes(), placeholders)
+        : Optional.empty();
+    Optional<String> filterExpression = filter.expression(placeholders);
+    Optional<Integer> rowLimit = plan.access().fetchesByBatchGet() ? Optional.empty() : pageLimit();
     // Under scan=limit:N the first page reads at most N items.
-    return new Scan(tableName(), plan.access().index().map(i -> i.name()), projection, placeholders.attributes(),
-        settings.scanPolicy().pageLimit(rowLimit, 0), rowLimit.isPresent() && !exact, selectCount, consistentRead());
+    return new Scan(tableName(), plan.access().index().map(i -> i.name()), filterExpression, projection,
+        placeholders.attributes(), settings.scanPolicy().pageLimit(rowLimit, 0),
+        rowLimit.isPresent() && !limitsEveryPage(), selection, consistentRead(), Optional.empty());
+  }
+
+  /**
+   * Select=COUNT when DynamoDB's count is the row count; whole items from a local index that
+   * fetches what it lacks; else the projection.
+   */
+  private Selection selection(boolean selectCount) {
+    if (selectCount && !plan.access().fetchesByBatchGet()) {
+      return Selection.COUNT;
+    }
+    return plan.access().fetch() == AccessPath.TableFetch.IN_REQUEST ? Selection.ALL_ATTRIBUTES : Selection.PROJECTED;
+  }
+
+  /**
+   * Whether every item a request returns is a row, so that DynamoDB's Count is the row count:
+   * nothing is left for the driver to check but which table an item belongs to, and every item
+   * the key reads belongs to this one. What a FilterExpression rejects, DynamoDB does not count.
+   */
+  private boolean countable() {
+    return filter.driverChecksMembershipOnly() && plan.walk().isEmpty() && plan.access().membershipExact();
+  }
+
+  /**
+   * Whether Limit items read are Limit rows on every page: nothing is dropped after the read, not
+   * even an item of another entity or one whose time to live has passed.
+   */
+  private boolean limitsEveryPage() {
+    return exact && plan.table().source().timeToLive().filter(ttl -> !settings.showExpiredItems()).isEmpty();
   }
 
   private String tableName() {
@@ -251,7 +302,7 @@ public final class ReadRequestBuilder {
 
   /** An index read that is followed by a fetch from the table only needs the table's keys. */
   private List<String> readAttributes() {
-    return plan.access().fetchFromTable() ? plan.table().ownKeyAttributes() : projectedAttributes;
+    return plan.access().fetchesByBatchGet() ? plan.table().ownKeyAttributes() : projectedAttributes;
   }
 
   private boolean consistentRead() {
@@ -366,11 +417,13 @@ public final class ReadRequestBuilder {
 
   /**
    * DynamoDB's Limit, when the read returns every item it reads so that Limit items are Limit rows,
-   * or when only items of other entities may be dropped: they are rare, so the first page is sent
-   * with the Limit, and only the pages after a first page that lost some read unlimited.
+   * or when only items of other entities, or items whose time to live has passed, may be dropped:
+   * they are rare, so the first page is sent with the Limit, and only the pages after a first page
+   * that lost some read unlimited. A read with residual conditions sends none, whether DynamoDB's
+   * filter or the driver checks them: DynamoDB's Limit counts the items it reads, before its filter.
    */
   private Optional<Integer> pageLimit() {
-    if (plan.fetch().isEmpty() || plan.count() || !exact && !plan.checksMembershipOnly(binder)) {
+    if (plan.fetch().isEmpty() || plan.count() || !plan.checksMembershipOnly(binder)) {
       return Optional.empty();
     }
     Optional<Long> fetch = number(plan.fetch().get());
@@ -399,15 +452,20 @@ public final class ReadRequestBuilder {
   }
 
   /**
-   * The columns a read must decode: its output, what its residual conditions and its walk use, and
+   * The columns a read may decode: its output, what its residual conditions and its walk use, and
    * the order columns that a merge of its requests compares.
    */
   public static Set<Integer> neededColumns(ReadPlan plan) {
+    return neededColumns(plan, plan.residual());
+  }
+
+  /** The columns a read must fetch when the driver checks {@code driverChecks} of its residual conditions. */
+  private static Set<Integer> neededColumns(ReadPlan plan, List<RexNode> driverChecks) {
     Set<Integer> needed = new LinkedHashSet<>(plan.projection());
     if (plan.mergesInKeyOrder()) {
       needed.addAll(plan.access().orderColumns());
     }
-    List<RexNode> checked = new ArrayList<>(plan.residual());
+    List<RexNode> checked = new ArrayList<>(driverChecks);
     plan.walk().ifPresent(walk -> {
       needed.add(walk.pathColumn());
       needed.add(walk.parentColumn());

@@ -4,27 +4,41 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
- * Scan: every item of a table or index, a page at a time.
+ * Scan: every item of a table or index, a page at a time; with a segment, the share of a parallel
+ * Scan that DynamoDB assigns to that segment.
  *
+ * @param filterExpression the conditions DynamoDB checks on each item it reads, before returning it
  * @param limit the request's Limit: the most items one page reads
  * @param limitsFirstPageOnly as for {@link Query#limitsFirstPageOnly()}
- * @param count true for Select=COUNT
+ * @param selection what the Scan returns of the items: the projection, a count, or whole items
+ * @param segment for one worker of a parallel Scan, its Segment and the TotalSegments
  */
 public record Scan(
     String tableName,
     Optional<String> indexName,
+    Optional<String> filterExpression,
     Optional<String> projectionExpression,
     ExpressionAttributes attributes,
     Optional<Integer> limit,
     boolean limitsFirstPageOnly,
-    boolean count,
-    boolean consistentRead) implements ReadRequest {
+    Selection selection,
+    boolean consistentRead,
+    Optional<Segment> segment) implements ReadRequest {
+
+  /** One segment of a parallel Scan: DynamoDB splits the table into {@code total} disjoint parts. */
+  public record Segment(int index, int total) {
+    public Segment {
+      if (total < 2 || index < 0 || index >= total) {
+        throw new IllegalArgumentException("segment " + index + " of " + total);
+      }
+    }
+  }
 
   public Scan {
-    attributes.checkUsedExactlyBy(projectionExpression);
+    selection.checkWith(projectionExpression);
+    attributes.checkUsedExactlyBy(filterExpression, projectionExpression);
   }
 
   @Override
@@ -32,10 +46,21 @@ public record Scan(
     return "Scan";
   }
 
+  /** True for Select=COUNT. */
+  public boolean count() {
+    return selection == Selection.COUNT;
+  }
+
   /** This Scan with another Limit on its page, as {@code scan=limit:N} caps what is left. */
   public Scan withLimit(Optional<Integer> newLimit) {
-    return new Scan(tableName, indexName, projectionExpression, attributes, newLimit, limitsFirstPageOnly, count,
-        consistentRead);
+    return new Scan(tableName, indexName, filterExpression, projectionExpression, attributes, newLimit,
+        limitsFirstPageOnly, selection, consistentRead, segment);
+  }
+
+  /** The share of this Scan that one worker of a parallel Scan reads. */
+  public Scan inSegment(Segment newSegment) {
+    return new Scan(tableName, indexName, filterExpression, projectionExpression, attributes, limit,
+        limitsFirstPageOnly, selection, consistentRead, Optional.of(newSegment));
   }
 
   /** The Limit of one page: a Limit of the first page only is not sent for the pages after it. */
@@ -47,12 +72,15 @@ public record Scan(
     return ScanRequest.builder()
         .tableName(tableName)
         .indexName(indexName.orElse(null))
+        .filterExpression(filterExpression.orElse(null))
         .projectionExpression(projectionExpression.orElse(null))
         .expressionAttributeNames(attributes.sdkNames())
         .expressionAttributeValues(attributes.sdkValues())
         .limit(limit.orElse(null))
-        .select(count ? Select.COUNT : null)
+        .select(selection.sdk().orElse(null))
         .consistentRead(consistentRead ? true : null)
+        .segment(segment.map(Segment::index).orElse(null))
+        .totalSegments(segment.map(Segment::total).orElse(null))
         .exclusiveStartKey(exclusiveStartKey)
         .build();
   }

@@ -188,7 +188,7 @@ public final class CollectionJoinRule extends RelRule<ReadRuleConfig> {
       partitions.add(new KeyCondition(key.partitionAttribute(), key.partitionValue(), Optional.empty()));
     }
     return new AccessPath(AccessPath.Kind.QUERY, Optional.empty(), ImmutableList.copyOf(partitions),
-        ImmutableSet.of(), false, ImmutableList.of(), false, false);
+        ImmutableSet.of(), false, ImmutableList.of(), AccessPath.TableFetch.NONE, false);
   }
 
   /** The pairs of columns, left table's then right table's, that the join equates. */

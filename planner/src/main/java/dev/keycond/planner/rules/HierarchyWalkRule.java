@@ -355,7 +355,7 @@ public final class HierarchyWalkRule extends RelRule<ReadRuleConfig> {
           Optional.of(SortCondition.of(sort.attribute(), SortCondition.Op.BEGINS_WITH, sort.low()))));
     }
     return new AccessPath(AccessPath.Kind.QUERY, Optional.empty(), slices.build(), access.consumed(),
-        false, ImmutableList.of(pathColumn), false, false);
+        false, ImmutableList.of(pathColumn), AccessPath.TableFetch.NONE, false);
   }
 
   /**

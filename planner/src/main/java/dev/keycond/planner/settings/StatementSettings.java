@@ -7,9 +7,32 @@ package dev.keycond.planner.settings;
  * @param consistentRead ask for strongly consistent reads on the table and local indexes
  * @param scanPolicy whether a plan may Scan
  * @param maxFanOut the most key reads one statement may issue for IN lists or per-key joins
+ * @param serverFilters send the conditions DynamoDB checks exactly as a FilterExpression, rather
+ *     than checking every condition the key cannot express in the driver
+ * @param scanSegments how many segments a whole-table Scan is split into under {@code scan=allow},
+ *     each read concurrently; 1 for one sequential Scan
+ * @param showExpiredItems return items whose time to live has passed but that DynamoDB has not
+ *     deleted yet, which are left out by default
  */
-public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut) {
+public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut, boolean serverFilters,
+    int scanSegments, boolean showExpiredItems) {
   public static final int DEFAULT_MAX_FAN_OUT = 100;
+  /** DynamoDB's limit on TotalSegments. */
+  public static final int MAX_SCAN_SEGMENTS = 1_000_000;
+
+  public StatementSettings {
+    if (maxFanOut < 1) {
+      throw new IllegalArgumentException("maxFanOut must be at least 1: " + maxFanOut);
+    }
+    if (scanSegments < 1 || scanSegments > MAX_SCAN_SEGMENTS) {
+      throw new IllegalArgumentException("scanSegments must be from 1 to " + MAX_SCAN_SEGMENTS + ": " + scanSegments);
+    }
+  }
+
+  /** The settings of the first three properties, with the defaults of the others. */
+  public StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut) {
+    this(consistentRead, scanPolicy, maxFanOut, true, 1, false);
+  }
 
   public static StatementSettings defaults() {
     return new StatementSettings(false, ScanPolicy.REJECT, DEFAULT_MAX_FAN_OUT);
@@ -20,10 +43,18 @@ public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, i
    * only if unchanged must read what the write will be checked against.
    */
   public StatementSettings withConsistentRead() {
-    return new StatementSettings(true, scanPolicy, maxFanOut);
+    return new StatementSettings(true, scanPolicy, maxFanOut, serverFilters, scanSegments, showExpiredItems);
   }
 
   public StatementSettings withScanPolicy(ScanPolicy policy) {
-    return new StatementSettings(consistentRead, policy, maxFanOut);
+    return new StatementSettings(consistentRead, policy, maxFanOut, serverFilters, scanSegments, showExpiredItems);
+  }
+
+  /**
+   * The segments a whole-table Scan is read in: parallel Scans run only where Scans are allowed
+   * without an item bound, since {@code scan=limit:N} counts the items of one Scan in key order.
+   */
+  public int segmentsOfScan() {
+    return scanPolicy.allowed() && !scanPolicy.isLimited() ? scanSegments : 1;
   }
 }

@@ -7,13 +7,21 @@ import java.util.Optional;
 
 /**
  * A DynamoDB table as DescribeTable reports it: its key, the types of its key attributes (of the
- * table and of every index) and its secondary indexes.
+ * table and of every index) and its secondary indexes; and its time to live, when DescribeTimeToLive
+ * reports it enabled.
  */
 public record SourceTable(
     String name,
     KeySchema keys,
     ImmutableMap<String, AttributeType> keyAttributeTypes,
-    ImmutableList<SourceIndex> indexes) {
+    ImmutableList<SourceIndex> indexes,
+    Optional<TimeToLive> timeToLive) {
+
+  /** A table without time to live. */
+  public SourceTable(String name, KeySchema keys, ImmutableMap<String, AttributeType> keyAttributeTypes,
+      ImmutableList<SourceIndex> indexes) {
+    this(name, keys, keyAttributeTypes, indexes, Optional.empty());
+  }
 
   public Optional<SourceIndex> index(String indexName) {
     return indexes.stream().filter(i -> i.name().equals(indexName)).findFirst();

@@ -45,7 +45,7 @@ class FilesAccessPathTest {
     assertEquals(Optional.empty(), access.index());
     assertEquals(Set.of(0, 1), access.consumed());
     assertTrue(access.membershipExact());
-    assertFalse(access.fetchFromTable());
+    assertEquals(AccessPath.TableFetch.NONE, access.fetch());
     assertEquals(List.of("GetItem Drive: {PK='DRIVE#acme', SK='root/a.txt'}"), render(plan));
     assertEquals(List.of(), plan.residual());
   }

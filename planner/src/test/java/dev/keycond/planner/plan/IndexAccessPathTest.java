@@ -75,7 +75,7 @@ class IndexAccessPathTest {
     assertEquals("GSI1", access.index().orElseThrow().name());
     assertEquals(Set.of(0, 1), access.consumed());
     assertFalse(access.membershipExact(), "an index read is never known to hold only this table's items");
-    assertFalse(access.fetchFromTable());
+    assertEquals(AccessPath.TableFetch.NONE, access.fetch());
     assertEquals(List.of("Query Drive@GSI1: GSI1PK = 'DIR#acme' AND GSI1SK = 'root/photos/'"), render(plan));
   }
 
@@ -110,7 +110,7 @@ class IndexAccessPathTest {
     ReadPlan plan = children(files(Projection.KEYS_ONLY), List.of(PATH, SIZE));
     AccessPath access = plan.access();
     assertEquals("GSI1", access.index().orElseThrow().name());
-    assertTrue(access.fetchFromTable());
+    assertTrue(access.fetchesByBatchGet());
     Query query = (Query) requests(plan).get(0);
     assertEquals("Query Drive@GSI1: GSI1PK = 'DIR#acme' AND GSI1SK = 'root/photos/'", render(query));
     assertEquals(Optional.of("PK, SK"), projection(query), "the index read only needs the table's keys");
@@ -130,15 +130,15 @@ class IndexAccessPathTest {
   void keysOnlyIndexCoversColumnsDecodedFromTheTableKey() {
     AccessPath access = children(files(Projection.KEYS_ONLY), List.of(PATH)).access();
     assertEquals("GSI1", access.index().orElseThrow().name());
-    assertFalse(access.fetchFromTable());
+    assertEquals(AccessPath.TableFetch.NONE, access.fetch());
   }
 
   @Test
   void includeIndexCoversItsIncludedAttributes() {
     AccessPath access = children(files(Projection.INCLUDE, "size"), List.of(PATH, SIZE)).access();
-    assertFalse(access.fetchFromTable());
+    assertEquals(AccessPath.TableFetch.NONE, access.fetch());
     AccessPath without = children(files(Projection.INCLUDE, "modified"), List.of(PATH, SIZE)).access();
-    assertTrue(without.fetchFromTable());
+    assertTrue(without.fetchesByBatchGet());
   }
 
   @Test
@@ -147,7 +147,7 @@ class IndexAccessPathTest {
     Where w = new Where(table);
     ReadPlan plan = ReadPlan.of(table).withProjection(List.of(PATH))
         .withConditions(List.of(w.eq("account", "acme"), w.eq("parent", "root/"), w.gt("size", 10)));
-    assertTrue(plan.access().fetchFromTable(), "size is checked in the driver, and the index lacks it");
+    assertTrue(plan.access().fetchesByBatchGet(), "size is checked in the driver, and the index lacks it");
   }
 
   @Test

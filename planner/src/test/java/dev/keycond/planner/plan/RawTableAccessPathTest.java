@@ -82,7 +82,7 @@ class RawTableAccessPathTest {
     ReadPlan plan = w.plan(w.eq("kind", "temp"));
     AccessPath access = plan.access();
     assertEquals("ByKind", access.index().orElseThrow().name());
-    assertTrue(access.fetchFromTable(), "the document column needs the whole item");
+    assertTrue(access.fetchesByBatchGet(), "the document column needs the whole item");
     assertEquals(List.of("Query Metrics@ByKind: kind = 'temp'"), render(plan));
   }
 

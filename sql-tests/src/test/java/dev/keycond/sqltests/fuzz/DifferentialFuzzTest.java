@@ -32,7 +32,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * equal the reference, or be refused before any request (class 42 or 0A000, or a documented data
  * exception for a key value no key can hold); under scan=reject no Scan may be sent. The same
  * statement then runs under scan=allow, where only the documented refusals remain, and a
- * statement that key reads answered must send the same requests.
+ * statement that key reads answered must send the same requests. A statement whose requests
+ * carried a FilterExpression runs once more with serverFilters=false, where the driver checks
+ * what DynamoDB checked, and must equal the reference too.
  *
  * <p>{@code -Dkeycond.fuzz.seed=N} and {@code -Dkeycond.fuzz.count=N} choose the run (the
  * default is a fixed seed and 300 statements); {@code -Dkeycond.fuzz.only=i,j} runs only those
@@ -101,6 +103,9 @@ class DifferentialFuzzTest {
     }
     assertTrue(report.failures().isEmpty(), () -> summary + "\n"
         + String.join("\n", report.failures().subList(0, Math.min(10, report.failures().size()))));
+    if (selected.isEmpty()) {
+      assertTrue(report.filteredByDynamo() > 0, () -> "no statement was filtered by DynamoDB\n" + summary);
+    }
   }
 
   private static void check(Target target, FuzzStatement statement, FuzzReport report) {
@@ -120,6 +125,10 @@ class DifferentialFuzzTest {
           allow.requests());
     }
     report.add(statement, reference, reject, allow);
+    if (reject.verdict() == Verdict.EQUAL && reject.requests().stream().anyMatch(r -> r.filter() != null)) {
+      report.addWithoutServerFilters(statement, reference,
+          StatementRun.run(target.driverChecks, "reject", statement, reference));
+    }
   }
 
   /** The requests in an order of their own, each with a batch's keys sorted (their order is the driver's to pick). */
@@ -131,14 +140,18 @@ class DifferentialFuzzTest {
         .sorted().toList();
   }
 
-  /** One mapping: its tables, the reference holding their rows, and keycond under each scan setting. */
-  private record Target(FuzzUniverse universe, ReferenceDatabase reference, Connection reject, Connection allow)
-      implements AutoCloseable {
+  /**
+   * One mapping: its tables, the reference holding their rows, and keycond under each scan setting,
+   * and under scan=reject with every condition checked in the driver.
+   */
+  private record Target(FuzzUniverse universe, ReferenceDatabase reference, Connection reject, Connection allow,
+      Connection driverChecks) implements AutoCloseable {
     static Target open(DynamoServer server, String mapping) throws SQLException {
       Fixture fixture = Fixtures.load(server, mapping);
       FuzzUniverse universe = FuzzUniverse.of(mapping, Fixtures.mapping(mapping), List.of(fixture));
       return new Target(universe, ReferenceDatabase.load(universe),
-          Keycond.connect(server, mapping, "scan=reject"), Keycond.connect(server, mapping, "scan=allow"));
+          Keycond.connect(server, mapping, "scan=reject"), Keycond.connect(server, mapping, "scan=allow"),
+          Keycond.connect(server, mapping, "scan=reject", "serverFilters=false"));
     }
 
     @Override
@@ -146,6 +159,7 @@ class DifferentialFuzzTest {
       reference.close();
       reject.close();
       allow.close();
+      driverChecks.close();
     }
   }
 }

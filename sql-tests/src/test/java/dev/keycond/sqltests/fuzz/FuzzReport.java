@@ -18,6 +18,8 @@ final class FuzzReport {
   private final List<String> failures = new ArrayList<>();
   /** One line per statement: its index, category and both verdicts, to compare two runs of a seed. */
   private final List<String> verdicts = new ArrayList<>();
+  /** For the statements DynamoDB filtered, the verdicts of their run with serverFilters=false. */
+  private final EnumMap<Verdict, Integer> withoutServerFilters = new EnumMap<>(Verdict.class);
   private int statements;
 
   FuzzReport(long seed) {
@@ -45,6 +47,23 @@ final class FuzzReport {
     if (reject.verdict().failure() || allow.verdict().failure()) {
       failures.add(describe(statement, reference.toString(), List.of(reject, allow)));
     }
+  }
+
+  /**
+   * The run with serverFilters=false of a statement whose requests carried a FilterExpression
+   * under scan=reject: the driver checks what DynamoDB checked, and the rows must be the same.
+   */
+  void addWithoutServerFilters(FuzzStatement statement, ResultRows reference, StatementRun run) {
+    withoutServerFilters.merge(run.verdict(), 1, Integer::sum);
+    if (run.verdict() != Verdict.EQUAL) {
+      failures.add(describe(statement, reference.toString(), List.of(run)).replace("keycond, scan=reject",
+          "keycond, scan=reject, serverFilters=false"));
+    }
+  }
+
+  /** How many statements DynamoDB filtered under scan=reject with its rows equal to the reference. */
+  int filteredByDynamo() {
+    return withoutServerFilters.values().stream().mapToInt(Integer::intValue).sum();
   }
 
   /** A statement the reference engine could not run: the generator wrote SQL that is not standard. */
@@ -95,6 +114,8 @@ final class FuzzReport {
     });
     allowRefusals.forEach((refusal, n) -> text.append("  refused under scan=allow, ").append(n).append("x: ")
         .append(refusal).append('\n'));
+    text.append("  filtered by DynamoDB under scan=reject: ").append(filteredByDynamo())
+        .append(" statements; again with serverFilters=false: ").append(withoutServerFilters).append('\n');
     text.append("  failures: ").append(failures.size()).append('\n');
     return text.toString();
   }
