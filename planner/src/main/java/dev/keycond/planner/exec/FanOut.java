@@ -51,6 +51,20 @@ public final class FanOut implements AutoCloseable {
     return new FanOut(readers);
   }
 
+  /**
+   * The segments of a parallel Scan, all started at once, each sending its next page as soon as
+   * one is taken: every segment has a request in flight (as many at a time as there are read
+   * threads) and at most one page waiting.
+   */
+  static FanOut parallel(ExecutionContext context, List<ReadRequest> segments, boolean limitEndsRead) {
+    List<PageReader> readers = new ArrayList<>();
+    for (ReadRequest segment : segments) {
+      readers.add(new PageReader(context, segment, limitEndsRead, true));
+    }
+    readers.forEach(PageReader::start);
+    return new FanOut(readers);
+  }
+
   private static List<PageReader> readers(ExecutionContext context, List<ReadRequest> requests,
       boolean limitEndsRead) {
     List<PageReader> readers = new ArrayList<>();

@@ -30,6 +30,11 @@ final class PageReader {
   private final ReadRequest request;
   /** Whether the rows read are the statement's rows, so that a LIMIT would end the read. */
   private final boolean limitEndsRead;
+  /**
+   * Whether the next page is sent as soon as one is taken, so that it arrives while the caller
+   * reads the others: a segment of a parallel Scan. At most one page waits, so memory stays bounded.
+   */
+  private final boolean readsAhead;
   private Map<String, AttributeValue> startKey;
   private boolean done;
   /** The items a Scan has read so far, counted against the allowance of scan=limit:N. */
@@ -43,9 +48,15 @@ final class PageReader {
 
   /** @param limitEndsRead whether the rows read are the statement's rows, so that a LIMIT would end the read */
   PageReader(ExecutionContext context, ReadRequest request, boolean limitEndsRead) {
+    this(context, request, limitEndsRead, false);
+  }
+
+  /** @param readsAhead whether each page taken sends the request of the next one at once */
+  PageReader(ExecutionContext context, ReadRequest request, boolean limitEndsRead, boolean readsAhead) {
     this.context = context;
     this.request = request;
     this.limitEndsRead = limitEndsRead;
+    this.readsAhead = readsAhead;
   }
 
   /** Starts fetching the first page on the read threads, unless it has been started or read already. */
@@ -95,6 +106,10 @@ final class PageReader {
       pending = CompletableFuture.supplyAsync(this::fetch, RequestThreads.WAITED);
     }
     Optional<Page> page = pending == null ? Optional.empty() : context.call().await(pending, action());
+    // The fetch that completed the page set done before it completed, so it is seen here.
+    if (readsAhead && page.isPresent() && !done) {
+      prefetched = CompletableFuture.supplyAsync(this::fetch, RequestThreads.SENT_AHEAD);
+    }
     if (page.isEmpty() && successor != null) {
       successor.start();
       successor = null;

@@ -10,6 +10,7 @@ import dev.keycond.planner.request.ReadRequestBuilder;
 import com.google.common.collect.Iterators;
 import dev.keycond.planner.plan.KeyCondition;
 import dev.keycond.planner.rel.HierarchyWalk;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -60,7 +61,9 @@ public final class ReadOperator implements Operator {
     long fetch = plan.fetch().map(f -> RowCount.of(binder.valueOf(f))).orElse(Long.MAX_VALUE);
     ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
     ReadRequests requests = builder.build();
-    FanOut fanOut = plan.mergesInKeyOrder() ? FanOut.merged(context, requests.requests(), limitEndsRead)
+    boolean parallel = plan.access().isScan() && requests.requests().size() > 1;
+    FanOut fanOut = parallel ? FanOut.parallel(context, requests.requests(), limitEndsRead)
+        : plan.mergesInKeyOrder() ? FanOut.merged(context, requests.requests(), limitEndsRead)
         : FanOut.inOrder(context, requests.requests(), limitEndsRead);
     ItemRows rows = itemRows.bind(builder.filter());
     // The branches of an OR may read the same item; it is one row.
@@ -71,6 +74,10 @@ public final class ReadOperator implements Operator {
     }
     if (plan.count()) {
       return new CountCursor(tableRows, fanOut, context, offset, fetch);
+    }
+    if (parallel) {
+      // The segments of a Scan have no order among them; a SQL order is sorted above the read.
+      return new OutputCursor(new InterleavedRows(tableRows), fanOut, context, offset, fetch);
     }
     List<Iterator<Object[]>> streams = new ArrayList<>(tableRows);
     if (walk.isPresent()) {
@@ -203,24 +210,34 @@ public final class ReadOperator implements Operator {
 
     @Override
     public boolean hasNext() {
-      while (next == null && !finished) {
-        if (items.hasNext()) {
-          Map<String, AttributeValue> item = items.next();
-          if (seen == null || seen.add(tableItems.key(item))) {
-            next = rows.tableRow(item, context);
-            nextItem = item;
-          }
-          continue;
-        }
-        Optional<PageReader.Page> page = reader.next();
-        if (page.isEmpty()) {
-          finished = true;
-        } else {
-          page.get().count().ifPresent(n -> countedByDynamo += n);
-          items = tableItems.of(page.get(), builder, context).iterator();
+      while (!hasNextInPage() && !finished) {
+        takePage();
+      }
+      return next != null;
+    }
+
+    /** Whether a row is left in the page already taken, without asking for another. */
+    boolean hasNextInPage() {
+      while (next == null && items.hasNext()) {
+        Map<String, AttributeValue> item = items.next();
+        if (seen == null || seen.add(tableItems.key(item))) {
+          next = rows.tableRow(item, context);
+          nextItem = item;
         }
       }
       return next != null;
+    }
+
+    /** Takes the request's next page, or notes that there is none; false then. */
+    boolean takePage() {
+      Optional<PageReader.Page> page = reader.next();
+      if (page.isEmpty()) {
+        finished = true;
+        return false;
+      }
+      page.get().count().ifPresent(n -> countedByDynamo += n);
+      items = tableItems.of(page.get(), builder, context).iterator();
+      return true;
     }
 
     @Override
@@ -229,6 +246,39 @@ public final class ReadOperator implements Operator {
       lastItem = nextItem;
       next = null;
       return row;
+    }
+  }
+
+  /**
+   * The rows of a parallel Scan's segments, a page of one segment after a page of the next: each
+   * segment's next page is in flight while the others' pages are read, and none waits for a
+   * segment that is read to its end first.
+   */
+  private static final class InterleavedRows implements Iterator<Object[]> {
+    private final ArrayDeque<TableRows> segments;
+
+    InterleavedRows(List<TableRows> segments) {
+      this.segments = new ArrayDeque<>(segments);
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (!segments.isEmpty()) {
+        TableRows head = segments.peekFirst();
+        if (head.hasNextInPage()) {
+          return true;
+        }
+        segments.pollFirst();
+        if (head.takePage()) {
+          segments.addLast(head);
+        }
+      }
+      return false;
+    }
+
+    @Override
+    public Object[] next() {
+      return segments.peekFirst().next();
     }
   }
 
@@ -366,11 +416,11 @@ public final class ReadOperator implements Operator {
       }
       done = true;
       long total = 0;
+      // Interleaved, so that the segments of a parallel Scan are counted concurrently.
+      for (Iterator<Object[]> rows = new InterleavedRows(streams); rows.hasNext(); rows.next()) {
+        total++;
+      }
       for (TableRows stream : streams) {
-        while (stream.hasNext()) {
-          stream.next();
-          total++;
-        }
         total += stream.countedByDynamo;
       }
       current = new Object[] {total};

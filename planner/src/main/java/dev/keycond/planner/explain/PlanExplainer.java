@@ -152,10 +152,15 @@ public final class PlanExplainer {
         + (built.size() == 1 ? " request" : " requests" + fanOut(plan))
         + (perOuterRow ? " for each distinct value of the outer columns it uses (at most maxFanOut=" + settings.maxFanOut() + ")" : "")
         + (plan.access().isScan() ? ", a full Scan (scan=" + settings.scanPolicy() + ")" : ""));
-    for (ReadRequest request : built) {
+    boolean segmented = plan.access().isScan() && built.size() > 1;
+    for (ReadRequest request : segmented ? built.subList(0, 1) : built) {
       for (String line : RequestFormatter.format(request)) {
         add(depth + 1, line);
       }
+    }
+    if (segmented) {
+      add(depth + 1, "and the same Scan for Segment 1 to " + (built.size() - 1) + " (scanSegments=" + built.size()
+          + "), all read concurrently, each with at most one page waiting; their rows are interleaved");
     }
     if (plan.access().fetch() == AccessPath.TableFetch.IN_REQUEST) {
       add(depth + 1, "Select=ALL_ATTRIBUTES, because local index '" + plan.access().index().orElseThrow().name()
@@ -281,6 +286,9 @@ public final class PlanExplainer {
   }
 
   private static String fanOut(ReadPlan plan) {
+    if (plan.access().isScan()) {
+      return ", the segments of a parallel Scan";
+    }
     String fanOut = " (fan-out " + plan.access().keys().size() + ")";
     return plan.mergesInKeyOrder()
         ? " sent concurrently" + fanOut + ", merged in key order"

@@ -110,7 +110,7 @@ public final class ReadRequestBuilder {
       return new ReadRequests(ImmutableList.of(), ImmutableList.of());
     }
     if (access.isScan()) {
-      return new ReadRequests(ImmutableList.of(scan()), ImmutableList.of());
+      return new ReadRequests(segments(scan()), ImmutableList.of());
     }
     if (plan.walk().filter(w -> w.direction() == HierarchyWalk.Direction.UP).isPresent()) {
       return new ReadRequests(itemRequests(ancestorKeys()), ImmutableList.of());
@@ -266,6 +266,23 @@ public final class ReadRequestBuilder {
     return new Scan(tableName(), plan.access().index().map(i -> i.name()), filterExpression, projection,
         placeholders.attributes(), settings.scanPolicy().pageLimit(rowLimit, 0),
         rowLimit.isPresent() && !limitsEveryPage(), selection, consistentRead(), Optional.empty());
+  }
+
+  /**
+   * The Scan as the segments of a parallel Scan, when {@code scanSegments} asks for them and the
+   * read takes the whole table: a LIMIT would make every segment read up to its Limit, where one
+   * Scan stops at the first rows.
+   */
+  private ImmutableList<ReadRequest> segments(Scan scan) {
+    int total = settings.segmentsOfScan();
+    if (total == 1 || plan.fetch().isPresent()) {
+      return ImmutableList.of(scan);
+    }
+    ImmutableList.Builder<ReadRequest> segments = ImmutableList.builder();
+    for (int i = 0; i < total; i++) {
+      segments.add(scan.inSegment(new Scan.Segment(i, total)));
+    }
+    return segments.build();
   }
 
   /**

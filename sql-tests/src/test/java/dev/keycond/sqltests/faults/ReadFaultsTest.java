@@ -26,6 +26,9 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -201,6 +204,51 @@ class ReadFaultsTest {
     assertTrue(!returned.isEmpty() && returned.size() < PAGED_ROWS.size(), returned::toString);
     assertEquals(PAGED_ROWS.subList(0, returned.size()), returned);
     assertEquals(1, proxy.requests("Query").stream().filter(r -> !r.laterPage()).count());
+  }
+
+  @Test
+  void aSegmentFailingPastItsRetriesFailsTheParallelScanAndNothingIsSentAfterIt() throws Exception {
+    ArmedFault failing = proxy.arm(Trigger.on("Scan").laterPages(), Fault.serverError());
+    try (Connection segmented = Keycond.connect(proxy.endpoint(), "paging", "scan=allow", "scanSegments=2")) {
+      SQLException e = assertTimeoutPreemptively(BOUND_MARGIN,
+          () -> assertThrows(SQLException.class, () -> column(segmented, "SELECT path FROM files")));
+
+      assertInstanceOf(SQLTransientException.class, e);
+      assertEquals("58000", e.getSQLState(), e::getMessage);
+      assertTrue(e.getMessage().contains("Scan on table 'paging_Drive'"), e::getMessage);
+      assertEquals(RequestRetries.MAX_ATTEMPTS, failing.fired(), failing::toString);
+      // Both segments started; the failure ended the statement, whose other segment sends no more.
+      assertEquals(2, proxy.requests("Scan").stream().filter(r -> !r.laterPage()).count(),
+          proxy.requests()::toString);
+      int sent = proxy.requests("Scan").size();
+      Thread.sleep(300);
+      assertEquals(sent, proxy.requests("Scan").size(), proxy.requests()::toString);
+    }
+  }
+
+  @Test
+  void cancellingAParallelScanEndsEverySegmentAtOnce() throws Exception {
+    ArmedFault hanging = proxy.arm(Trigger.on("Scan").laterPages(), Fault.hang());
+    try (Connection segmented = Keycond.connect(proxy.endpoint(), "paging", "scan=allow", "scanSegments=2");
+        Statement statement = segmented.createStatement()) {
+      ExecutorService canceller = Executors.newSingleThreadExecutor();
+      try {
+        Future<?> cancel = canceller.submit(() -> {
+          while (hanging.fired() == 0) {
+            Thread.onSpinWait();
+          }
+          statement.cancel();
+          return null;
+        });
+        SQLException e = assertTimeoutPreemptively(BOUND_MARGIN,
+            () -> assertThrows(SQLException.class, () -> Keycond.column(statement.executeQuery("SELECT path FROM files"))));
+        cancel.get();
+
+        assertEquals("57014", e.getSQLState(), e::getMessage);
+      } finally {
+        canceller.shutdownNow();
+      }
+    }
   }
 
   @Test
