@@ -1,7 +1,6 @@
 package dev.keycond.planner.plan;
 
 import dev.keycond.planner.source.SourceIndex;
-import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.table.EntityTable;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
@@ -40,7 +39,7 @@ public final class AccessPathPlanner {
     KeyConditionTranslator translator = new KeyConditionTranslator(table, predicates);
     return table.keyTargets().stream()
         .map(target -> translator.translate(target).map(path -> target.index()
-            .filter(i -> !covers(table, i, needed(projection, conjuncts, path)))
+            .filter(i -> !covers(table, i, needed(projection, conjuncts, path)) || !carriesTimeToLive(table, i))
             .map(i -> path.withFetchFromTable())
             .orElse(path)))
         .flatMap(Optional::stream)
@@ -55,7 +54,8 @@ public final class AccessPathPlanner {
   private static AccessPath scan(EntityTable table, List<RexNode> conjuncts, List<Integer> projection) {
     Optional<SourceIndex> pinned = table.pinnedIndex();
     AccessPath scan = AccessPath.scan(pinned, allItemsAreMembers(table));
-    return pinned.filter(i -> !covers(table, i, needed(projection, conjuncts, scan))).isPresent()
+    return pinned.filter(i -> !covers(table, i, needed(projection, conjuncts, scan)) || !carriesTimeToLive(table, i))
+        .isPresent()
         ? scan.withFetchFromTable() : scan;
   }
 
@@ -159,22 +159,33 @@ public final class AccessPathPlanner {
     return value.parts().stream().anyMatch(p -> p instanceof KeyPart.Value);
   }
 
+  /**
+   * Whether an index carries the attribute of the table's time to live, when it has one: expired
+   * items are left out by that attribute, which an index that lacks it cannot show. (An index read
+   * under expiredItems=show fetches it all the same; plans do not depend on that property.)
+   */
+  private static boolean carriesTimeToLive(EntityTable table, SourceIndex index) {
+    return table.source().timeToLive().map(ttl -> carries(table, index, ttl.attribute())).orElse(true);
+  }
+
   /** Whether an index carries every needed column of the table. */
   public static boolean covers(EntityTable table, SourceIndex index, Set<Integer> neededColumns) {
     if (index.projection() == SourceIndex.Projection.ALL) {
       return true;
     }
     for (int i : neededColumns) {
-      Column column = table.column(i);
-      String attribute = table.attributeOf(column);
-      boolean carried = table.source().keys().isKeyAttribute(attribute)
-          || index.keys().isKeyAttribute(attribute)
-          || index.projection() == SourceIndex.Projection.INCLUDE && index.projectedAttributes().contains(attribute);
-      if (!carried) {
+      if (!carries(table, index, table.attributeOf(table.column(i)))) {
         return false;
       }
     }
     return true;
+  }
+
+  private static boolean carries(EntityTable table, SourceIndex index, String attribute) {
+    return index.projection() == SourceIndex.Projection.ALL
+        || table.source().keys().isKeyAttribute(attribute)
+        || index.keys().isKeyAttribute(attribute)
+        || index.projection() == SourceIndex.Projection.INCLUDE && index.projectedAttributes().contains(attribute);
   }
 
   /** A Scan returns every item; they all belong to the table when its own keys take every value. */

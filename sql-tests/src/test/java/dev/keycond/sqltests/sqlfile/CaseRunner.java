@@ -12,6 +12,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,6 +77,7 @@ final class CaseRunner {
   private Outcome execute(SqlTestCase c) {
     Outcome outcome = new Outcome();
     RequestRecorder.clear();
+    long startedSecond = Instant.now().getEpochSecond();
     Statement statement = null;
     try {
       Connection connection = connections.get(properties(c));
@@ -98,7 +100,9 @@ final class CaseRunner {
     } catch (SQLException e) {
       outcome.error = e;
     } finally {
-      outcome.requests = RequestRecorder.dataRequests().stream().map(RequestLine::render).toList();
+      long endedSecond = Instant.now().getEpochSecond();
+      outcome.requests = RequestRecorder.dataRequests().stream()
+          .map(r -> RequestLine.withStatementTime(RequestLine.render(r), startedSecond, endedSecond)).toList();
       close(statement);
     }
     return outcome;

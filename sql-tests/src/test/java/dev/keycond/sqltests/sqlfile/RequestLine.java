@@ -67,6 +67,19 @@ public final class RequestLine {
     return line.toString();
   }
 
+  /**
+   * The line with the statement's time written {@code {now}}: a read of a table with time to live
+   * compares each item's expiry with the time it runs at, in epoch seconds, which a case cannot
+   * know. Any second from the statement's start to its end counts as its time.
+   */
+  static String withStatementTime(String line, long startedSecond, long endedSecond) {
+    String shown = line;
+    for (long second = startedSecond; second <= endedSecond; second++) {
+      shown = shown.replace(Long.toString(second), "{now}");
+    }
+    return shown;
+  }
+
   /** Runs of white space count as one space, so expected lines may be aligned freely. */
   static String normalize(String line) {
     return line.strip().replaceAll("\\s+", " ");
