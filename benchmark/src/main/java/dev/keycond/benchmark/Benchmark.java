@@ -67,10 +67,12 @@ public final class Benchmark {
           STREAMING_TIGHT_HEAP));
       measurements.put("warm-streaming", new WarmStreaming(endpoint));
       measurements.put("requests", new RequestCounts(endpoint));
+      measurements.put("parallel-scan", new ParallelScan(endpoint, tree.size()));
       measurements.put("jar", new JarSize(jar));
       // The write load goes here once keycond writes: INSERT/UPSERT of 10,000 rows with executeBatch
       // against raw PutItem/BatchWriteItem at the same concurrency (benchmark/README.md).
-      List<String> runOrder = List.of("requests", "warm", "warm-streaming", "jar", "streaming", "cold");
+      List<String> runOrder = List.of("requests", "warm", "warm-streaming", "parallel-scan", "jar", "streaming",
+          "cold");
       Map<String, Section> sections = new LinkedHashMap<>();
       for (String name : runOrder) {
         if (only.isEmpty() || only.contains(name)) {
