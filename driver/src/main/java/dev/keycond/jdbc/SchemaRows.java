@@ -2,6 +2,7 @@ package dev.keycond.jdbc;
 
 import dev.keycond.planner.schema.SqlTypes;
 import dev.keycond.planner.source.SourceIndex;
+import dev.keycond.planner.source.TimeToLive;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.mapping.KeyTemplate;
@@ -86,7 +87,14 @@ final class SchemaRows {
   private static String tableRemarks(EntityTable table) {
     return "DynamoDB table " + table.source().name() + ", items with " + table.ownKeyAttributes().stream()
         .map(a -> a + " = " + table.template(a).text())
-        .collect(Collectors.joining(", "));
+        .collect(Collectors.joining(", "))
+        + table.source().timeToLive().map(ttl -> "; " + timeToLiveRemarks(ttl)).orElse("");
+  }
+
+  /** What a table's time to live means for its rows. */
+  private static String timeToLiveRemarks(TimeToLive ttl) {
+    return "time to live in attribute " + ttl.attribute()
+        + ": items whose time has passed are left out unless expiredItems=show";
   }
 
   List<Object[]> columns(Predicate<String> tableName, Predicate<String> columnName) {
@@ -130,6 +138,9 @@ final class SchemaRows {
         parts.add(keyRemarks(table, attribute));
       }
     });
+    table.source().timeToLive()
+        .filter(ttl -> column.isWholeItem() || ttl.attribute().equals(column.attribute()))
+        .ifPresent(ttl -> parts.add(timeToLiveRemarks(ttl)));
     return String.join("; ", parts);
   }
 
