@@ -10,6 +10,7 @@ import dev.keycond.planner.exec.OperatorCompiler;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.functions.DelimiterDefaults;
+import dev.keycond.planner.functions.DynamoDbTypeFunction;
 import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.rules.CollectionJoinRule;
 import dev.keycond.planner.rules.HierarchyWalkRule;
@@ -132,7 +133,8 @@ public final class StatementPlanner {
       .build();
 
   private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
-      SqlStdOperatorTable.instance(), SqlOperatorTables.of(PathFunctions.ALL));
+      SqlStdOperatorTable.instance(), SqlOperatorTables.of(PathFunctions.ALL),
+      SqlOperatorTables.of(DynamoDbTypeFunction.DYNAMODB_TYPE));
 
   private static final SqlParser.Config PARSER = SqlParser.config()
       .withQuoting(Quoting.DOUBLE_QUOTE)

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.calcite.rel.core.CorrelationId;
 
@@ -27,6 +28,8 @@ public final class ExecutionContext {
   private final Map<Object, Object> shared = new HashMap<>();
   /** Per correlated read of the plan, how often it has read in this execution. */
   private final Map<Object, Integer> correlatedReads = new HashMap<>();
+  /** Kept only for a statement that asks DYNAMODB_TYPE, which needs them. */
+  private volatile Optional<StoredValues> storedValues = Optional.empty();
 
   /**
    * @param parameters parameter values in keycond's internal representation, in marker order
@@ -83,6 +86,18 @@ public final class ExecutionContext {
 
   public ReadStatistics statistics() {
     return statistics;
+  }
+
+  /** Makes the reads keep the DynamoDB values behind the JSON texts they decode. */
+  void keepStoredValues() {
+    if (storedValues.isEmpty()) {
+      storedValues = Optional.of(new StoredValues());
+    }
+  }
+
+  /** The DynamoDB values behind the JSON texts decoded so far, when the statement keeps them. */
+  public Optional<StoredValues> storedValues() {
+    return storedValues;
   }
 
   /** When the execution began; CURRENT_TIMESTAMP and its relatives read it so that every row sees one time. */

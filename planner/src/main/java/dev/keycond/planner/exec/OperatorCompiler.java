@@ -3,6 +3,7 @@ package dev.keycond.planner.exec;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.relational.AggregateOperator;
+import dev.keycond.planner.functions.DynamoDbTypeFunction;
 import dev.keycond.planner.exec.relational.CorrelateOperator;
 import dev.keycond.planner.exec.relational.FilterOperator;
 import dev.keycond.planner.exec.relational.IntersectOperator;
@@ -27,7 +28,11 @@ import java.time.DateTimeException;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.Filter;
@@ -63,7 +68,39 @@ public final class OperatorCompiler {
    * @throws KeycondException 0A000 naming the first construct keycond does not evaluate
    */
   public static Operator compile(RelNode plan) {
-    return new Guarded(build(plan, true));
+    return new Guarded(build(plan, true), callsDynamoDbType(plan));
+  }
+
+  /**
+   * Whether an expression of the plan, above the reads or inside one, calls DYNAMODB_TYPE, whose
+   * reads must then keep the values behind the JSON texts they decode.
+   */
+  private static boolean callsDynamoDbType(RelNode plan) {
+    boolean[] found = {false};
+    RexShuttle finder = new RexShuttle() {
+      @Override
+      public RexNode visitCall(RexCall call) {
+        found[0] |= call.getOperator() == DynamoDbTypeFunction.DYNAMODB_TYPE;
+        return super.visitCall(call);
+      }
+    };
+    new RelVisitor() {
+      @Override
+      public void visit(RelNode node, int ordinal, RelNode parent) {
+        if (node instanceof DynamoRead read) {
+          finder.apply(read.plan().conditions());
+        } else if (node instanceof CollectionPart part) {
+          finder.apply(part.plan().conditions());
+        } else if (node instanceof LookupJoin lookup) {
+          finder.apply(lookup.inner().plan().conditions());
+          lookup.join().accept(finder);
+        } else {
+          node.accept(finder);
+        }
+        super.visit(node, ordinal, parent);
+      }
+    }.go(plan);
+    return found[0];
   }
 
   /** @param rowsOut whether {@code rel}'s rows are the statement's rows, kept or dropped one by one */
@@ -104,12 +141,14 @@ public final class OperatorCompiler {
   public static WriteOperator compileWrite(DynamoWrite write) {
     WritePlan plan = write.write();
     if (plan instanceof WritePlan.InsertRows insert) {
-      return new InsertOperator(insert, new Guarded(build(write.getInput(), false)), !readsDynamo(write.getInput()));
+      return new InsertOperator(insert, new Guarded(build(write.getInput(), false),
+          callsDynamoDbType(write.getInput())), !readsDynamo(write.getInput()));
     }
     if (plan instanceof WritePlan.ChangeRows change) {
       return new ChangeOperator(change, (DynamoRead) write.getInput());
     }
-    return new MergeOperator((WritePlan.MergeRows) plan, new Guarded(build(write.getInput(), false)),
+    return new MergeOperator((WritePlan.MergeRows) plan, new Guarded(build(write.getInput(), false),
+        callsDynamoDbType(write.getInput())),
         write.getCluster().getRexBuilder());
   }
 
@@ -208,13 +247,18 @@ public final class OperatorCompiler {
    */
   private static final class Guarded implements Operator {
     private final Operator plan;
+    private final boolean keepsStoredValues;
 
-    Guarded(Operator plan) {
+    Guarded(Operator plan, boolean keepsStoredValues) {
       this.plan = plan;
+      this.keepsStoredValues = keepsStoredValues;
     }
 
     @Override
     public RowCursor open(ExecutionContext context) {
+      if (keepsStoredValues) {
+        context.keepStoredValues();
+      }
       RowCursor rows = guard(() -> plan.open(context));
       return new RowCursor() {
         @Override

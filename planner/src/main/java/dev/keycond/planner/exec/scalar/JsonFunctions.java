@@ -63,7 +63,7 @@ final class JsonFunctions {
   }
 
   /** The steps of the last path a call was given: nearly always a literal, the same on every row. */
-  private static final class ParsedPath {
+  static final class ParsedPath {
     private record Last(String path, List<Object> steps) {}
 
     private volatile Last last;

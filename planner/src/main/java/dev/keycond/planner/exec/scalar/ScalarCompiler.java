@@ -231,6 +231,8 @@ public final class ScalarCompiler {
         return JsonFunctions.query(call, operands);
       case "JSON_EXISTS":
         return JsonFunctions.exists(operands);
+      case "DYNAMODB_TYPE":
+        return DynamoDbTypes.compile(operands);
       case "PATH_DEPTH":
       case "PARENT_PATH":
       case "PATH_SEGMENT":
