@@ -11,6 +11,7 @@ import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
+import dev.keycond.sqltests.support.FreshTables;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -36,12 +37,12 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  */
 @ExtendWith(DynaliteExtension.class)
 class WritesTest {
-  private WriteTables tables;
+  private FreshTables tables;
   private Connection connection;
 
   @BeforeEach
   void freshTables(DynamoServer server) throws SQLException {
-    tables = WriteTables.create(server);
+    tables = FreshTables.create(server);
     connection = tables.connect();
   }
 
