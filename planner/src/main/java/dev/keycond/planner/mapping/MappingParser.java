@@ -28,7 +28,8 @@ import java.util.Set;
 public final class MappingParser {
   private static final String INLINE = "inline:";
   private static final Set<String> TABLE_FIELDS =
-      Set.of("source", "columns", "keys", "hierarchy", "references");
+      Set.of("source", "columns", "keys", "hierarchy", "references", "shard");
+  private static final Set<String> SHARD_FIELDS = Set.of("column", "of", "count");
   private static final Set<String> HIERARCHY_FIELDS = Set.of("path", "delimiter", "parent");
   private static final Set<String> COLUMN_FIELDS = Set.of("type", "attribute");
 
@@ -113,10 +114,12 @@ public final class MappingParser {
     }
 
     TableMapping partial =
-        new TableMapping(name, source, columnList, ImmutableMap.copyOf(keys), Optional.empty(), ImmutableList.of());
+        new TableMapping(name, source, columnList, ImmutableMap.copyOf(keys), Optional.empty(), ImmutableList.of(),
+            Optional.empty());
     Optional<Hierarchy> hierarchy = parseHierarchy(errors, node.get("hierarchy"), partial);
     ImmutableList<Reference> references = parseReferences(errors, node.get("references"), partial);
-    return new TableMapping(name, source, columnList, ImmutableMap.copyOf(keys), hierarchy, references);
+    Optional<Sharding> sharding = parseSharding(errors, node.get("shard"), partial, hierarchy);
+    return new TableMapping(name, source, columnList, ImmutableMap.copyOf(keys), hierarchy, references, sharding);
   }
 
   private static Column parseColumn(TableErrors errors, String name, JsonNode node) {
@@ -182,6 +185,47 @@ public final class MappingParser {
       }
     }
     return Optional.of(new Hierarchy(path, delimiter, parent));
+  }
+
+  /**
+   * {@code "shard": {"column": "shard", "of": "id", "count": 10}}. The shard column must be an
+   * integer in a slot of some key template, and {@code of} a column of a key template too, since a
+   * row's shard must never change: it is part of the row's key.
+   */
+  private static Optional<Sharding> parseSharding(TableErrors errors, JsonNode node, TableMapping table,
+      Optional<Hierarchy> hierarchy) {
+    if (node == null || node.isNull()) {
+      return Optional.empty();
+    }
+    if (!node.isObject()) {
+      throw errors.at("shard", "must be an object with \"column\", \"of\" and \"count\"");
+    }
+    checkFields(errors, "shard", node, SHARD_FIELDS);
+    String column = requiredText(errors, node, "column", "shard");
+    String of = requiredText(errors, node, "of", "shard");
+    JsonNode count = node.get("count");
+    if (count == null || !count.canConvertToInt() || !count.isIntegralNumber() || count.asInt() < 2) {
+      throw errors.at("shard.count", "must be a whole number of shards, 2 or more");
+    }
+    Column shard = table.column(column).orElseThrow(() -> errors.at("shard.column",
+        "column '" + column + "' is not declared in \"columns\""));
+    if (!shard.type().isExactInteger()) {
+      throw errors.at("shard.column", "column '" + column + "' must be INTEGER or BIGINT to hold a shard number");
+    }
+    if (table.column(of).isEmpty() || of.equals(column)) {
+      throw errors.at("shard.of", "must name another column declared in \"columns\", not '" + of + "'");
+    }
+    boolean shardInKey = table.keys().values().stream().anyMatch(t -> t.columns().contains(column));
+    boolean ofInKey = table.keys().values().stream().anyMatch(t -> t.columns().contains(of));
+    if (!shardInKey || !ofInKey) {
+      throw errors.at("shard", "columns '" + column + "' and '" + of + "' must both be slots of key templates: the "
+          + "shard is part of the partition key, and is computed from a key column so that it never changes");
+    }
+    if (hierarchy.isPresent()) {
+      throw errors.at("shard", "a table with a hierarchy cannot be sharded: a subtree would be spread over "
+          + "shards, and its walk would no longer be one Query");
+    }
+    return Optional.of(new Sharding(column, of, count.asInt()));
   }
 
   private static ImmutableList<Reference> parseReferences(TableErrors errors, JsonNode node, TableMapping table) {

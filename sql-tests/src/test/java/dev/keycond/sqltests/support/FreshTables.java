@@ -26,7 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 /**
  * Fresh DynamoDB tables for one test, so that no test sees another's writes: the README's
  * drive ({@code files}, with a parent index and a sparse index of shared files) and single-table
- * control plane ({@code workspaces}, {@code projects}, {@code members}), each table named with a
+ * control plane ({@code workspaces}, {@code projects}, {@code members}, and {@code tasks} in a
+ * partition sharded four ways), each table named with a
  * number of its own. The items on the server are read back with the raw SDK.
  */
 public final class FreshTables {
@@ -74,7 +75,11 @@ public final class FreshTables {
         + " \"keys\": {\"EntityRef\": \"WS#{workspace_id}\", \"Detail\": \"PROJ#{id}\", \"GSI1PK\": \"STATUS#{status}\","
         + " \"GSI1SK\": \"{id}\"}, \"references\": {\"workspace_id\": \"workspaces.id\"}},"
         + "\"members\": {\"source\": \"" + control + "\", \"columns\": {\"workspace_id\": \"VARCHAR\", \"user_id\": \"VARCHAR\","
-        + " \"role\": \"VARCHAR\"}, \"keys\": {\"EntityRef\": \"WS#{workspace_id}\", \"Detail\": \"MEMBER#{user_id}\"}}"
+        + " \"role\": \"VARCHAR\"}, \"keys\": {\"EntityRef\": \"WS#{workspace_id}\", \"Detail\": \"MEMBER#{user_id}\"}},"
+        + "\"tasks\": {\"source\": \"" + control + "\", \"columns\": {\"workspace_id\": \"VARCHAR\", \"shard\": \"INTEGER\","
+        + " \"id\": \"VARCHAR\", \"title\": \"VARCHAR\"},"
+        + " \"keys\": {\"EntityRef\": \"TASKS#{workspace_id}#{shard:02}\", \"Detail\": \"TASK#{id}\"},"
+        + " \"shard\": {\"column\": \"shard\", \"of\": \"id\", \"count\": 4}}"
         + "}}";
   }
 
