@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Reads a mapping file and checks everything that can be checked without DynamoDB. Every error
@@ -29,8 +31,8 @@ public final class MappingParser {
   private static final String INLINE = "inline:";
   private static final Set<String> TABLE_FIELDS =
       Set.of("source", "columns", "keys", "hierarchy", "references", "shard");
-  private static final Set<String> SHARD_FIELDS = Set.of("column", "of", "count");
-  private static final Set<String> HIERARCHY_FIELDS = Set.of("path", "delimiter", "parent");
+  private static final List<String> SHARD_FIELDS = List.of("column", "of", "count");
+  private static final List<String> HIERARCHY_FIELDS = List.of("path", "delimiter", "parent");
   private static final Set<String> COLUMN_FIELDS = Set.of("type", "attribute");
 
   private MappingParser() {}
@@ -170,10 +172,7 @@ public final class MappingParser {
     if (node == null || node.isNull()) {
       return Optional.empty();
     }
-    if (!node.isObject()) {
-      throw errors.at("hierarchy", "must be an object with \"path\", \"delimiter\" and \"parent\"");
-    }
-    checkFields(errors, "hierarchy", node, HIERARCHY_FIELDS);
+    checkObject(errors, "hierarchy", node, HIERARCHY_FIELDS);
     String path = requiredText(errors, node, "path", "hierarchy");
     String delimiter = requiredText(errors, node, "delimiter", "hierarchy");
     String parent = requiredText(errors, node, "parent", "hierarchy");
@@ -197,10 +196,7 @@ public final class MappingParser {
     if (node == null || node.isNull()) {
       return Optional.empty();
     }
-    if (!node.isObject()) {
-      throw errors.at("shard", "must be an object with \"column\", \"of\" and \"count\"");
-    }
-    checkFields(errors, "shard", node, SHARD_FIELDS);
+    checkObject(errors, "shard", node, SHARD_FIELDS);
     String column = requiredText(errors, node, "column", "shard");
     String of = requiredText(errors, node, "of", "shard");
     JsonNode count = node.get("count");
@@ -266,7 +262,18 @@ public final class MappingParser {
     }
   }
 
-  private static void checkFields(TableErrors errors, String prefix, JsonNode node, Set<String> allowed) {
+  /** A nested object of exactly these fields, listed in the error in the order given. */
+  private static void checkObject(TableErrors errors, String field, JsonNode node, List<String> fields) {
+    if (!node.isObject()) {
+      String last = "\"" + fields.get(fields.size() - 1) + "\"";
+      String others = fields.subList(0, fields.size() - 1).stream().map(f -> "\"" + f + "\"")
+          .collect(Collectors.joining(", "));
+      throw errors.at(field, "must be an object with " + others + " and " + last);
+    }
+    checkFields(errors, field, node, fields);
+  }
+
+  private static void checkFields(TableErrors errors, String prefix, JsonNode node, Collection<String> allowed) {
     Iterator<String> names = node.fieldNames();
     while (names.hasNext()) {
       String n = names.next();

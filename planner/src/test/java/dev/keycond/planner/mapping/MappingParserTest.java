@@ -377,6 +377,14 @@ class MappingParserTest {
     }
 
     @Test
+    void aShardOrHierarchyThatIsNotAnObjectNamesItsFieldsInOrder() {
+      assertEquals("Invalid mapping: m.json: table 'files', field 'shard' must be an object with \"column\", "
+          + "\"of\" and \"count\"", message(filesTable(TASKS + "\"shard\": 4")));
+      assertEquals("Invalid mapping: m.json: table 'files', field 'hierarchy' must be an object with \"path\", "
+          + "\"delimiter\" and \"parent\"", message(filesTable(TASKS + "\"hierarchy\": \"path\"")));
+    }
+
+    @Test
     void theCountMustBeTwoOrMore() {
       for (String count : List.of("1", "0", "-3", "2.5", "\"4\"", "null")) {
         assertEquals("Invalid mapping: m.json: table 'files', field 'shard.count' must be a whole number of shards, "
