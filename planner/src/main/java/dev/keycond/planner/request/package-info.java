@@ -1,0 +1,7 @@
+/**
+ * DynamoDB requests, one record per operation, each checked where it is built (it carries
+ * exactly the placeholders its expressions use), and the builders that make them from plans, for
+ * execution and, with the same code, for EXPLAIN; {@code ReadFilter} decides which residual
+ * conditions (and a time to live) a read's FilterExpression checks and which the driver does.
+ */
+package dev.keycond.planner.request;

@@ -1,0 +1,6 @@
+/**
+ * What DescribeTable reports of a DynamoDB table: its key schema, the types of its key
+ * attributes, and its secondary indexes; and its time to live, as DescribeTimeToLive reports it.
+ * Keys, indexes and time to live are read from DynamoDB, never declared.
+ */
+package dev.keycond.planner.source;
