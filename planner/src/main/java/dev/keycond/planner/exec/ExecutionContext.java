@@ -53,10 +53,12 @@ public final class ExecutionContext {
    * The same execution with other parameter values and settings: one row of a batch
    * (PreparedStatement.executeBatch), or a write's strongly consistent read. It shares the call,
    * so a cancel or the timeout stops all of them, and the statistics, which count for the
-   * statement.
+   * statement, and the values kept for DYNAMODB_TYPE.
    */
   public ExecutionContext with(List<Object> otherParameters, StatementSettings otherSettings) {
-    return new ExecutionContext(gateway, otherParameters, otherSettings, call, statistics);
+    ExecutionContext other = new ExecutionContext(gateway, otherParameters, otherSettings, call, statistics);
+    other.storedValues = storedValues;
+    return other;
   }
 
   /** Where the statement's requests go. */
@@ -89,7 +91,7 @@ public final class ExecutionContext {
   }
 
   /** Makes the reads keep the DynamoDB values behind the JSON texts they decode. */
-  void keepStoredValues() {
+  public void keepStoredValues() {
     if (storedValues.isEmpty()) {
       storedValues = Optional.of(new StoredValues());
     }

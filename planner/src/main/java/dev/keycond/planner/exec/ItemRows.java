@@ -4,8 +4,6 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Maps;
 import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
-import dev.keycond.planner.mapping.Column;
-import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadFilter;
 import dev.keycond.planner.request.ReadRequestBuilder;
@@ -69,28 +67,13 @@ final class ItemRows {
     if (row == null) {
       return null;
     }
-    context.storedValues().ifPresent(values -> remember(item, row, values));
+    context.storedValues().ifPresent(values -> values.rememberRow(plan.table(), item, row));
     for (Scalar condition : residual.values()) {
       if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
         return null;
       }
     }
     return row;
-  }
-
-  /** Keeps the DynamoDB value behind each JSON text of the row: its document, and its JSON columns. */
-  private void remember(Map<String, AttributeValue> item, Object[] row, StoredValues values) {
-    for (int i = 0; i < row.length; i++) {
-      Column column = plan.table().column(i);
-      if (row[i] == null) {
-        continue;
-      }
-      if (column.isWholeItem()) {
-        values.remember(row[i], AttributeValue.fromM(item));
-      } else if (column.type() == ColumnType.JSON && item.containsKey(plan.table().attributeOf(column))) {
-        values.remember(row[i], item.get(plan.table().attributeOf(column)));
-      }
-    }
   }
 
   /** Adds the item to {@code rows} as a row of the read's output columns, unless it is not a row of the read. */

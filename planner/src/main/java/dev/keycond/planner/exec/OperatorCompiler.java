@@ -3,7 +3,6 @@ package dev.keycond.planner.exec;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.relational.AggregateOperator;
-import dev.keycond.planner.functions.DynamoDbTypeFunction;
 import dev.keycond.planner.exec.relational.CorrelateOperator;
 import dev.keycond.planner.exec.relational.FilterOperator;
 import dev.keycond.planner.exec.relational.IntersectOperator;
@@ -28,11 +27,7 @@ import java.time.DateTimeException;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.Filter;
@@ -68,40 +63,9 @@ public final class OperatorCompiler {
    * @throws KeycondException 0A000 naming the first construct keycond does not evaluate
    */
   public static Operator compile(RelNode plan) {
-    return new Guarded(build(plan, true), callsDynamoDbType(plan));
+    return new Guarded(build(plan, true), StoredValues.neededBy(plan));
   }
 
-  /**
-   * Whether an expression of the plan, above the reads or inside one, calls DYNAMODB_TYPE, whose
-   * reads must then keep the values behind the JSON texts they decode.
-   */
-  private static boolean callsDynamoDbType(RelNode plan) {
-    boolean[] found = {false};
-    RexShuttle finder = new RexShuttle() {
-      @Override
-      public RexNode visitCall(RexCall call) {
-        found[0] |= call.getOperator() == DynamoDbTypeFunction.DYNAMODB_TYPE;
-        return super.visitCall(call);
-      }
-    };
-    new RelVisitor() {
-      @Override
-      public void visit(RelNode node, int ordinal, RelNode parent) {
-        if (node instanceof DynamoRead read) {
-          finder.apply(read.plan().conditions());
-        } else if (node instanceof CollectionPart part) {
-          finder.apply(part.plan().conditions());
-        } else if (node instanceof LookupJoin lookup) {
-          finder.apply(lookup.inner().plan().conditions());
-          lookup.join().accept(finder);
-        } else {
-          node.accept(finder);
-        }
-        super.visit(node, ordinal, parent);
-      }
-    }.go(plan);
-    return found[0];
-  }
 
   /** @param rowsOut whether {@code rel}'s rows are the statement's rows, kept or dropped one by one */
   private static Operator build(RelNode rel, boolean rowsOut) {
@@ -142,13 +106,13 @@ public final class OperatorCompiler {
     WritePlan plan = write.write();
     if (plan instanceof WritePlan.InsertRows insert) {
       return new InsertOperator(insert, new Guarded(build(write.getInput(), false),
-          callsDynamoDbType(write.getInput())), !readsDynamo(write.getInput()));
+          StoredValues.neededBy(write.getInput())), !readsDynamo(write.getInput()));
     }
     if (plan instanceof WritePlan.ChangeRows change) {
       return new ChangeOperator(change, (DynamoRead) write.getInput());
     }
     return new MergeOperator((WritePlan.MergeRows) plan, new Guarded(build(write.getInput(), false),
-        callsDynamoDbType(write.getInput())),
+        StoredValues.neededBy(write.getInput())),
         write.getCluster().getRexBuilder());
   }
 

@@ -1,8 +1,20 @@
 package dev.keycond.planner.exec;
 
 import com.google.common.collect.MapMaker;
+import dev.keycond.planner.functions.DynamoDbTypeFunction;
+import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.rel.CollectionPart;
+import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.LookupJoin;
+import dev.keycond.planner.table.EntityTable;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelVisitor;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -14,8 +26,55 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class StoredValues {
   private final Map<Object, AttributeValue> byText = new MapMaker().weakKeys().makeMap();
 
-  void remember(Object text, AttributeValue value) {
-    byText.put(text, value);
+  /**
+   * Whether an expression of the plan, above the reads or inside one, calls DYNAMODB_TYPE, whose
+   * reads must then keep the values behind the JSON texts they decode; checked once, when the
+   * plan is compiled.
+   */
+  public static boolean neededBy(RelNode plan) {
+    boolean[] found = {false};
+    RexShuttle finder = new RexShuttle() {
+      @Override
+      public RexNode visitCall(RexCall call) {
+        found[0] |= call.getOperator() == DynamoDbTypeFunction.DYNAMODB_TYPE;
+        return super.visitCall(call);
+      }
+    };
+    new RelVisitor() {
+      @Override
+      public void visit(RelNode node, int ordinal, RelNode parent) {
+        if (node instanceof DynamoRead read) {
+          finder.apply(read.plan().conditions());
+        } else if (node instanceof CollectionPart part) {
+          finder.apply(part.plan().conditions());
+        } else if (node instanceof LookupJoin lookup) {
+          finder.apply(lookup.inner().plan().conditions());
+          lookup.join().accept(finder);
+        } else {
+          node.accept(finder);
+        }
+        super.visit(node, ordinal, parent);
+      }
+    }.go(plan);
+    return found[0];
+  }
+
+  /**
+   * Keeps the DynamoDB value behind each JSON text of a row decoded from {@code item}: its
+   * document column, and its JSON columns.
+   */
+  public void rememberRow(EntityTable table, Map<String, AttributeValue> item, Object[] row) {
+    for (int i = 0; i < row.length; i++) {
+      Column column = table.column(i);
+      if (row[i] == null) {
+        continue;
+      }
+      if (column.isWholeItem()) {
+        byText.put(row[i], AttributeValue.fromM(item));
+      } else if (column.type() == ColumnType.JSON && item.containsKey(table.attributeOf(column))) {
+        byText.put(row[i], item.get(table.attributeOf(column)));
+      }
+    }
   }
 
   /** The value a read decoded into this very text, if one did. */

@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.ReadOperator;
+import dev.keycond.planner.exec.StoredValues;
 import dev.keycond.planner.exec.Scalar;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
 import dev.keycond.planner.mapping.Column;
@@ -54,11 +55,15 @@ public final class ChangeOperator implements WriteOperator {
   /** The attributes of the columns a read row is checked by: they must be unchanged when it is written. */
   private final ImmutableList<String> checkedAttributes;
 
+  /** Whether the read's conditions call DYNAMODB_TYPE, which needs the values behind its JSON texts. */
+  private final boolean keepsStoredValues;
+
   public ChangeOperator(WritePlan.ChangeRows plan, DynamoRead read) {
     this.plan = plan;
     this.table = plan.table();
     this.target = plan.target();
     this.slice = new ReadOperator(read, false);
+    this.keepsStoredValues = StoredValues.neededBy(read);
     this.codec = new ItemCodec(table, target.projection());
     this.residual = target.residual().stream()
         .map(c -> ScalarCompiler.compile(c, read.getCluster().getRexBuilder())).collect(ImmutableList.toImmutableList());
@@ -73,6 +78,9 @@ public final class ChangeOperator implements WriteOperator {
 
   @Override
   public long[] execute(ExecutionContext context, List<List<Object>> parameterSets) {
+    if (keepsStoredValues) {
+      context.keepStoredValues();
+    }
     WriteProgress progress = new WriteProgress(parameterSets.size());
     ConcurrentWrites sender = new ConcurrentWrites(context, progress);
     try {
@@ -239,6 +247,7 @@ public final class ChangeOperator implements WriteOperator {
     if (row == null) {
       return 0;
     }
+    context.storedValues().ifPresent(values -> values.rememberRow(table, item.get(), row));
     for (Scalar condition : residual) {
       if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
         return 0;
