@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.KeyValueBinder;
+import dev.keycond.planner.plan.ParameterText;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequestBuilder;
@@ -37,11 +38,14 @@ public final class PlanWarnings {
     return reads.stream().anyMatch(r -> r.plan().walk().isPresent());
   }
 
-  /** @param parameters the statement's parameter values, or empty when they are not all set */
-  public List<String> at(Optional<List<Object>> parameters) {
+  /**
+   * @param parameters the statement's parameter values, or empty when they are not all set
+   * @param parameterText how the parameters read in the conditions a warning names
+   */
+  public List<String> at(Optional<List<Object>> parameters, ParameterText parameterText) {
     List<String> warnings = new ArrayList<>();
     for (DynamoRead read : reads) {
-      List<String> readWarnings = warnings(read.plan(), parameters);
+      List<String> readWarnings = warnings(read.plan(), parameters, parameterText);
       // Only a read that would warn is built, to learn whether it sends anything: the requests of
       // every read are built again when the statement runs.
       if (!readWarnings.isEmpty() && !sendsNothing(read.plan(), parameters)) {
@@ -52,7 +56,7 @@ public final class PlanWarnings {
   }
 
   /** What one read would warn of, if it sends any request. */
-  private List<String> warnings(ReadPlan plan, Optional<List<Object>> parameters) {
+  private List<String> warnings(ReadPlan plan, Optional<List<Object>> parameters, ParameterText parameterText) {
     List<String> warnings = new ArrayList<>();
     String table = plan.table().name();
     if (plan.access().isScan()) {
@@ -60,7 +64,7 @@ public final class PlanWarnings {
           + plan.table().source().name() + "' (scan=" + settings.scanPolicy() + ")");
     }
     List<RexNode> residual = plan.residual(parameters.map(KeyValueBinder::new));
-    ExpressionFormatter formatter = ExpressionFormatter.of(plan.table());
+    ExpressionFormatter formatter = ExpressionFormatter.of(plan.table(), parameterText);
     if (!residual.isEmpty()) {
       warnings.add("Table '" + table + "': the driver reads items and then discards those that fail "
           + String.join(" AND ", residual.stream().map(formatter::format).toList())
