@@ -40,6 +40,7 @@ public final class ReadOperator implements Operator {
   private final boolean limitEndsRead;
   /** When the read's requests send for their next page. */
   private final Paging paging;
+  private final ConstantRequests constantRequests = new ConstantRequests();
 
   /**
    * @param limitEndsRead whether the read's rows are the statement's rows, so that a LIMIT ends it
@@ -65,7 +66,8 @@ public final class ReadOperator implements Operator {
     long offset = plan.offset().map(o -> RowCount.of(binder.valueOf(o))).orElse(0L);
     long fetch = plan.fetch().map(f -> RowCount.of(binder.valueOf(f))).orElse(Long.MAX_VALUE);
     ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
-    ReadRequests requests = builder.build();
+    ReadRequests requests = correlated || !context.parameters().isEmpty() ? builder.build()
+        : constantRequests.get(context.settings(), builder::build);
     FanOut fanOut = plan.mergesInKeyOrder() ? FanOut.merged(context, requests.requests(), limitEndsRead, paging)
         : FanOut.inOrder(context, requests.requests(), limitEndsRead, paging);
     ItemRows rows = itemRows.bind(binder);
