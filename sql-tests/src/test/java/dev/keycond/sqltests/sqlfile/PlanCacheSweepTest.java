@@ -51,7 +51,9 @@ class PlanCacheSweepTest {
       POOLS.add(shared);
       for (SqlTestCase c : file.cases()) {
         StatementShape shape = StatementShape.of(c.sql());
-        if (!c.parameters().isEmpty() || shape.literals().isEmpty()) {
+        // A case that sets planCache itself is about the property, which the sweep sets.
+        if (!c.parameters().isEmpty() || shape.literals().isEmpty()
+            || c.properties().keySet().stream().anyMatch("planCache"::equalsIgnoreCase)) {
           continue;
         }
         nodes.add(DynamicTest.dynamicTest(file.resource() + ":" + c.line() + " " + c.title(),
