@@ -1,5 +1,6 @@
 package dev.keycond.planner;
 
+import dev.keycond.planner.shape.StatementShape;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -26,6 +27,12 @@ final class PlanCache {
 
   /** The plan of a text, or the plan that every text of a shape shares. */
   record Plan(PlannedStatement statement) implements Entry {}
+
+  /**
+   * A shape seen in one text so far: that text's own plan, run again for the same text, and
+   * compared with the shape's plan when a second text of the shape comes.
+   */
+  record FirstText(String sql, StatementShape shape, CompiledPlan own) implements Entry {}
 
   /** A shape whose texts cannot share a plan: each is planned as its own text. */
   record PlannedByText() implements Entry {}

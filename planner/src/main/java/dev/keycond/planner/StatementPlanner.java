@@ -240,12 +240,13 @@ public final class StatementPlanner {
 
   /**
    * Plans the text of a plain Statement, which has no parameters of its own: a text whose shape
-   * was planned before runs with the plan of that shape, its literals bound to the plan's
-   * parameters, when the shape's plan does for it exactly what its own plan would. The first text
-   * of a shape is planned as itself, and its shape beside it; the two are compared (requests with
-   * their values, what the driver checks, warnings, result columns, the types of the literals), and
-   * only a shape whose plan matches is shared. Every other text is planned as by
-   * {@link #prepare(String, long)}.
+   * was seen before runs with the plan of that shape, its literals bound to the plan's parameters,
+   * when the shape's plan does for the shape's first text exactly what that text's own plan does.
+   * The first text of a shape is planned as itself only, so that a statement seen once costs one
+   * planning; the second text of the shape plans the shape and compares it with the first text's
+   * own plan (requests with their values, what the driver checks, warnings, result columns, the
+   * types of the literals), and only a shape whose plan matches is shared. Every other text is
+   * planned as by {@link #prepare(String, long)}.
    *
    * @param maxRows 0 for no limit
    */
@@ -256,6 +257,14 @@ public final class StatementPlanner {
     }
     PlanCache.Key key = new PlanCache.Key(shape.key(), maxRows, true);
     Optional<PlanCache.Entry> known = cache.get(key);
+    if (known.isPresent() && known.get() instanceof PlanCache.FirstText first) {
+      if (first.sql().equals(sql)) {
+        cache.count(PlanCache.Found.SAME_TEXT);
+        return PlannedText.own(first.own().statement());
+      }
+      known = Optional.of(sharedPlan(first.own(), first.shape(), maxRows));
+      cache.put(key, known.get());
+    }
     if (known.isPresent() && known.get() instanceof PlanCache.Plan shared) {
       cache.count(PlanCache.Found.SAME_SHAPE);
       return new PlannedText(shared.statement(), shape.values(), literalText(shape));
@@ -263,15 +272,15 @@ public final class StatementPlanner {
     if (known.isPresent()) {
       return PlannedText.own(prepare(sql, maxRows));
     }
-    Planned own = planned(sql, maxRows);
-    cache.put(key, sharedPlan(own, shape, maxRows));
+    CompiledPlan own = planned(sql, maxRows);
+    cache.put(key, new PlanCache.FirstText(sql, shape, own));
     cache.count(PlanCache.Found.PLANNED);
     return PlannedText.own(own.statement());
   }
 
-  /** The shape's plan, when it does for the text what the text's own plan does (see {@link #prepareText}). */
-  private PlanCache.Entry sharedPlan(Planned own, StatementShape shape, long maxRows) {
-    Planned shared;
+  /** The shape's plan, when it does for its first text what that text's own plan does (see {@link #prepareText}). */
+  private PlanCache.Entry sharedPlan(CompiledPlan own, StatementShape shape, long maxRows) {
+    CompiledPlan shared;
     try {
       shared = planned(shape.sql(), maxRows);
     } catch (RuntimeException e) {
@@ -281,7 +290,7 @@ public final class StatementPlanner {
     return plansAlike(own, shared, shape) ? new PlanCache.Plan(shared.statement()) : new PlanCache.PlannedByText();
   }
 
-  private boolean plansAlike(Planned own, Planned shared, StatementShape shape) {
+  private boolean plansAlike(CompiledPlan own, CompiledPlan shared, StatementShape shape) {
     if (!(own.statement() instanceof PlannedQuery ownQuery) || !(shared.statement() instanceof PlannedQuery sharedQuery)
         || !ownQuery.parameters().isEmpty() || !ownQuery.columns().equals(sharedQuery.columns())
         || !typesFit(sharedQuery.parameters(), shape.literals()) || !StandAloneParameters.hold(shared.rel())) {
@@ -328,14 +337,11 @@ public final class StatementPlanner {
     return index -> ExpressionFormatter.literal(shape.literals().get(index).toRex(literals));
   }
 
-  /** A plan, with the relational plan it was compiled from. */
-  private record Planned(PlannedStatement statement, RelNode rel) {}
-
   /**
    * Tools plan on one connection from several threads (metadata and queries); the catalog reader
    * is not shared safely, so planning is one statement at a time.
    */
-  private synchronized Planned planned(String sql, long maxRows) {
+  private synchronized CompiledPlan planned(String sql, long maxRows) {
     try {
       return plan(sql, maxRows);
     } catch (StackOverflowError e) {
@@ -343,7 +349,7 @@ public final class StatementPlanner {
     }
   }
 
-  private Planned plan(String sql, long maxRows) {
+  private CompiledPlan plan(String sql, long maxRows) {
     SqlNode parsed = NotInNulls.rewrite(parse(sql));
     EscapeClauses.check(parsed);
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
@@ -394,10 +400,10 @@ public final class StatementPlanner {
     PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
     if (explain) {
-      return new Planned(new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage), warnings),
+      return new CompiledPlan(new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage), warnings),
           plan);
     }
-    return new Planned(new PlannedQuery(columns(validator, validated, root, sql), parameters,
+    return new CompiledPlan(new PlannedQuery(columns(validator, validated, root, sql), parameters,
         OperatorCompiler.compile(plan), warnings), plan);
   }
 
@@ -417,7 +423,7 @@ public final class StatementPlanner {
    * {@code scan=limit:N}, which lets a GUI browse, a write that needs a Scan is refused too, since it
    * would change rows of a part of the table chosen by where the Scan stopped.
    */
-  private Planned planWrite(SqlNode query, SqlValidator validator, SqlNode validated,
+  private CompiledPlan planWrite(SqlNode query, SqlValidator validator, SqlNode validated,
       SqlToRelConverter converter, TableModify modify, boolean explain) {
     EntitySqlTable target = modify.getTable().unwrap(EntitySqlTable.class);
     if (target == null || target.entity().pinnedIndex().isPresent()) {
@@ -438,17 +444,17 @@ public final class StatementPlanner {
     PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
     if (explain) {
-      return new Planned(new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings),
-          write);
+      return new CompiledPlan(
+          new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings), write);
     }
-    return new Planned(new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings), write);
+    return new CompiledPlan(new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings), write);
   }
 
   /**
    * Plans MERGE by key: once validated as a whole (so that names and types are checked as for any
    * statement), its source rows are planned as a query of the values it writes.
    */
-  private Planned planMerge(SqlMerge merge, SqlValidator validator, SqlNode query, boolean explain) {
+  private CompiledPlan planMerge(SqlMerge merge, SqlValidator validator, SqlNode query, boolean explain) {
     validate(validator, query);
     SqlIdentifier name = (SqlIdentifier) merge.getTargetTable();
     EntitySqlTable target = Optional.ofNullable(catalogReader.getTable(name.names))
@@ -468,10 +474,10 @@ public final class StatementPlanner {
     PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
     ImmutableList<ParameterType> parameters = parameters(rowsValidator, rows);
     if (explain) {
-      return new Planned(new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings),
-          write);
+      return new CompiledPlan(
+          new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings), write);
     }
-    return new Planned(new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings), write);
+    return new CompiledPlan(new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings), write);
   }
 
   /** Trims the plan to the columns it uses, applies JDBC's maxRows as a limit, and pushes down into the reads. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.settings.StatementSettings;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -66,6 +67,23 @@ class PlanCacheTest {
     assertEquals(new PlanCacheStatistics(1, 1, 1, 0), planner.cacheStatistics());
     assertNotSame(first, planner.prepare(sql, 5));
     assertEquals(new PlanCacheStatistics(2, 2, 1, 0), planner.cacheStatistics());
+  }
+
+  @Test
+  void aShapeIsPlannedWhenItsSecondTextComesAndThenShared() {
+    StatementPlanner planner = new StatementPlanner(KeycondSchema.empty(), StatementSettings.defaults(), 8);
+    String sql = "SELECT x FROM (VALUES ('a', 1), ('b', 2)) AS t(x, n) WHERE n = ";
+    PlannedText first = planner.prepareText(sql + "1", 0);
+
+    assertEquals(List.of(), first.literals());
+    assertEquals(new PlanCacheStatistics(1, 1, 0, 0), planner.cacheStatistics());
+    assertSame(first.statement(), planner.prepareText(sql + "1", 0).statement());
+    assertEquals(new PlanCacheStatistics(1, 1, 1, 0), planner.cacheStatistics());
+    PlannedText second = planner.prepareText(sql + "2", 0);
+    assertEquals(List.of(2), second.literals());
+    assertEquals(0, second.markers());
+    assertEquals(new PlanCacheStatistics(1, 1, 1, 1), planner.cacheStatistics());
+    assertSame(second.statement(), planner.prepareText(sql + "7", 0).statement());
   }
 
   @Test

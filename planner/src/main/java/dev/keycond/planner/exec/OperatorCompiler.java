@@ -117,7 +117,8 @@ public final class OperatorCompiler {
   public static WriteOperator compileWrite(DynamoWrite write) {
     WritePlan plan = write.write();
     if (plan instanceof WritePlan.InsertRows insert) {
-      return new InsertOperator(insert, new Guarded(build(write.getInput(), false, Paging.ON_DEMAND)), !readsDynamo(write.getInput()));
+      return new InsertOperator(insert, new Guarded(build(write.getInput(), false, Paging.ON_DEMAND)),
+          !readsDynamo(write.getInput()));
     }
     if (plan instanceof WritePlan.ChangeRows change) {
       return new ChangeOperator(change, (DynamoRead) write.getInput());

@@ -26,9 +26,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * Reads one request's results a page at a time. Reading {@link Paging#ONE_AHEAD}, the next page of
  * a Query or Scan that sends no Limit is already being read while the caller consumes the current
  * one: one page ahead, never more, so a long read holds at most two pages. Otherwise the next
- * request is sent only when the caller asks for the next page. A Scan under {@code scan=limit:N} reads at most N items and one more: its page
- * size is capped by what is left, and asking for more rows once the allowance is used up with
- * more table left is an error, not a silently short answer.
+ * request is sent only when the caller asks for the next page. A Scan under {@code scan=limit:N}
+ * reads at most N items and one more: its page size is capped by what is left, and asking for more
+ * rows once the allowance is used up with more table left is an error, not a silently short answer.
  */
 final class PageReader {
   private final ExecutionContext context;
