@@ -1,5 +1,6 @@
 package dev.keycond.jdbc;
 
+import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
@@ -37,7 +38,9 @@ public final class ConnectionProperties {
       new String[] {"maxFanOut", "Most key reads one statement may issue", "100"},
       new String[] {"serverFilters", "Send the conditions DynamoDB checks exactly as a FilterExpression", "true"},
       new String[] {"scanSegments", "Segments of a parallel whole-table Scan under scan=allow", "1"},
-      new String[] {"expiredItems", "hide or show items whose time to live has passed", "hide"});
+      new String[] {"expiredItems", "hide or show items whose time to live has passed", "hide"},
+      new String[] {"planCache", "Plans kept for statement texts and shapes; 0 keeps none",
+          String.valueOf(StatementPlanner.DEFAULT_PLAN_CACHE)});
 
   private final Map<String, String> values;
 
@@ -132,27 +135,13 @@ public final class ConnectionProperties {
   public StatementSettings readSettings() {
     boolean consistent = get("consistentRead").map(v -> parseBoolean("consistentRead", v)).orElse(false);
     ScanPolicy scan = get("scan").map(ScanPolicy::parse).orElse(ScanPolicy.REJECT);
-    int fanOut = get("maxFanOut").map(v -> wholeNumber("maxFanOut", v, Integer.MAX_VALUE))
+    int fanOut = get("maxFanOut").map(v -> parseCount("maxFanOut", v, 1, Integer.MAX_VALUE))
         .orElse(StatementSettings.DEFAULT_MAX_FAN_OUT);
     boolean serverFilters = get("serverFilters").map(v -> parseBoolean("serverFilters", v)).orElse(true);
-    int segments = get("scanSegments").map(v -> wholeNumber("scanSegments", v, StatementSettings.MAX_SCAN_SEGMENTS))
+    int segments = get("scanSegments").map(v -> parseCount("scanSegments", v, 1, StatementSettings.MAX_SCAN_SEGMENTS))
         .orElse(1);
     boolean showExpired = get("expiredItems").map(ConnectionProperties::parseExpiredItems).orElse(false);
     return new StatementSettings(consistent, scan, fanOut, serverFilters, segments, showExpired);
-  }
-
-  /** A whole number from 1 to {@code max}. */
-  private static int wholeNumber(String name, String value, int max) {
-    try {
-      int n = Integer.parseInt(value.trim());
-      if (n >= 1 && n <= max) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Invalid value '" + value + "' for property "
-        + name + ": use a whole number of at least 1" + (max == Integer.MAX_VALUE ? "" : " and at most " + max));
   }
 
   private static boolean parseExpiredItems(String value) {
@@ -164,6 +153,26 @@ public final class ConnectionProperties {
     }
     throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
         "Invalid value '" + value + "' for property expiredItems: use hide or show");
+  }
+
+  /** How many plans the connection keeps (the {@code planCache} property). */
+  public int planCache() {
+    return get("planCache").map(v -> parseCount("planCache", v, 0, Integer.MAX_VALUE))
+        .orElse(StatementPlanner.DEFAULT_PLAN_CACHE);
+  }
+
+  /** A whole number from {@code least} to {@code most}. */
+  private static int parseCount(String name, String value, int least, int most) {
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n >= least && n <= most) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Invalid value '" + value + "' for property "
+        + name + ": use a whole number of at least " + least + (most == Integer.MAX_VALUE ? "" : " and at most " + most));
   }
 
   private static boolean parseBoolean(String name, String value) {

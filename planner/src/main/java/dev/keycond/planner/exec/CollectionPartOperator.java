@@ -43,7 +43,7 @@ public final class CollectionPartOperator implements Operator {
       split.add(new ArrayList<>());
       bound.add(parts.get(i).bind(ReadFilter.inDriver(collection.part(i), context.settings())));
     }
-    try (FanOut fanOut = FanOut.inOrder(context, requests, false)) {
+    try (FanOut fanOut = FanOut.inOrder(context, requests, false, Paging.ON_DEMAND)) {
       for (PageReader reader : fanOut.readers()) {
         reader.forEachItem(item -> {
           for (int i = 0; i < parts.size(); i++) {

@@ -77,7 +77,7 @@ public final class LookupJoinOperator implements Operator {
     List<Object[]> found = new ArrayList<>();
     ReadRequestBuilder fetch = new ReadRequestBuilder(inner, context.settings(), Optional.of(context.parameters()));
     ItemRows rows = innerRows.bind(fetch.filter());
-    try (FanOut fanOut = FanOut.inOrder(context, requests, false)) {
+    try (FanOut fanOut = FanOut.inOrder(context, requests, false, Paging.ON_DEMAND)) {
       for (PageReader reader : fanOut.readers()) {
         innerItems.forEach(reader, fetch, context, item -> rows.collect(item, context, found));
       }

@@ -12,6 +12,7 @@ import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.ReadFilter;
 import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.plan.Operand;
+import dev.keycond.planner.plan.ParameterText;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
@@ -50,19 +51,30 @@ import org.apache.calcite.rex.RexUtil;
 public final class PlanExplainer {
   private final StatementSettings settings;
   private final Optional<List<Object>> parameters;
+  private final ParameterText parameterText;
   private final List<String> lines = new ArrayList<>();
   private int requests;
   private boolean perKeyRequests;
 
-  /** @param parameters bound parameter values, or empty to show the markers */
-  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters) {
+  /**
+   * @param parameters bound parameter values, or empty to show the markers
+   * @param parameterText how the parameters read in the driver's conditions
+   */
+  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, ParameterText parameterText) {
     this.settings = settings;
     this.parameters = parameters;
+    this.parameterText = parameterText;
   }
 
   public static List<String> explain(RelNode root, StatementSettings settings, Optional<List<Object>> parameters,
       Optional<String> refusal) {
-    PlanExplainer explainer = new PlanExplainer(settings, parameters);
+    return explain(root, settings, parameters, ParameterText.MARKERS, refusal);
+  }
+
+  /** @param parameterText how the parameters read in the conditions the driver checks */
+  public static List<String> explain(RelNode root, StatementSettings settings, Optional<List<Object>> parameters,
+      ParameterText parameterText, Optional<String> refusal) {
+    PlanExplainer explainer = new PlanExplainer(settings, parameters, parameterText);
     explainer.visit(root, 1);
     List<String> result = new ArrayList<>();
     if (refusal.isPresent()) {
@@ -181,7 +193,7 @@ public final class PlanExplainer {
             + BatchGetItem.MAX_KEYS + " per request"));
       }
     }
-    ExpressionFormatter formatter = ExpressionFormatter.of(plan.table());
+    ExpressionFormatter formatter = ExpressionFormatter.of(plan.table(), parameterText);
     if (filter.matchesNothing()) {
       add(depth + 1, "No request: with these values a condition is never TRUE, so no item can be a row");
     }
@@ -265,7 +277,7 @@ public final class PlanExplainer {
       }
       add(depth, "Read " + table + ": items whose keys match table '" + table + "'");
     }
-    ExpressionFormatter formatter = ExpressionFormatter.of(part.plan().table());
+    ExpressionFormatter formatter = ExpressionFormatter.of(part.plan().table(), parameterText);
     for (RexNode condition : part.plan().conditions()) {
       add(depth + 1, "Driver after the read: keeps rows of " + table + " where " + formatter.format(condition));
     }
@@ -313,7 +325,7 @@ public final class PlanExplainer {
 
   private String describe(RelNode node) {
     List<String> in = node.getInputs().isEmpty() ? List.of() : node.getInput(0).getRowType().getFieldNames();
-    ExpressionFormatter formatter = new ExpressionFormatter(in);
+    ExpressionFormatter formatter = new ExpressionFormatter(in, parameterText);
     if (node instanceof Filter filter) {
       return "Filter " + formatter.format(filter.getCondition());
     }
@@ -356,7 +368,7 @@ public final class PlanExplainer {
     if (node instanceof Join join) {
       List<String> both = new ArrayList<>(join.getLeft().getRowType().getFieldNames());
       both.addAll(join.getRight().getRowType().getFieldNames());
-      return join.getJoinType() + " join on " + new ExpressionFormatter(both).format(join.getCondition());
+      return join.getJoinType() + " join on " + new ExpressionFormatter(both, parameterText).format(join.getCondition());
     }
     if (node instanceof Values values) {
       return "Values (" + values.getTuples().size() + " rows)";

@@ -17,8 +17,11 @@ package dev.keycond.planner.settings;
 public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut, boolean serverFilters,
     int scanSegments, boolean showExpiredItems) {
   public static final int DEFAULT_MAX_FAN_OUT = 100;
-  /** DynamoDB's limit on TotalSegments. */
-  public static final int MAX_SCAN_SEGMENTS = 1_000_000;
+  /**
+   * The most segments a parallel Scan is read in: each keeps a request in flight on a thread of its
+   * own, and a page waiting (DynamoDB itself allows up to 1,000,000).
+   */
+  public static final int MAX_SCAN_SEGMENTS = 64;
 
   public StatementSettings {
     if (maxFanOut < 1) {
