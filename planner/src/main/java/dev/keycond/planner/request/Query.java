@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
@@ -56,6 +57,7 @@ public record Query(
         .select(count ? Select.COUNT : null)
         .consistentRead(consistentRead ? true : null)
         .exclusiveStartKey(exclusiveStartKey)
+        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
         .build();
   }
 }

@@ -3,6 +3,7 @@ package dev.keycond.planner.request;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 
@@ -54,6 +55,7 @@ public record Scan(
         .select(count ? Select.COUNT : null)
         .consistentRead(consistentRead ? true : null)
         .exclusiveStartKey(exclusiveStartKey)
+        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
         .build();
   }
 }
