@@ -103,6 +103,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
 
   /** Runs the statement with the parameter values set; only EXPLAIN may run with some unset. */
   private boolean runWithValues(PlannedStatement current) throws SQLException {
+    newExecution();
     List<Object> parameters = new ArrayList<>(values.length);
     boolean allSet = true;
     for (int i = 0; i < values.length; i++) {
@@ -330,6 +331,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
   @Override
   public long[] executeLargeBatch() throws SQLException {
     PlannedStatement current = query();
+    newExecution();
     List<List<Object>> sets = List.copyOf(parameterSets);
     parameterSets.clear();
     if (sets.isEmpty()) {

@@ -7,9 +7,12 @@ import dev.keycond.planner.PlannedUpdate;
 import dev.keycond.planner.exec.write.WriteFailure;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.cost.CostMeter;
+import dev.keycond.planner.cost.CostText;
+import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.exec.ExecutionContext;
-import dev.keycond.planner.exec.ReadStatistics;
 import dev.keycond.planner.exec.RowCursor;
+import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.exec.relational.ListCursor;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -22,9 +25,10 @@ import java.util.Optional;
 
 /**
  * A statement: plans SQL, runs it, and keeps the warnings that say what the plan costs beyond its
- * key reads. Cancellation and the query timeout stop the read before its next DynamoDB request.
+ * key reads, and what its last execution cost ({@link dev.keycond.KeycondStatement#cost()}).
+ * Cancellation and the query timeout stop the read before its next DynamoDB request.
  */
-public class KeycondStatement extends AbstractWrapper implements Statement {
+public class KeycondStatement extends AbstractWrapper implements Statement, dev.keycond.KeycondStatement {
   final KeycondConnection connection;
   private final WarningChain warnings = new WarningChain();
   /** Written by the statement's thread, read by the connection's close on any thread. */
@@ -35,6 +39,8 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
   private final List<String> batch = new ArrayList<>();
   /** Written by the statement's thread, read by whichever thread cancels or closes the connection. */
   private volatile ExecutionContext running;
+  /** What the last execution's requests cost; read from any thread, as the result is read. */
+  private volatile CostMeter cost = new CostMeter();
   private boolean reportAlways;
   private long maxRows;
   private int fetchSize;
@@ -48,6 +54,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
 
   @Override
   public ResultSet executeQuery(String sql) throws SQLException {
+    newExecution();
     PlannedStatement statement = planWithoutMarkers(sql);
     if (!returnsRows(statement)) {
       throw noResultSet();
@@ -58,6 +65,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
 
   @Override
   public boolean execute(String sql) throws SQLException {
+    newExecution();
     PlannedStatement statement = planWithoutMarkers(sql);
     return run(statement, List.of(), !hasMarkers(statement));
   }
@@ -69,6 +77,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
 
   @Override
   public long executeLargeUpdate(String sql) throws SQLException {
+    newExecution();
     PlannedStatement statement = planWithoutMarkers(sql);
     if (returnsRows(statement)) {
       throw notAnUpdate();
@@ -117,7 +126,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
     updateCount = -1;
     connection.checkWritesCommit();
     ExecutionContext context = new ExecutionContext(connection.gateway(), parameterSets.get(0),
-        connection.planner().settings(), queryTimeoutSeconds * 1000L);
+        connection.planner().settings(), call());
     running = context;
     try {
       long[] counts = update.execute(context, parameterSets);
@@ -139,6 +148,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
    * @return true when the result is a ResultSet, as {@link #execute(String)} answers
    */
   boolean run(PlannedStatement statement, List<Object> parameters, boolean parametersSet) throws SQLException {
+    newExecution();
     closeResultSet();
     clearWarnings();
     updateCount = -1;
@@ -161,7 +171,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
       }
       PlannedQuery query = (PlannedQuery) statement;
       ExecutionContext context = new ExecutionContext(connection.gateway(), parameters,
-          connection.planner().settings(), queryTimeoutSeconds * 1000L);
+          connection.planner().settings(), call());
       running = context;
       RowCursor cursor = query.execute(context);
       reportAlways = !planWarnings.isEmpty();
@@ -178,13 +188,32 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
    * the rows the statement returned: always when the plan warned that items would be discarded,
    * otherwise only when a walk discarded some.
    */
-  void finished(ReadStatistics statistics, long rowsReturned) {
-    if (!reportAlways && statistics.itemsDiscarded() == 0) {
+  void finished(ExecutionContext context, long rowsReturned) {
+    if (!reportAlways && context.statistics().itemsDiscarded() == 0) {
       return;
     }
-    warnings.add(SqlState.WARNING.toWarning("DynamoDB read " + statistics.itemsRead() + " items in "
-        + statistics.requests() + (statistics.requests() == 1 ? " request" : " requests") + " to return "
-        + rowsReturned + (rowsReturned == 1 ? " row" : " rows")));
+    StatementCost read = context.call().cost().snapshot();
+    warnings.add(SqlState.WARNING.toWarning("DynamoDB read " + CostText.count(read.itemsRead(), "item") + " in "
+        + CostText.count(read.requestCount(), "request") + " to return " + CostText.count(rowsReturned, "row")
+        + " (" + CostText.units(read.readCapacityUnits()) + " RCU)"));
+  }
+
+  /**
+   * Starts counting the cost of a new execution, from its planning on: a statement refused before it
+   * runs costs nothing. The writes it then runs, all the statements of a batch included, add to it.
+   */
+  final void newExecution() {
+    cost = new CostMeter();
+  }
+
+  /** The call of an execution that begins now, bounded by the query timeout and counted in its cost. */
+  private StatementCall call() {
+    return new StatementCall(queryTimeoutSeconds * 1000L, cost);
+  }
+
+  @Override
+  public StatementCost cost() {
+    return cost.snapshot();
   }
 
   void resultSetClosed(KeycondResultSet closedSet) throws SQLException {
@@ -492,6 +521,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
   @Override
   public long[] executeLargeBatch() throws SQLException {
     checkOpen();
+    newExecution();
     List<String> statements = List.copyOf(batch);
     batch.clear();
     long[] counts = new long[statements.size()];

@@ -3,23 +3,13 @@ package dev.keycond.planner.exec;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What one execution cost: requests sent and items DynamoDB read, which the statement's warning
- * sets against the rows it returned, and the items a hierarchy walk read and then left out.
+ * The items one execution read and then left out in the driver without a condition to name: those
+ * a hierarchy walk read past a row it rejects, or below a missing folder. What the requests cost
+ * (requests, items read, capacity units) is counted where they are sent, in the statement's
+ * {@link dev.keycond.planner.gateway.StatementCall#cost()}.
  */
 public final class ReadStatistics {
-  private final AtomicLong requests = new AtomicLong();
-  private final AtomicLong itemsRead = new AtomicLong();
   private final AtomicLong itemsDiscarded = new AtomicLong();
-
-  public void addRequest(long scannedCount) {
-    addRequests(1, scannedCount);
-  }
-
-  /** Counts requests that together read {@code scannedCount} items, such as a batch and its retries. */
-  public void addRequests(int count, long scannedCount) {
-    requests.addAndGet(count);
-    itemsRead.addAndGet(scannedCount);
-  }
 
   /** Counts items a hierarchy walk read and then left out (orphans, rows its conditions reject). */
   public void addDiscarded(long count) {
@@ -28,13 +18,5 @@ public final class ReadStatistics {
 
   public long itemsDiscarded() {
     return itemsDiscarded.get();
-  }
-
-  public long requests() {
-    return requests.get();
-  }
-
-  public long itemsRead() {
-    return itemsRead.get();
   }
 }
