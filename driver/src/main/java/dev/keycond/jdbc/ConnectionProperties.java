@@ -3,6 +3,7 @@ package dev.keycond.jdbc;
 import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.settings.ExplainForm;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.settings.ScanPolicy;
 import java.net.URI;
@@ -34,7 +35,9 @@ public final class ConnectionProperties {
       new String[] {"mapping", "Mapping file path, or inline:{...} JSON", "none: every table is exposed raw"},
       new String[] {"scan", "reject, allow, or limit:N", "reject"},
       new String[] {"consistentRead", "Strongly consistent reads on tables and local indexes", "false"},
-      new String[] {"maxFanOut", "Most key reads one statement may issue", "100"});
+      new String[] {"maxFanOut", "Most key reads one statement may issue", "100"},
+      new String[] {"explain", "What the text EXPLAIN shows under each request: text (its fields), cli (also the AWS CLI "
+          + "command) or java (also the AWS SDK for Java v2 code)", "text"});
 
   private final Map<String, String> values;
 
@@ -141,7 +144,8 @@ public final class ConnectionProperties {
       throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
           "Invalid value '" + v + "' for property maxFanOut: use a whole number of at least 1");
     }).orElse(StatementSettings.DEFAULT_MAX_FAN_OUT);
-    return new StatementSettings(consistent, scan, fanOut);
+    ExplainForm explain = get("explain").map(ExplainForm::parse).orElse(ExplainForm.TEXT);
+    return new StatementSettings(consistent, scan, fanOut, explain);
   }
 
   private static boolean parseBoolean(String name, String value) {

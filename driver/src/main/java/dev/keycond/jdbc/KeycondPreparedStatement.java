@@ -287,7 +287,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
     PlannedStatement current = query();
     // A write returns no ResultSet, so it has no ResultSetMetaData (JDBC's answer is null).
     return current instanceof PlannedQuery q ? new KeycondResultSetMetaData(q.columns())
-        : current instanceof PlannedExplain ? new KeycondResultSetMetaData(PlannedExplain.COLUMNS) : null;
+        : current instanceof PlannedExplain explain ? new KeycondResultSetMetaData(explain.columns()) : null;
   }
 
   @Override

@@ -162,11 +162,8 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
         return false;
       }
       if (statement instanceof PlannedExplain explain) {
-        List<Object[]> lines = new ArrayList<>();
-        for (String line : explain.describe(connection.planner().settings(), values)) {
-          lines.add(new Object[] {line});
-        }
-        resultSet = new KeycondResultSet(this, PlannedExplain.COLUMNS, new ListCursor(lines), null);
+        resultSet = new KeycondResultSet(this, explain.columns(),
+            new ListCursor(explain.rows(connection.planner().settings(), values)), null);
         return true;
       }
       PlannedQuery query = (PlannedQuery) statement;

@@ -3,6 +3,8 @@ package dev.keycond.planner.explain;
 import dev.keycond.planner.exec.FanOut;
 import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.DynamoRequest;
+import dev.keycond.planner.settings.ExplainForm;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.KeyValueBinder;
@@ -39,12 +41,15 @@ import org.apache.calcite.rex.RexUtil;
 
 /**
  * Writes EXPLAIN output: every DynamoDB request the statement sends, and every step the driver
- * does itself, as an indented tree from the result down to the reads.
+ * does itself, as an indented tree from the result down to the reads; under each request, as the
+ * {@code explain} property asks, the AWS CLI command or the AWS SDK for Java v2 code that sends it.
+ * The same walk lists the requests on their own, for {@code EXPLAIN PLAN AS JSON}.
  */
 public final class PlanExplainer {
   private final StatementSettings settings;
   private final Optional<List<Object>> parameters;
   private final List<String> lines = new ArrayList<>();
+  private final List<CopyableRequest> shown = new ArrayList<>();
   private int requests;
   private boolean perKeyRequests;
 
@@ -69,6 +74,14 @@ public final class PlanExplainer {
     }
     result.addAll(explainer.lines);
     return result;
+  }
+
+  /** Every request the text EXPLAIN shows, in its order, as a request to send by hand. */
+  public static List<CopyableRequest> requests(RelNode root, StatementSettings settings,
+      Optional<List<Object>> parameters) {
+    PlanExplainer explainer = new PlanExplainer(settings, parameters);
+    explainer.visit(root, 1);
+    return List.copyOf(explainer.shown);
   }
 
   private void visit(RelNode node, int depth) {
@@ -123,7 +136,8 @@ public final class PlanExplainer {
     for (WriteStep step : OperatorCompiler.compileWrite(write).explain(settings, parameters)) {
       add(depth + 1, step.description());
       for (WriteRequest request : step.requests()) {
-        RequestFormatter.format(request).forEach(line -> add(depth + 2, line));
+        request(depth + 2, request, step.perRow() ? Optional.of("it stands for one request per row, with that "
+            + "row's key and values") : Optional.empty());
       }
       if (step.perRow()) {
         perKeyRequests = true;
@@ -147,19 +161,15 @@ public final class PlanExplainer {
         + (perOuterRow ? " for each distinct value of the outer columns it uses (at most maxFanOut=" + settings.maxFanOut() + ")" : "")
         + (plan.access().isScan() ? ", a full Scan (scan=" + settings.scanPolicy() + ")" : ""));
     for (ReadRequest request : built) {
-      for (String line : RequestFormatter.format(request)) {
-        add(depth + 1, line);
-      }
+      request(depth + 1, request, perOuterRow ? Optional.of("its key values come from each row of the outer query")
+          : Optional.empty());
     }
     if (plan.access().fetchFromTable()) {
       perKeyRequests = true;
       add(depth + 1, "then, because index '" + plan.access().index().orElseThrow().name()
           + "' does not carry every needed column, for each page of keys it returns:");
-      for (String line : RequestFormatter.format(new ReadRequestBuilder(plan, settings, parameters)
-          .fetchRequestTemplate())) {
-        add(depth + 2, line.replace("Keys:                      0", "Keys:                      the keys found, "
-            + BatchGetItem.MAX_KEYS + " per request"));
-      }
+      request(depth + 2, new ReadRequestBuilder(plan, settings, parameters).fetchRequestTemplate(),
+          Optional.of("its keys are those the index returns"));
     }
     Optional<KeyValueBinder> binder = parameters.map(KeyValueBinder::new);
     ExpressionFormatter formatter = ExpressionFormatter.of(plan.table());
@@ -211,9 +221,7 @@ public final class PlanExplainer {
       add(depth, "Read " + collection.tableNames() + " from one item collection: " + built.size()
           + (built.size() == 1 ? " request" : " requests"));
       for (ReadRequest request : built) {
-        for (String line : RequestFormatter.format(request)) {
-          add(depth + 1, line);
-        }
+        request(depth + 1, request, Optional.empty());
       }
       add(depth, "Read " + table + ": items whose keys match table '" + table + "'");
     }
@@ -228,15 +236,14 @@ public final class PlanExplainer {
     perKeyRequests = true;
     add(depth, "Driver: " + describe(lookup.join()));
     ReadPlan inner = lookup.inner().plan();
+    String requests = inner.access().kind() == AccessPath.Kind.GET_ITEM
+        ? "BatchGetItem, " + BatchGetItem.MAX_KEYS + " keys a request"
+        : "one Query per key, " + FanOut.AHEAD + " at a time";
     add(depth + 1, "Read " + inner.table().name() + " by key for each distinct join key of the other side: "
-        + (inner.access().kind() == AccessPath.Kind.GET_ITEM
-            ? "BatchGetItem, " + BatchGetItem.MAX_KEYS + " keys a request"
-            : "one Query per key, " + FanOut.AHEAD + " at a time")
-        + ", at most maxFanOut=" + settings.maxFanOut() + " requests");
+        + requests + ", at most maxFanOut=" + settings.maxFanOut() + " requests");
     for (ReadRequest request : new ReadRequestBuilder(inner, settings, Optional.empty()).build().requests()) {
-      for (String line : RequestFormatter.format(request)) {
-        add(depth + 2, line);
-      }
+      request(depth + 2, request, Optional.of("its key values come from the rows of the other side of the join, "
+          + "read by " + requests));
     }
     visit(lookup.getInput(), depth + 1);
   }
@@ -299,6 +306,32 @@ public final class PlanExplainer {
       return "Values (" + values.getTuples().size() + " rows)";
     }
     return node.getRelTypeName().replace("Logical", "");
+  }
+
+  /**
+   * Shows a request: its fields, then the AWS CLI command or the Java code that sends it when the
+   * {@code explain} property asks for one, or why it cannot be given.
+   *
+   * @param perRow why the request stands for one per row read, if it does
+   */
+  private void request(int depth, DynamoRequest request, Optional<String> perRow) {
+    List<String> fields = request instanceof ReadRequest read ? RequestFormatter.format(read)
+        : RequestFormatter.format((WriteRequest) request);
+    fields.forEach(line -> add(depth, line));
+    CopyableRequest copyable = CopyableRequest.of(request, perRow);
+    shown.add(copyable);
+    if (settings.explainForm() == ExplainForm.TEXT) {
+      return;
+    }
+    String title = settings.explainForm() == ExplainForm.CLI ? "AWS CLI" : "AWS SDK for Java v2";
+    if (copyable instanceof CopyableRequest.Unknown unknown) {
+      add(depth + 1, title + ": not shown, " + unknown.reason());
+      return;
+    }
+    CopyableRequest.Exact exact = (CopyableRequest.Exact) copyable;
+    add(depth + 1, title + ":" + exact.note().map(note -> " (" + note + ")").orElse(""));
+    List<String> code = settings.explainForm() == ExplainForm.CLI ? List.of(exact.cliCommand()) : exact.javaSnippet();
+    code.forEach(line -> add(depth + 2, line));
   }
 
   private void add(int depth, String line) {

@@ -7,12 +7,14 @@ package dev.keycond.planner.settings;
  * @param consistentRead ask for strongly consistent reads on the table and local indexes
  * @param scanPolicy whether a plan may Scan
  * @param maxFanOut the most key reads one statement may issue for IN lists or per-key joins
+ * @param explainForm what the text EXPLAIN shows under each request
  */
-public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut) {
+public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut,
+    ExplainForm explainForm) {
   public static final int DEFAULT_MAX_FAN_OUT = 100;
 
   public static StatementSettings defaults() {
-    return new StatementSettings(false, ScanPolicy.REJECT, DEFAULT_MAX_FAN_OUT);
+    return new StatementSettings(false, ScanPolicy.REJECT, DEFAULT_MAX_FAN_OUT, ExplainForm.TEXT);
   }
 
   /**
@@ -20,10 +22,10 @@ public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, i
    * only if unchanged must read what the write will be checked against.
    */
   public StatementSettings withConsistentRead() {
-    return new StatementSettings(true, scanPolicy, maxFanOut);
+    return new StatementSettings(true, scanPolicy, maxFanOut, explainForm);
   }
 
   public StatementSettings withScanPolicy(ScanPolicy policy) {
-    return new StatementSettings(consistentRead, policy, maxFanOut);
+    return new StatementSettings(consistentRead, policy, maxFanOut, explainForm);
   }
 }
