@@ -48,15 +48,23 @@ import org.apache.calcite.rex.RexUtil;
 public final class PlanExplainer {
   private final StatementSettings settings;
   private final Optional<List<Object>> parameters;
-  private final List<String> lines = new ArrayList<>();
-  private final List<CopyableRequest> shown = new ArrayList<>();
+  private final List<String> lines;
+  private final List<CopyableRequest> shown;
   private int requests;
   private boolean perKeyRequests;
 
   /** @param parameters bound parameter values, or empty to show the markers */
   private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters) {
+    this(settings, parameters, new ArrayList<>(), new ArrayList<>());
+  }
+
+  /** An explainer that adds to the lines and requests of another, with other settings. */
+  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, List<String> lines,
+      List<CopyableRequest> shown) {
     this.settings = settings;
     this.parameters = parameters;
+    this.lines = lines;
+    this.shown = shown;
   }
 
   public static List<String> explain(RelNode root, StatementSettings settings, Optional<List<Object>> parameters,
@@ -131,7 +139,11 @@ public final class PlanExplainer {
     add(depth, "Write " + plan.table().name() + " (DynamoDB table '" + plan.table().source().name() + "')"
         + (readFirst ? ": the rows this read finds" : ""));
     if (readFirst) {
-      visit(write.getInput(), depth + 1);
+      // The rows to change are read strongly consistently, as the write will see them.
+      PlanExplainer read = new PlanExplainer(settings.withConsistentRead(), parameters, lines, shown);
+      read.visit(write.getInput(), depth + 1);
+      requests += read.requests;
+      perKeyRequests |= read.perKeyRequests;
     }
     for (WriteStep step : OperatorCompiler.compileWrite(write).explain(settings, parameters)) {
       add(depth + 1, step.description());
