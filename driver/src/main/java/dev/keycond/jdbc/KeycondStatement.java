@@ -143,12 +143,12 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
 
   /**
    * Runs a planned statement and makes its result the current one: a ResultSet, or an update count.
+   * Its caller has started counting the execution's cost ({@link #newExecution()}) before planning.
    *
    * @param parametersSet false when a marker has no value, which only EXPLAIN tolerates
    * @return true when the result is a ResultSet, as {@link #execute(String)} answers
    */
   boolean run(PlannedStatement statement, List<Object> parameters, boolean parametersSet) throws SQLException {
-    newExecution();
     closeResultSet();
     clearWarnings();
     updateCount = -1;
