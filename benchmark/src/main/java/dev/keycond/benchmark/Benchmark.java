@@ -68,9 +68,8 @@ public final class Benchmark {
       measurements.put("warm-streaming", new WarmStreaming(endpoint));
       measurements.put("requests", new RequestCounts(endpoint));
       measurements.put("jar", new JarSize(jar));
-      // The write load goes here once keycond writes: INSERT/UPSERT of 10,000 rows with executeBatch
-      // against raw PutItem/BatchWriteItem at the same concurrency (benchmark/README.md).
-      List<String> runOrder = List.of("requests", "warm", "warm-streaming", "jar", "streaming", "cold");
+      measurements.put("writes", new WriteLoad(endpoint));
+      List<String> runOrder = List.of("requests", "warm", "warm-streaming", "writes", "jar", "streaming", "cold");
       Map<String, Section> sections = new LinkedHashMap<>();
       for (String name : runOrder) {
         if (only.isEmpty() || only.contains(name)) {
@@ -81,8 +80,6 @@ public final class Benchmark {
       report.append("### Summary (medians; details below)\n\n").append(Section.SUMMARY_HEADER);
       measurements.keySet().stream().filter(sections::containsKey)
           .forEach(name -> sections.get(name).summaryRows().forEach(row -> report.append(row.markdown())));
-      report.append("\nNot measured yet: the write load (INSERT/UPSERT of 10,000 rows through executeBatch against ")
-          .append("PutItem/BatchWriteItem at the same concurrency): keycond runs no writes yet.\n");
       measurements.keySet().stream().filter(sections::containsKey)
           .forEach(name -> report.append('\n').append(sections.get(name).details()));
     }

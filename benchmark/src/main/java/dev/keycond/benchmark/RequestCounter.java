@@ -12,9 +12,13 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -23,7 +27,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * Counts the HTTP requests every SDK client in this JVM sends, by operation, the items the Queries
- * and Scans among them read (DynamoDB's ScannedCount), and the read capacity they consumed. The SDK
+ * and Scans among them read (DynamoDB's ScannedCount), and the capacity they consumed (read units
+ * for reads, write units for the write load's puts). The SDK
  * installs it into every client it builds, keycond's included, because it is listed in
  * {@code software/amazon/awssdk/global/handlers/execution.interceptors}; so keycond and the
  * baseline are counted the same way, on the wire side, retries included.
@@ -53,6 +58,10 @@ public final class RequestCounter implements ExecutionInterceptor {
       return get.toBuilder().returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
     } else if (request instanceof BatchGetItemRequest batch) {
       return batch.toBuilder().returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
+    } else if (request instanceof PutItemRequest put) {
+      return put.toBuilder().returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
+    } else if (request instanceof BatchWriteItemRequest batch) {
+      return batch.toBuilder().returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
     }
     return request;
   }
@@ -74,6 +83,10 @@ public final class RequestCounter implements ExecutionInterceptor {
     } else if (context.response() instanceof GetItemResponse get) {
       addCapacity(get.consumedCapacity());
     } else if (context.response() instanceof BatchGetItemResponse batch) {
+      batch.consumedCapacity().forEach(RequestCounter::addCapacity);
+    } else if (context.response() instanceof PutItemResponse put) {
+      addCapacity(put.consumedCapacity());
+    } else if (context.response() instanceof BatchWriteItemResponse batch) {
       batch.consumedCapacity().forEach(RequestCounter::addCapacity);
     }
   }
@@ -97,7 +110,7 @@ public final class RequestCounter implements ExecutionInterceptor {
     return ITEMS_READ.sum();
   }
 
-  /** The read capacity units consumed since the last {@link #reset}, if it asked for them. */
+  /** The capacity units (read or write) consumed since the last {@link #reset}, if it asked for them. */
   static double capacityUnits() {
     return CAPACITY.sum();
   }

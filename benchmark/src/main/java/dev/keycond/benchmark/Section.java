@@ -5,7 +5,7 @@ import java.util.List;
 /** One measurement's part of the report: its detailed Markdown, and its rows of the summary table. */
 record Section(String details, List<SummaryRow> summaryRows) {
   static final String SUMMARY_HEADER = "| measure | keycond | raw SDK v2 | keycond vs raw | target "
-      + "| requests: keycond / raw | RCUs: keycond / raw |\n|---|---|---|---|---|---|---|\n";
+      + "| requests: keycond / raw | capacity units (RCU, WCU for writes): keycond / raw |\n|---|---|---|---|---|---|---|\n";
 
   /**
    * One row of the summary: keycond's and the baseline's figures (as numbers, for the target, and

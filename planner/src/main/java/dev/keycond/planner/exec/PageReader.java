@@ -10,6 +10,9 @@ import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.settings.ScanPolicy;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -115,12 +118,32 @@ final class PageReader {
     if (request instanceof BatchGetItem batch) {
       List<Map<String, AttributeValue>> items = context.gateway().batchGetItem(batch, context.call());
       done = true;
-      return Optional.of(new Page(items, Optional.empty()));
+      return Optional.of(new Page(inKeyOrder(batch, items), Optional.empty()));
     }
     if (request instanceof Query query) {
       return Optional.of(query(query));
     }
     return scan((Scan) request);
+  }
+
+  /**
+   * The items of a BatchGetItem in the order of the keys asked for, since DynamoDB returns them in
+   * any order, and a result should not change from run to run.
+   */
+  private static List<Map<String, AttributeValue>> inKeyOrder(BatchGetItem batch,
+      List<Map<String, AttributeValue>> items) {
+    List<Map<String, AttributeValue>> keys = batch.boundKeys();
+    Map<Map<String, AttributeValue>, Integer> position = new HashMap<>();
+    for (int i = 0; i < keys.size(); i++) {
+      position.put(keys.get(i), i);
+    }
+    List<Map<String, AttributeValue>> ordered = new ArrayList<>(items);
+    ordered.sort(Comparator.comparingInt(item -> {
+      Map<String, AttributeValue> key = new HashMap<>();
+      keys.get(0).keySet().forEach(attribute -> key.put(attribute, item.get(attribute)));
+      return position.getOrDefault(key, keys.size());
+    }));
+    return ordered;
   }
 
   /** What this reader's requests do, as messages name it. */

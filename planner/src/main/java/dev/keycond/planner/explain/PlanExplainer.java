@@ -1,7 +1,9 @@
 package dev.keycond.planner.explain;
 
 import dev.keycond.planner.exec.FanOut;
+import dev.keycond.planner.mapping.Sharding;
 import dev.keycond.planner.plan.ExpressionFormatter;
+import dev.keycond.planner.plan.KeyPart;
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.DynamoRequest;
 import dev.keycond.planner.settings.ExplainForm;
@@ -172,6 +174,8 @@ public final class PlanExplainer {
         + (built.size() == 1 ? " request" : " requests" + fanOut(plan))
         + (perOuterRow ? " for each distinct value of the outer columns it uses (at most maxFanOut=" + settings.maxFanOut() + ")" : "")
         + (plan.access().isScan() ? ", a full Scan (scan=" + settings.scanPolicy() + ")" : ""));
+    plan.table().mapping().sharding().filter(s -> !plan.access().isScan())
+        .ifPresent(s -> add(depth + 1, shards(plan, s)));
     for (ReadRequest request : built) {
       request(depth + 1, request, perOuterRow ? Optional.of("its key values come from each row of the outer query")
           : Optional.empty());
@@ -258,6 +262,18 @@ public final class PlanExplainer {
           + "read by " + requests));
     }
     visit(lookup.getInput(), depth + 1);
+  }
+
+  /** Which shards of a sharded partition the read goes to, and why. */
+  private static String shards(ReadPlan plan, Sharding sharding) {
+    boolean computed = plan.access().keys().stream()
+        .flatMap(key -> key.partitionValue().parts().stream())
+        .anyMatch(part -> part instanceof KeyPart.Value v && v.operand() instanceof Operand.ShardOf);
+    String formula = "'" + sharding.column() + "' is 1 + CRC32('" + sharding.of() + "') mod " + sharding.count();
+    return "Sharded partition (" + formula + "): " + (computed
+        ? "each key goes to the shard of its " + sharding.of()
+        : "the statement does not bind " + sharding.of() + ", so each of the " + sharding.count()
+            + " shards is read");
   }
 
   private static String fanOut(ReadPlan plan) {

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Reads a mapping file and checks everything that can be checked without DynamoDB. Every error
@@ -28,8 +30,9 @@ import java.util.Set;
 public final class MappingParser {
   private static final String INLINE = "inline:";
   private static final Set<String> TABLE_FIELDS =
-      Set.of("source", "columns", "keys", "hierarchy", "references");
-  private static final Set<String> HIERARCHY_FIELDS = Set.of("path", "delimiter", "parent");
+      Set.of("source", "columns", "keys", "hierarchy", "references", "shard");
+  private static final List<String> SHARD_FIELDS = List.of("column", "of", "count");
+  private static final List<String> HIERARCHY_FIELDS = List.of("path", "delimiter", "parent");
   private static final Set<String> COLUMN_FIELDS = Set.of("type", "attribute");
 
   private MappingParser() {}
@@ -113,10 +116,12 @@ public final class MappingParser {
     }
 
     TableMapping partial =
-        new TableMapping(name, source, columnList, ImmutableMap.copyOf(keys), Optional.empty(), ImmutableList.of());
+        new TableMapping(name, source, columnList, ImmutableMap.copyOf(keys), Optional.empty(), ImmutableList.of(),
+            Optional.empty());
     Optional<Hierarchy> hierarchy = parseHierarchy(errors, node.get("hierarchy"), partial);
     ImmutableList<Reference> references = parseReferences(errors, node.get("references"), partial);
-    return new TableMapping(name, source, columnList, ImmutableMap.copyOf(keys), hierarchy, references);
+    Optional<Sharding> sharding = parseSharding(errors, node.get("shard"), partial, hierarchy);
+    return new TableMapping(name, source, columnList, ImmutableMap.copyOf(keys), hierarchy, references, sharding);
   }
 
   private static Column parseColumn(TableErrors errors, String name, JsonNode node) {
@@ -167,10 +172,7 @@ public final class MappingParser {
     if (node == null || node.isNull()) {
       return Optional.empty();
     }
-    if (!node.isObject()) {
-      throw errors.at("hierarchy", "must be an object with \"path\", \"delimiter\" and \"parent\"");
-    }
-    checkFields(errors, "hierarchy", node, HIERARCHY_FIELDS);
+    checkObject(errors, "hierarchy", node, HIERARCHY_FIELDS);
     String path = requiredText(errors, node, "path", "hierarchy");
     String delimiter = requiredText(errors, node, "delimiter", "hierarchy");
     String parent = requiredText(errors, node, "parent", "hierarchy");
@@ -182,6 +184,44 @@ public final class MappingParser {
       }
     }
     return Optional.of(new Hierarchy(path, delimiter, parent));
+  }
+
+  /**
+   * {@code "shard": {"column": "shard", "of": "id", "count": 10}}. The shard column must be an
+   * integer in a slot of some key template, and {@code of} a column of a key template too, since a
+   * row's shard must never change: it is part of the row's key.
+   */
+  private static Optional<Sharding> parseSharding(TableErrors errors, JsonNode node, TableMapping table,
+      Optional<Hierarchy> hierarchy) {
+    if (node == null || node.isNull()) {
+      return Optional.empty();
+    }
+    checkObject(errors, "shard", node, SHARD_FIELDS);
+    String column = requiredText(errors, node, "column", "shard");
+    String of = requiredText(errors, node, "of", "shard");
+    JsonNode count = node.get("count");
+    if (count == null || !count.canConvertToInt() || !count.isIntegralNumber() || count.asInt() < 2) {
+      throw errors.at("shard.count", "must be a whole number of shards, 2 or more");
+    }
+    Column shard = table.column(column).orElseThrow(() -> errors.at("shard.column",
+        "column '" + column + "' is not declared in \"columns\""));
+    if (!shard.type().isExactInteger()) {
+      throw errors.at("shard.column", "column '" + column + "' must be INTEGER or BIGINT to hold a shard number");
+    }
+    if (table.column(of).isEmpty() || of.equals(column)) {
+      throw errors.at("shard.of", "must name another column declared in \"columns\", not '" + of + "'");
+    }
+    boolean shardInKey = table.keys().values().stream().anyMatch(t -> t.columns().contains(column));
+    boolean ofInKey = table.keys().values().stream().anyMatch(t -> t.columns().contains(of));
+    if (!shardInKey || !ofInKey) {
+      throw errors.at("shard", "columns '" + column + "' and '" + of + "' must both be slots of key templates: the "
+          + "shard is part of the partition key, and is computed from a key column so that it never changes");
+    }
+    if (hierarchy.isPresent()) {
+      throw errors.at("shard", "a table with a hierarchy cannot be sharded: a subtree would be spread over "
+          + "shards, and its walk would no longer be one Query");
+    }
+    return Optional.of(new Sharding(column, of, count.asInt()));
   }
 
   private static ImmutableList<Reference> parseReferences(TableErrors errors, JsonNode node, TableMapping table) {
@@ -222,7 +262,18 @@ public final class MappingParser {
     }
   }
 
-  private static void checkFields(TableErrors errors, String prefix, JsonNode node, Set<String> allowed) {
+  /** A nested object of exactly these fields, listed in the error in the order given. */
+  private static void checkObject(TableErrors errors, String field, JsonNode node, List<String> fields) {
+    if (!node.isObject()) {
+      String last = "\"" + fields.get(fields.size() - 1) + "\"";
+      String others = fields.subList(0, fields.size() - 1).stream().map(f -> "\"" + f + "\"")
+          .collect(Collectors.joining(", "));
+      throw errors.at(field, "must be an object with " + others + " and " + last);
+    }
+    checkFields(errors, field, node, fields);
+  }
+
+  private static void checkFields(TableErrors errors, String prefix, JsonNode node, Collection<String> allowed) {
     Iterator<String> names = node.fieldNames();
     while (names.hasNext()) {
       String n = names.next();

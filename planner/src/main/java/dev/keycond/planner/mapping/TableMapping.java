@@ -14,6 +14,7 @@ import java.util.Optional;
  *     attributes and any overloaded index key attributes
  * @param hierarchy the materialized-path declaration, if any
  * @param references declared one-to-many relations from this table's columns
+ * @param sharding the write sharding of the partition key, if any
  */
 public record TableMapping(
     String name,
@@ -21,7 +22,8 @@ public record TableMapping(
     ImmutableList<Column> columns,
     ImmutableMap<String, KeyTemplate> keys,
     Optional<Hierarchy> hierarchy,
-    ImmutableList<Reference> references) {
+    ImmutableList<Reference> references,
+    Optional<Sharding> sharding) {
 
   public Optional<Column> column(String columnName) {
     return columns.stream().filter(c -> c.name().equals(columnName)).findFirst();

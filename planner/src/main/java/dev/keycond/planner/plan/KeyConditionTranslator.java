@@ -65,22 +65,53 @@ public final class KeyConditionTranslator {
     ImmutableList.Builder<KeyCondition> keys = ImmutableList.builder();
     for (List<KeyPart> partition : partitions) {
       KeyValue value = keyValue(hashType, partition);
-      if (sort.conditions.isEmpty()) {
-        keys.add(new KeyCondition(hashAttribute, value, Optional.empty()));
-      }
-      for (SortCondition condition : sort.conditions) {
-        keys.add(new KeyCondition(hashAttribute, value, Optional.of(condition)));
+      List<Optional<SortCondition>> conditions = sort.conditions.isEmpty() ? List.of(Optional.empty())
+          : sort.conditions.stream().map(Optional::of).toList();
+      for (Optional<SortCondition> condition : conditions) {
+        KeyCondition key = new KeyCondition(hashAttribute, value, condition);
+        if (shardMatchesItsSource(key)) {
+          keys.add(key);
+        }
       }
     }
     return Optional.of(new AccessPath(
         wholeKey && target.index().isEmpty() ? AccessPath.Kind.GET_ITEM : AccessPath.Kind.QUERY,
         target.index(),
         keys.build(),
-        ImmutableSet.copyOf(consumed),
+        consumed.stream().filter(c -> c != KeyPredicate.IMPLIED).collect(ImmutableSet.toImmutableSet()),
         target.index().isEmpty() && sort.membershipExact,
         sort.orderColumns,
         false,
         false));
+  }
+
+  /**
+   * Whether the key's shard is the shard of the key's own shard-source value. IN lists multiply
+   * into every combination of their values, and a sharded key of {@code id IN ('a', 'b')} needs
+   * only a's shard with a and b's with b, not the other two.
+   */
+  private boolean shardMatchesItsSource(KeyCondition key) {
+    if (table.mapping().sharding().isEmpty()) {
+      return true;
+    }
+    String of = table.mapping().sharding().get().of();
+    Set<Operand> shardSources = new HashSet<>();
+    Set<Operand> sources = new HashSet<>();
+    List<KeyPart> parts = new ArrayList<>(key.partitionValue().parts());
+    key.sort().ifPresent(sort -> {
+      parts.addAll(sort.low().parts());
+      if (sort.high() != null) {
+        parts.addAll(sort.high().parts());
+      }
+    });
+    for (KeyPart part : parts) {
+      if (part instanceof KeyPart.Value v && v.operand() instanceof Operand.ShardOf shard) {
+        shardSources.add(shard.of());
+      } else if (part instanceof KeyPart.Value v && v.role() == KeyPart.Role.VALUE && v.column().name().equals(of)) {
+        sources.add(v.operand());
+      }
+    }
+    return shardSources.isEmpty() || sources.isEmpty() || shardSources.equals(sources);
   }
 
   /**

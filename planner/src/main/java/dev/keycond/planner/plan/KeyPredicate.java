@@ -13,6 +13,8 @@ import com.google.common.collect.ImmutableList;
  *     alone, so that {@code begins_with} expresses the whole LIKE; always true otherwise
  */
 public record KeyPredicate(int column, Kind kind, ImmutableList<Operand> operands, int conjunct, boolean exact) {
+  /** The conjunct of a predicate the mapping implies rather than the statement states (a shard's). */
+  public static final int IMPLIED = -1;
 
   public KeyPredicate(int column, Kind kind, Operand operand, int conjunct, boolean exact) {
     this(column, kind, ImmutableList.of(operand), conjunct, exact);

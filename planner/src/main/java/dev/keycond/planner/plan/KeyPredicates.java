@@ -6,6 +6,7 @@ import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.Hierarchy;
+import dev.keycond.planner.mapping.Sharding;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.table.EntityTable;
 import java.math.BigDecimal;
@@ -40,7 +41,37 @@ public final class KeyPredicates {
       extract(table, conjuncts.get(i), i).ifPresent(predicates::add);
     }
     table.mapping().hierarchy().ifPresent(h -> predicates.addAll(parentPrefixes(table, h, predicates)));
+    table.mapping().sharding().ifPresent(s -> shard(table, s, predicates).ifPresent(predicates::add));
     return predicates;
+  }
+
+  /**
+   * What the mapping says of a sharded partition's shard column when the statement does not bind
+   * it: the shard of each value its source column is bound to (a key read pairs each with its own
+   * value, see {@link KeyConditionTranslator}), else any of the shards, which makes a read of the
+   * whole logical partition one Query per shard.
+   */
+  private static Optional<KeyPredicate> shard(EntityTable table, Sharding sharding, List<KeyPredicate> predicates) {
+    int shard = table.columnIndex(sharding.column());
+    int of = table.columnIndex(sharding.of());
+    if (predicates.stream().anyMatch(p -> p.column() == shard && p.kind().isEquality())) {
+      return Optional.empty();
+    }
+    ColumnType ofType = table.column(of).type();
+    ColumnType shardType = table.column(shard).type();
+    Optional<KeyPredicate> source = predicates.stream().filter(p -> p.column() == of && p.kind().isEquality())
+        .findFirst();
+    ImmutableList.Builder<Operand> shards = ImmutableList.builder();
+    if (source.isPresent()) {
+      source.get().operands().forEach(value -> shards.add(new Operand.ShardOf(value, ofType, sharding.count())));
+    } else {
+      for (int n = 1; n <= sharding.count(); n++) {
+        shards.add(new Operand.Literal(SqlValues.toColumnValue(n, shardType)));
+      }
+    }
+    ImmutableList<Operand> operands = shards.build();
+    return Optional.of(new KeyPredicate(shard, operands.size() == 1 ? KeyPredicate.Kind.EQ : KeyPredicate.Kind.IN,
+        operands, KeyPredicate.IMPLIED, true));
   }
 
   /**

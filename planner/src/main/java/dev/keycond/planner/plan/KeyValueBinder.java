@@ -4,6 +4,7 @@ import dev.keycond.planner.codec.AttributeCodec;
 import dev.keycond.planner.codec.KeyText;
 import dev.keycond.planner.codec.KeyValueLimits;
 import dev.keycond.planner.codec.SqlValues;
+import dev.keycond.planner.codec.ShardNumber;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
@@ -37,8 +38,11 @@ public final class KeyValueBinder {
   /** Whether every value of the key is known: its parameters are set and its outer rows bound. */
   public boolean binds(KeyValue key) {
     for (KeyPart part : key.parts()) {
-      if (part instanceof KeyPart.Value v && v.operand() instanceof Operand.OuterField field
-          && outerRows.apply(field.correlation()) == null) {
+      Operand operand = part instanceof KeyPart.Value v ? v.operand() : null;
+      if (operand instanceof Operand.ShardOf shard) {
+        operand = shard.of();
+      }
+      if (operand instanceof Operand.OuterField field && outerRows.apply(field.correlation()) == null) {
         return false;
       }
     }
@@ -57,6 +61,9 @@ public final class KeyValueBinder {
       }
       return LikePattern.parse(pattern.toString(), prefix.escape()).prefix();
     }
+    if (operand instanceof Operand.ShardOf shard) {
+      return shard(valueOf(shard.of()), shard.type(), shard.count());
+    }
     if (operand instanceof Operand.OuterField field) {
       return outerRows.apply(field.correlation())[field.index()];
     }
@@ -65,6 +72,21 @@ public final class KeyValueBinder {
       throw new KeycondException(SqlState.PARAMETER_NOT_SET, "Parameter " + (index + 1) + " is not set");
     }
     return parameters.get(index);
+  }
+
+  /**
+   * The shard of a row whose shard-source column equals {@code of}; null when no row's can (a NULL,
+   * or a value the column cannot hold, such as 42.5 for an INTEGER), which matches no item.
+   */
+  public static Integer shard(Object of, ColumnType type, int count) {
+    if (of == null) {
+      return null;
+    }
+    try {
+      return ShardNumber.of(SqlValues.toColumnValue(of, type), type, count);
+    } catch (KeycondException noSuchValue) {
+      return null;
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.keycond.planner.plan;
 
+import dev.keycond.planner.mapping.ColumnType;
 import org.apache.calcite.rel.core.CorrelationId;
 
 /**
@@ -41,6 +42,17 @@ public sealed interface Operand {
     @Override
     public String toString() {
       return "prefix of " + pattern;
+    }
+  }
+
+  /**
+   * The shard number of a row whose shard-source column has the value of {@code of} (see
+   * {@link dev.keycond.planner.codec.ShardNumber}), known once that value is.
+   */
+  record ShardOf(Operand of, ColumnType type, int count) implements Operand {
+    @Override
+    public String toString() {
+      return "shard of " + of;
     }
   }
 

@@ -21,11 +21,17 @@ public final class SqlTypes {
 
   private SqlTypes() {}
 
-  /** A table's row: key columns are NOT NULL, since every item has its key. */
+  /**
+   * A table's row: key columns are NOT NULL, since every item has its key. A sharded partition's
+   * shard is the exception: an INSERT leaves it out (NULL) and the write computes it, so the
+   * validator must not demand it.
+   */
   public static RelDataType rowType(RelDataTypeFactory typeFactory, EntityTable table) {
     RelDataTypeFactory.Builder builder = typeFactory.builder();
     for (Column column : table.columns()) {
-      builder.add(column.name(), sqlType(typeFactory, column.type())).nullable(!table.isKeyColumn(column.name()));
+      boolean computed = table.mapping().sharding().filter(s -> s.column().equals(column.name())).isPresent();
+      builder.add(column.name(), sqlType(typeFactory, column.type()))
+          .nullable(computed || !table.isKeyColumn(column.name()));
     }
     return builder.build();
   }

@@ -60,7 +60,7 @@ final class ImpliedKeys {
       return mapping;
     }
     return new TableMapping(mapping.name(), mapping.source(), mapping.columns(), ImmutableMap.copyOf(keys),
-        mapping.hierarchy(), mapping.references());
+        mapping.hierarchy(), mapping.references(), mapping.sharding());
   }
 
   /**

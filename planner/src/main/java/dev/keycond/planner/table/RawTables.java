@@ -40,7 +40,8 @@ public final class RawTables {
     columns.put(document, new Column(document, ColumnType.JSON, Column.WHOLE_ITEM));
     // Each key attribute is a column of its own name, so the implied templates are the whole mapping.
     TableMapping mapping = ImpliedKeys.complete(new TableMapping(source.name(), source.name(),
-        ImmutableList.copyOf(columns.values()), ImmutableMap.of(), Optional.empty(), ImmutableList.of()), source);
+        ImmutableList.copyOf(columns.values()), ImmutableMap.of(), Optional.empty(), ImmutableList.of(),
+        Optional.empty()), source);
     return new EntityTable(mapping, source, true, Optional.empty());
   }
 

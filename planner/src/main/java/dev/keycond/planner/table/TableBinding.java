@@ -43,6 +43,13 @@ public final class TableBinding {
     for (Map.Entry<String, KeyTemplate> key : mapping.keys().entrySet()) {
       checkKeyType(mapping, source, key.getKey(), key.getValue());
     }
+    mapping.sharding().ifPresent(sharding -> {
+      if (!mapping.keys().get(keys.hashAttribute()).columns().contains(sharding.column())) {
+        throw invalid(mapping, "shard.column", "column '" + sharding.column() + "' must be a slot of the partition "
+            + "key template '" + mapping.keys().get(keys.hashAttribute()) + "' of DynamoDB table '" + source.name()
+            + "', since shards are partitions");
+      }
+    });
     mapping.hierarchy().ifPresent(h -> {
       KeyTemplate sortTemplate = keys.rangeAttribute().map(mapping.keys()::get).orElse(null);
       List<Slot> slots = sortTemplate == null ? List.of() : sortTemplate.slots();

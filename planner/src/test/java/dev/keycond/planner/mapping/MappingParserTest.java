@@ -168,7 +168,7 @@ class MappingParserTest {
     @Test
     void typoInATableFieldNamesTheField() {
       assertEquals("Invalid mapping: m.json: table 'files', field 'hierachy' is not a known field; expected one of "
-          + "columns, hierarchy, keys, references, source",
+          + "columns, hierarchy, keys, references, shard, source",
           message(filesTable("\"source\": \"Drive\", " + COLUMNS + ", \"keys\": {\"PK\": \"{account}\"}, "
               + "\"hierachy\": {}")));
     }
@@ -354,6 +354,82 @@ class MappingParserTest {
       assertEquals("Invalid mapping: m.json: table 'projects', field 'references.workspace_id' must be "
           + "\"table.column\", not '\"workspaces\"'",
           message(ReadmeMapping.JSON.replace("\"workspaces.id\"", "\"workspaces\"")));
+    }
+  }
+
+  @Nested
+  class Shards {
+    private static final String TASKS = "\"source\": \"Control\", \"columns\": {\"ws\": \"VARCHAR\", "
+        + "\"shard\": \"INTEGER\", \"id\": \"VARCHAR\", \"title\": \"VARCHAR\"}, "
+        + "\"keys\": {\"PK\": \"T#{ws}#{shard:02}\", \"SK\": \"{id}\"}, ";
+
+    @Test
+    void aShardDeclarationIsRead() {
+      Mapping mapping = MappingParser.parse(filesTable(TASKS
+          + "\"shard\": {\"column\": \"shard\", \"of\": \"id\", \"count\": 8}"), ORIGIN);
+      assertEquals(Optional.of(new Sharding("shard", "id", 8)), mapping.table("files").orElseThrow().sharding());
+    }
+
+    @Test
+    void aTableWithoutOneIsNotSharded() {
+      Mapping mapping = MappingParser.parse(filesTable(TASKS.substring(0, TASKS.length() - 2)), ORIGIN);
+      assertEquals(Optional.empty(), mapping.table("files").orElseThrow().sharding());
+    }
+
+    @Test
+    void aShardOrHierarchyThatIsNotAnObjectNamesItsFieldsInOrder() {
+      assertEquals("Invalid mapping: m.json: table 'files', field 'shard' must be an object with \"column\", "
+          + "\"of\" and \"count\"", message(filesTable(TASKS + "\"shard\": 4")));
+      assertEquals("Invalid mapping: m.json: table 'files', field 'hierarchy' must be an object with \"path\", "
+          + "\"delimiter\" and \"parent\"", message(filesTable(TASKS + "\"hierarchy\": \"path\"")));
+    }
+
+    @Test
+    void theCountMustBeTwoOrMore() {
+      for (String count : List.of("1", "0", "-3", "2.5", "\"4\"", "null")) {
+        assertEquals("Invalid mapping: m.json: table 'files', field 'shard.count' must be a whole number of shards, "
+            + "2 or more", message(filesTable(TASKS
+                + "\"shard\": {\"column\": \"shard\", \"of\": \"id\", \"count\": " + count + "}")), count);
+      }
+    }
+
+    @Test
+    void theShardColumnMustBeAnIntegerColumn() {
+      assertEquals("Invalid mapping: m.json: table 'files', field 'shard.column' column 'title' must be INTEGER or "
+          + "BIGINT to hold a shard number", message(filesTable(TASKS
+              + "\"shard\": {\"column\": \"title\", \"of\": \"id\", \"count\": 4}")));
+      assertEquals("Invalid mapping: m.json: table 'files', field 'shard.column' column 'nope' is not declared in "
+          + "\"columns\"", message(filesTable(TASKS
+              + "\"shard\": {\"column\": \"nope\", \"of\": \"id\", \"count\": 4}")));
+    }
+
+    @Test
+    void theShardAndItsSourceMustBeKeySlots() {
+      assertEquals("Invalid mapping: m.json: table 'files', field 'shard' columns 'shard' and 'title' must both be "
+          + "slots of key templates: the shard is part of the partition key, and is computed from a key column so "
+          + "that it never changes", message(filesTable(TASKS
+              + "\"shard\": {\"column\": \"shard\", \"of\": \"title\", \"count\": 4}")));
+      assertEquals("Invalid mapping: m.json: table 'files', field 'shard.of' must name another column declared in "
+          + "\"columns\", not 'shard'", message(filesTable(TASKS
+              + "\"shard\": {\"column\": \"shard\", \"of\": \"shard\", \"count\": 4}")));
+    }
+
+    @Test
+    void unknownFieldsAreNamed() {
+      assertEquals("Invalid mapping: m.json: table 'files', field 'shard.cuont' is not a known field; expected one "
+          + "of column, count, of", message(filesTable(TASKS
+              + "\"shard\": {\"column\": \"shard\", \"of\": \"id\", \"cuont\": 4}")));
+    }
+
+    @Test
+    void aHierarchyCannotBeSharded() {
+      assertEquals("Invalid mapping: m.json: table 'files', field 'shard' a table with a hierarchy cannot be "
+          + "sharded: a subtree would be spread over shards, and its walk would no longer be one Query",
+          message(filesTable("\"source\": \"Drive\", \"columns\": {\"account\": \"VARCHAR\", \"shard\": "
+              + "\"INTEGER\", \"path\": \"VARCHAR\", \"parent\": \"VARCHAR\"}, \"keys\": {\"PK\": "
+              + "\"D#{account}#{shard}\", \"SK\": \"{path}\"}, \"hierarchy\": {\"path\": \"path\", "
+              + "\"delimiter\": \"/\", \"parent\": \"parent\"}, "
+              + "\"shard\": {\"column\": \"shard\", \"of\": \"path\", \"count\": 4}")));
     }
   }
 

@@ -61,6 +61,17 @@ class EntityTableBindTest {
             () -> PlanFixture.bind(mapping("\"PK\": \"{a}\", \"SK\": \"{b}\"", ""), "t", source)).getMessage());
   }
 
+  @Test
+  void aShardOutsideThePartitionKeyIsAnInvalidMapping() {
+    String tasks = "{\"tables\": {\"t\": {\"source\": \"S\", \"columns\": {\"a\": \"VARCHAR\", "
+        + "\"s\": \"INTEGER\", \"b\": \"VARCHAR\"}, \"keys\": {\"PK\": \"{a}\", \"SK\": \"{s}#{b}\"}, "
+        + "\"shard\": {\"column\": \"s\", \"of\": \"b\", \"count\": 4}}}}";
+    assertEquals("Invalid mapping: table 't', field 'shard.column' column 's' must be a slot of the partition key "
+            + "template '{a}' of DynamoDB table 'S', since shards are partitions",
+        assertKeycondError(SqlState.INVALID_MAPPING,
+            () -> PlanFixture.bind(tasks, "t", PlanFixture.source("S", "PK", "SK"))).getMessage());
+  }
+
   /** A drive whose GSI ByName and LSI BySize are keyed on the attributes of columns name and size. */
   private static final String DRIVE = """
       {"tables": {"files": {"source": "D",

@@ -9,6 +9,7 @@ import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.Fault;
 import dev.keycond.sqltests.harness.FaultProxy;
 import dev.keycond.sqltests.harness.Trigger;
+import dev.keycond.sqltests.support.FreshTables;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -32,13 +33,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class WriteFaultsTest {
   private static final Pattern WRITTEN = Pattern.compile("(\\d+) of (?:at least )?(\\d+) rows were written");
 
-  private WriteTables tables;
+  private FreshTables tables;
   private FaultProxy proxy;
   private Connection connection;
 
   @BeforeEach
   void start(DynamoServer server) throws SQLException {
-    tables = WriteTables.create(server);
+    tables = FreshTables.create(server);
     proxy = FaultProxy.start(server.endpoint());
     connection = tables.connectThrough(proxy.endpoint());
   }

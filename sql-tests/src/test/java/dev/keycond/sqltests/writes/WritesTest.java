@@ -11,6 +11,7 @@ import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
+import dev.keycond.sqltests.support.FreshTables;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -36,12 +37,12 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  */
 @ExtendWith(DynaliteExtension.class)
 class WritesTest {
-  private WriteTables tables;
+  private FreshTables tables;
   private Connection connection;
 
   @BeforeEach
   void freshTables(DynamoServer server) throws SQLException {
-    tables = WriteTables.create(server);
+    tables = FreshTables.create(server);
     connection = tables.connect();
   }
 
@@ -114,6 +115,27 @@ class WritesTest {
     assertRefused(SQLException.class, "22Z01", () -> update("INSERT INTO files (account, path) VALUES "
         + "('a91', 'root/ok'), ('a#b', 'root/x')"));
     assertEquals(List.of(), tables.items(tables.drive));
+  }
+
+  @Test
+  void aValueOfAnotherTypeIsRefusedBeforeAnyRequest() throws SQLException {
+    SQLException e = assertRefused(SQLException.class, "22018",
+        () -> update("INSERT INTO files (account, path, size) VALUES ('a91', 'root/x', 'big')"));
+    assertEquals("Value 'big' cannot be converted to BIGINT", e.getMessage());
+    assertRefused(SQLException.class, "22003",
+        () -> update("INSERT INTO files (account, path, version) VALUES ('a91', 'root/x', 2147483648)"));
+    assertEquals(List.of(), tables.items(tables.drive));
+  }
+
+  @Test
+  void aWriteByKeyIsBoundByMaxFanOutBeforeAnyRequest() throws SQLException {
+    try (Connection narrow = tables.connect("maxFanOut=1")) {
+      RequestRecorder.clear();
+      SQLException e = assertThrows(SQLException.class, () -> narrow.createStatement().executeUpdate(
+          "UPDATE files SET size = 1 WHERE account IN ('a', 'b') AND path LIKE 'root/%'"));
+      assertEquals("42Z02", e.getSQLState());
+      assertEquals(List.of(), RequestRecorder.dataRequests());
+    }
   }
 
   @Test
@@ -255,7 +277,7 @@ class WritesTest {
     RequestRecorder.clear();
     assertEquals(60, update("DELETE FROM files WHERE account = 'a91' AND path LIKE 'root/tmp/%'"));
     List<String> operations = operations();
-    assertTrue(operations.stream().filter("Query"::equals).count() >= 1, operations.toString());
+    assertTrue(operations.stream().filter("Query"::equals).count() >= 2, "more than one 1 MB page: " + operations);
     assertEquals(3, operations.stream().filter("BatchWriteItem"::equals).count(), operations.toString());
     assertEquals(List.of(Map.of("PK", s("DRIVE#a91"), "SK", s("root/keep"))), tables.items(tables.drive));
   }

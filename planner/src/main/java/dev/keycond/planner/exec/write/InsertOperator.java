@@ -42,7 +42,7 @@ public final class InsertOperator implements WriteOperator {
   /** Whether the rows come without reading DynamoDB, so all can be checked before any is sent. */
   private final boolean rowsInMemory;
   private final ItemCodec codec;
-  private final Optional<HierarchyParent> parent;
+  private final DerivedColumns derived;
 
   public InsertOperator(WritePlan.InsertRows plan, Operator rows, boolean rowsInMemory) {
     this.table = plan.table();
@@ -50,7 +50,7 @@ public final class InsertOperator implements WriteOperator {
     this.rows = rows;
     this.rowsInMemory = rowsInMemory;
     this.codec = ItemCodec.of(table);
-    this.parent = HierarchyParent.of(table);
+    this.derived = new DerivedColumns(table);
   }
 
   private record Row(RowRef ref, Map<String, AttributeValue> item) {}
@@ -129,7 +129,7 @@ public final class InsertOperator implements WriteOperator {
     for (var column : table.columns()) {
       if (!table.isKeyColumn(column.name()) && !column.isWholeItem()) {
         item.putIfAbsent(column.attribute(), new RequestValue.Unbound(column.name()
-            + (parent.filter(p -> table.column(p.column()).equals(column)).isPresent() ? ", computed from "
+            + (derived.parent().filter(p -> table.column(p.column()).equals(column)).isPresent() ? ", computed from "
                 + table.mapping().hierarchy().orElseThrow().pathColumn() : "") + "; no attribute when NULL"));
       }
     }
@@ -139,7 +139,7 @@ public final class InsertOperator implements WriteOperator {
   /** The row's item, completed and checked; nothing has been sent for any row when this fails on one. */
   private Row encode(int execution, Object[] values, WriteProgress progress) {
     Object[] row = values.clone();
-    parent.ifPresent(p -> p.complete(row, false));
+    derived.complete(row);
     Map<String, AttributeValue> item = codec.encode(row);
     String key = codec.describeKey(item);
     ItemLimits.check(table.source(), item, key);

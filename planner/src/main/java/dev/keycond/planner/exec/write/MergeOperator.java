@@ -37,14 +37,14 @@ public final class MergeOperator implements WriteOperator {
   private final ImmutableList<Integer> columns;
   private final ItemCodec codec;
   private final RowChanges changes;
-  private final Optional<HierarchyParent> parent;
+  private final DerivedColumns derived;
 
   public MergeOperator(WritePlan.MergeRows plan, Operator rows, RexBuilder rexBuilder) {
     this.table = plan.table();
     this.rows = rows;
     this.columns = plan.columns();
     this.codec = ItemCodec.of(table);
-    this.parent = HierarchyParent.of(table);
+    this.derived = new DerivedColumns(table);
     // Each given column is set to the row's own value, and so is the parent, computed from the path.
     List<Assignment> sets = new ArrayList<>();
     for (int column : columns) {
@@ -52,7 +52,7 @@ public final class MergeOperator implements WriteOperator {
         sets.add(own(column, rexBuilder));
       }
     }
-    parent.filter(p -> !columns.contains(p.column())).ifPresent(p -> sets.add(own(p.column(), rexBuilder)));
+    derived.parent().filter(p -> !columns.contains(p.column())).ifPresent(p -> sets.add(own(p.column(), rexBuilder)));
     this.changes = new RowChanges(table, sets, rexBuilder);
   }
 
@@ -119,7 +119,7 @@ public final class MergeOperator implements WriteOperator {
       Column column = table.column(columns.get(i));
       row[columns.get(i)] = dev.keycond.planner.codec.SqlValues.toColumnValue(source[i], column.type());
     }
-    parent.ifPresent(p -> p.complete(row, false));
+    derived.complete(row);
     return row;
   }
 

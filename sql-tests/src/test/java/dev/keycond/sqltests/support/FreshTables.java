@@ -1,4 +1,4 @@
-package dev.keycond.sqltests.writes;
+package dev.keycond.sqltests.support;
 
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.support.Keycond;
@@ -24,19 +24,20 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * Fresh DynamoDB tables for one write test, so that no test sees another's writes: the README's
+ * Fresh DynamoDB tables for one test, so that no test sees another's writes: the README's
  * drive ({@code files}, with a parent index and a sparse index of shared files) and single-table
- * control plane ({@code workspaces}, {@code projects}, {@code members}), each table named with a
+ * control plane ({@code workspaces}, {@code projects}, {@code members}, and {@code tasks} in a
+ * partition sharded four ways), each table named with a
  * number of its own. The items on the server are read back with the raw SDK.
  */
-final class WriteTables {
+public final class FreshTables {
   private static final AtomicInteger NEXT = new AtomicInteger();
 
-  final String drive;
-  final String control;
+  public final String drive;
+  public final String control;
   private final DynamoServer server;
 
-  private WriteTables(DynamoServer server) {
+  private FreshTables(DynamoServer server) {
     int n = NEXT.incrementAndGet();
     this.server = server;
     this.drive = "writes_Drive" + n;
@@ -54,12 +55,12 @@ final class WriteTables {
             .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build()));
   }
 
-  static WriteTables create(DynamoServer server) {
-    return new WriteTables(server);
+  public static FreshTables create(DynamoServer server) {
+    return new FreshTables(server);
   }
 
   /** The mapping of the tables, for the connection's {@code mapping} property. */
-  String mapping() {
+  public String mapping() {
     return "inline:{\"tables\": {"
         + "\"files\": {\"source\": \"" + drive + "\", \"columns\": {\"account\": \"VARCHAR\", \"path\": \"VARCHAR\","
         + " \"parent\": \"VARCHAR\", \"size\": \"BIGINT\", \"modified\": \"TIMESTAMP\", \"shared_with\": \"VARCHAR\","
@@ -74,23 +75,27 @@ final class WriteTables {
         + " \"keys\": {\"EntityRef\": \"WS#{workspace_id}\", \"Detail\": \"PROJ#{id}\", \"GSI1PK\": \"STATUS#{status}\","
         + " \"GSI1SK\": \"{id}\"}, \"references\": {\"workspace_id\": \"workspaces.id\"}},"
         + "\"members\": {\"source\": \"" + control + "\", \"columns\": {\"workspace_id\": \"VARCHAR\", \"user_id\": \"VARCHAR\","
-        + " \"role\": \"VARCHAR\"}, \"keys\": {\"EntityRef\": \"WS#{workspace_id}\", \"Detail\": \"MEMBER#{user_id}\"}}"
+        + " \"role\": \"VARCHAR\"}, \"keys\": {\"EntityRef\": \"WS#{workspace_id}\", \"Detail\": \"MEMBER#{user_id}\"}},"
+        + "\"tasks\": {\"source\": \"" + control + "\", \"columns\": {\"workspace_id\": \"VARCHAR\", \"shard\": \"INTEGER\","
+        + " \"id\": \"VARCHAR\", \"title\": \"VARCHAR\"},"
+        + " \"keys\": {\"EntityRef\": \"TASKS#{workspace_id}#{shard:02}\", \"Detail\": \"TASK#{id}\"},"
+        + " \"shard\": {\"column\": \"shard\", \"of\": \"id\", \"count\": 4}}"
         + "}}";
   }
 
-  Connection connect(String... properties) throws SQLException {
+  public Connection connect(String... properties) throws SQLException {
     return connectThrough(server.endpoint(), properties);
   }
 
   /** A connection to these tables through another endpoint, such as a proxy in front of the server. */
-  Connection connectThrough(String endpoint, String... properties) throws SQLException {
+  public Connection connectThrough(String endpoint, String... properties) throws SQLException {
     List<String> all = new ArrayList<>(List.of(properties));
     all.add("mapping=" + mapping());
     return java.sql.DriverManager.getConnection(Keycond.url(endpoint), Keycond.properties(all.toArray(String[]::new)));
   }
 
   /** Every item of a table as the server holds it, in key order. */
-  List<Map<String, AttributeValue>> items(String table) {
+  public List<Map<String, AttributeValue>> items(String table) {
     List<Map<String, AttributeValue>> items = new ArrayList<>();
     Map<String, AttributeValue> start = null;
     do {
@@ -106,7 +111,7 @@ final class WriteTables {
   }
 
   /** Puts items with the raw SDK, as another client would have written them. */
-  void put(String table, Map<String, AttributeValue> item) {
+  public void put(String table, Map<String, AttributeValue> item) {
     server.client().putItem(PutItemRequest.builder().tableName(table).item(item).build());
   }
 
