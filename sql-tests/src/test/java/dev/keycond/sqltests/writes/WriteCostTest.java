@@ -11,6 +11,7 @@ import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
+import dev.keycond.sqltests.support.FreshTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -32,12 +33,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(DynaliteExtension.class)
 class WriteCostTest {
-  private WriteTables tables;
+  private FreshTables tables;
   private Connection connection;
 
   @BeforeEach
   void freshTables(DynamoServer server) throws SQLException {
-    tables = WriteTables.create(server);
+    tables = FreshTables.create(server);
     connection = tables.connect();
   }
 

@@ -9,6 +9,7 @@ import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
+import dev.keycond.sqltests.support.FreshTables;
 import dev.keycond.sqltests.support.SdkJson;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -41,13 +42,13 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 @ExtendWith(DynaliteExtension.class)
 class WriteExplainJsonTest {
   private DynamoServer server;
-  private WriteTables tables;
+  private FreshTables tables;
   private Connection connection;
 
   @BeforeEach
   void freshTables(DynamoServer dynamo) throws SQLException {
     server = dynamo;
-    tables = WriteTables.create(server);
+    tables = FreshTables.create(server);
     connection = tables.connect();
   }
 
