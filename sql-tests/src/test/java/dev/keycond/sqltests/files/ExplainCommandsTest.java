@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.Keycond;
 import dev.keycond.sqltests.support.SdkJson;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +31,7 @@ import java.util.regex.Pattern;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -40,7 +45,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 /**
  * The text EXPLAIN under the {@code explain} property: {@code cli} shows under each request the
  * AWS CLI command that sends it, {@code java} the AWS SDK for Java v2 code; the command's JSON is
- * the request's, and the code compiles and, run against dynalite, reads what the statement reads.
+ * the request's, and the command, run in the AWS CLI where one is installed, and the code, compiled
+ * and run, read from dynalite what the statement reads.
  */
 @ExtendWith(DynaliteExtension.class)
 class ExplainCommandsTest {
@@ -168,6 +174,62 @@ class ExplainCommandsTest {
     BatchGetItemResponse items = (BatchGetItemResponse) run(batch, dir.resolve("batch"));
     assertEquals(List.of("DRIVE#a91", "DRIVE#b22"), items.responses().get("files_Drive").stream()
         .map(i -> i.get("PK").s()).sorted().toList());
+  }
+
+  /**
+   * The command line exactly as EXPLAIN shows it, run by a POSIX shell in the AWS CLI against
+   * dynalite (the endpoint and region added, as for any local server), gives the statement's rows.
+   * It needs the AWS CLI on the PATH, and is skipped where there is none.
+   */
+  @Test
+  void theCommandLineRunsAsItIsInTheAwsCli(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(onPath("aws"), "the AWS CLI (aws) is not on the PATH");
+    String sql = "SELECT path, size FROM files WHERE account = 'a91' AND path LIKE 'root/photos/%' "
+        + "ORDER BY path DESC LIMIT 2";
+    String query = block(explain(cli, "EXPLAIN PLAN FOR " + sql), "AWS CLI:").get(0);
+    JsonNode answer = aws(query, dir);
+    List<List<String>> items = new ArrayList<>();
+    answer.get("Items").forEach(i -> items.add(List.of(i.get("SK").get("S").asText(), i.get("size").get("N").asText())));
+    assertEquals(Keycond.query(text, sql), items);
+    assertEquals(0.5, answer.get("ConsumedCapacity").get("Table").get("CapacityUnits").asDouble());
+
+    // A value with a single quote, which the shell's quoting must keep.
+    String get = block(explain(cli, "EXPLAIN PLAN FOR SELECT size FROM files WHERE account = 'a91' "
+        + "AND path = 'it''s'"), "AWS CLI:").get(0);
+    assertTrue(get.contains("'\\''"), get);
+    assertTrue(aws(get, dir).get("Item") == null, "no file has that path");
+  }
+
+  private static boolean onPath(String command) {
+    return Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+        .anyMatch(directory -> Files.isExecutable(Path.of(directory, command)));
+  }
+
+  /** Runs a command line in bash with dynalite's endpoint and placeholder credentials; its JSON answer. */
+  private static JsonNode aws(String commandLine, Path dir) throws Exception {
+    ProcessBuilder builder = new ProcessBuilder("bash", "-c", commandLine + " --endpoint-url " + server.endpoint()
+        + " --region us-east-1 --output json");
+    // dynalite takes any key; the user's own AWS configuration stays out of the run.
+    builder.environment().put("AWS_ACCESS_KEY_ID", "demo");
+    builder.environment().put("AWS_SECRET_ACCESS_KEY", "demo");
+    builder.environment().put("AWS_CONFIG_FILE", dir.resolve("config").toString());
+    builder.environment().put("AWS_SHARED_CREDENTIALS_FILE", dir.resolve("credentials").toString());
+    builder.environment().put("AWS_PAGER", "");
+    Path errors = dir.resolve("errors");
+    builder.redirectError(errors.toFile());
+    Process process = builder.start();
+    byte[] out = process.getInputStream().readAllBytes();
+    int code = process.waitFor();
+    assertEquals(0, code, () -> commandLine + "\n" + read(errors));
+    return new ObjectMapper().readTree(out);
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      return "(no error output: " + e.getMessage() + ")";
+    }
   }
 
   @Test
