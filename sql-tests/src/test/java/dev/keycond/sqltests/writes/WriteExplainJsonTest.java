@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.KeycondStatement;
+import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
@@ -37,7 +39,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * {@code EXPLAIN PLAN AS JSON} of writes: each request, read as the AWS CLI reads
  * {@code --cli-input-json} ({@link SdkJson}), is the one the statement sends, and sent as it is
  * with the raw SDK it leaves the table's items as the statement leaves them. The items are read
- * back with the raw SDK.
+ * back with the raw SDK. And the reads of a sharded collection, written here: one Query per shard,
+ * each given, and what a program learns of their cost.
  */
 @ExtendWith(DynaliteExtension.class)
 class WriteExplainJsonTest {
@@ -194,6 +197,50 @@ class WriteExplainJsonTest {
     update("DELETE FROM files WHERE account = 'a91' AND path LIKE 'root/tmp/%'");
     assertTrue(RequestRecorder.dataRequests().get(0).raw(QueryRequest.class).equalsBySdkFields(query));
     assertEquals(List.of("root/x"), tables.items(tables.drive).stream().map(i -> i.get("SK").s()).toList());
+  }
+
+  @Test
+  void aReadOfAWholeShardedCollectionGivesTheQueryOfEachShard() throws SQLException {
+    StringBuilder values = new StringBuilder();
+    for (int i = 0; i < 12; i++) {
+      values.append(i == 0 ? "" : ", ").append("('acme', 't").append(String.format("%02d", i)).append("', 'task ")
+          .append(i).append("')");
+    }
+    update("INSERT INTO tasks (workspace_id, id, title) VALUES " + values);
+    String sql = "SELECT id, title FROM tasks WHERE workspace_id = 'acme'";
+    List<Emitted> emitted = explainJson(sql);
+    assertEquals(4, emitted.size(), emitted::toString);
+    List<String> fromJson = new ArrayList<>();
+    List<String> partitions = new ArrayList<>();
+    for (Emitted e : emitted) {
+      assertEquals("Query", e.operation());
+      assertNull(e.note());
+      QueryRequest query = (QueryRequest) SdkJson.request("Query", e.request());
+      partitions.add(query.expressionAttributeValues().get(":v0").s());
+      server.client().queryPaginator(query).items()
+          .forEach(item -> fromJson.add(item.get("Detail").s().substring("TASK#".length()) + " " + item.get("title").s()));
+    }
+    assertEquals(List.of("TASKS#acme#01", "TASKS#acme#02", "TASKS#acme#03", "TASKS#acme#04"),
+        partitions.stream().sorted().toList());
+
+    RequestRecorder.clear();
+    List<String> rows = new ArrayList<>();
+    try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+      while (result.next()) {
+        rows.add(result.getString(1) + " " + result.getString(2));
+      }
+      StatementCost cost = statement.unwrap(KeycondStatement.class).cost();
+      assertEquals(Map.of("Query", 4L), cost.requests());
+      assertEquals(12, cost.itemsRead());
+    }
+    assertEquals(rows.stream().sorted().toList(), fromJson.stream().sorted().toList());
+    assertEquals(12, rows.size());
+    List<RecordedRequest> sent = RequestRecorder.dataRequests();
+    assertEquals(4, sent.size());
+    for (RecordedRequest request : sent) {
+      assertTrue(emitted.stream().anyMatch(e -> request.raw(QueryRequest.class)
+          .equalsBySdkFields(SdkJson.request("Query", e.request()))), request::toString);
+    }
   }
 
   @Test
