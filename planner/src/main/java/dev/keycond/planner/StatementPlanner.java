@@ -387,6 +387,10 @@ public final class StatementPlanner {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond cannot plan this statement. Rewrite the "
           + "subquery as a join, or with EXISTS, IN or a scalar subquery.", e);
     } catch (RuntimeException e) {
+      // Calcite may wrap the stack running out (thousands of ORs) in an exception of its own.
+      if (StatementTooComplex.causedBy(e)) {
+        throw StatementTooComplex.refusal();
+      }
       if (hasQuantifiedComparison(validated)) {
         throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond does not evaluate quantified "
             + "comparisons such as > ANY (subquery) or < ALL (subquery) yet. Compare with a scalar subquery of "
