@@ -3,6 +3,7 @@ package dev.keycond.jdbc;
 import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.settings.AwsCliTarget;
 import dev.keycond.planner.settings.ExplainForm;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.settings.ScanPolicy;
@@ -145,7 +146,20 @@ public final class ConnectionProperties {
           "Invalid value '" + v + "' for property maxFanOut: use a whole number of at least 1");
     }).orElse(StatementSettings.DEFAULT_MAX_FAN_OUT);
     ExplainForm explain = get("explain").map(ExplainForm::parse).orElse(ExplainForm.TEXT);
-    return new StatementSettings(consistent, scan, fanOut, explain);
+    ClientSettings client = clientSettings();
+    AwsCliTarget cli = new AwsCliTarget(client.endpoint().map(ConnectionProperties::withoutUserInfo),
+        client.region(), client.profile());
+    return new StatementSettings(consistent, scan, fanOut, explain, cli);
+  }
+
+  /** An endpoint as a command line may show it: a user and password written into it stay out. */
+  private static String withoutUserInfo(URI endpoint) {
+    try {
+      return new URI(endpoint.getScheme(), null, endpoint.getHost(), endpoint.getPort(), endpoint.getPath(), null,
+          null).toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException("a parsed endpoint without its user information is still a URI", e);
+    }
   }
 
   private static boolean parseBoolean(String name, String value) {

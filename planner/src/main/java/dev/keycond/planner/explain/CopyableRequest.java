@@ -5,6 +5,7 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.request.DynamoRequest;
 import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.Scan;
+import dev.keycond.planner.settings.AwsCliTarget;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
@@ -59,10 +60,10 @@ public sealed interface CopyableRequest {
       return RequestJson.of(request);
     }
 
-    /** The AWS CLI command that sends it. */
-    public String cliCommand() {
+    /** The AWS CLI command that sends it where {@code target} says. */
+    public String cliCommand(AwsCliTarget target) {
       boolean onePage = request.getValueForField("Limit", Integer.class).isPresent();
-      return CliCommand.of(operation, json(), onePage);
+      return CliCommand.of(operation, json(), onePage, target);
     }
 
     /** AWS SDK for Java v2 code that sends it, line by line. */

@@ -358,7 +358,7 @@ public final class PlanExplainer {
     }
     CopyableRequest.Exact exact = (CopyableRequest.Exact) copyable;
     add(depth + 1, title + ":" + exact.note().map(note -> " (" + note + ")").orElse(""));
-    List<String> code = settings.explainForm() == ExplainForm.CLI ? List.of(exact.cliCommand()) : exact.javaSnippet();
+    List<String> code = settings.explainForm() == ExplainForm.CLI ? List.of(exact.cliCommand(settings.cliTarget())) : exact.javaSnippet();
     code.forEach(line -> add(depth + 2, line));
   }
 

@@ -8,13 +8,15 @@ package dev.keycond.planner.settings;
  * @param scanPolicy whether a plan may Scan
  * @param maxFanOut the most key reads one statement may issue for IN lists or per-key joins
  * @param explainForm what the text EXPLAIN shows under each request
+ * @param cliTarget where the AWS CLI commands that EXPLAIN shows send their requests
  */
 public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut,
-    ExplainForm explainForm) {
+    ExplainForm explainForm, AwsCliTarget cliTarget) {
   public static final int DEFAULT_MAX_FAN_OUT = 100;
 
   public static StatementSettings defaults() {
-    return new StatementSettings(false, ScanPolicy.REJECT, DEFAULT_MAX_FAN_OUT, ExplainForm.TEXT);
+    return new StatementSettings(false, ScanPolicy.REJECT, DEFAULT_MAX_FAN_OUT, ExplainForm.TEXT,
+        AwsCliTarget.CLI_DEFAULTS);
   }
 
   /**
@@ -22,10 +24,10 @@ public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, i
    * only if unchanged must read what the write will be checked against.
    */
   public StatementSettings withConsistentRead() {
-    return new StatementSettings(true, scanPolicy, maxFanOut, explainForm);
+    return new StatementSettings(true, scanPolicy, maxFanOut, explainForm, cliTarget);
   }
 
   public StatementSettings withScanPolicy(ScanPolicy policy) {
-    return new StatementSettings(consistentRead, policy, maxFanOut, explainForm);
+    return new StatementSettings(consistentRead, policy, maxFanOut, explainForm, cliTarget);
   }
 }

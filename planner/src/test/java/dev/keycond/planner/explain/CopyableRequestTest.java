@@ -1,6 +1,7 @@
 package dev.keycond.planner.explain;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.collect.ImmutableList;
@@ -10,6 +11,7 @@ import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.settings.AwsCliTarget;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,7 +54,7 @@ class CopyableRequestTest {
         + "\"ReturnConsumedCapacity\":\"INDEXES\",\"ConditionExpression\":\"attribute_not_exists(#a0)\","
         + "\"ExpressionAttributeNames\":{\"#a0\":\"PK\"}}", exact.json());
     assertEquals("aws dynamodb put-item --cli-input-json '" + exact.json().replace("'", "'\\''") + "'",
-        exact.cliCommand());
+        exact.cliCommand(AwsCliTarget.CLI_DEFAULTS));
     assertEquals(List.of(
         "PutItemResponse response = client.putItem(PutItemRequest.builder()",
         "    .tableName(\"Drive\")",
@@ -93,7 +95,8 @@ class CopyableRequestTest {
     assertEquals("{\"RequestItems\":{\"Drive\":[{\"PutRequest\":{\"Item\":{\"PK\":{\"S\":\"a\"}}}},"
         + "{\"DeleteRequest\":{\"Key\":{\"PK\":{\"S\":\"b\"}}}}]},\"ReturnConsumedCapacity\":\"INDEXES\"}",
         exact.json());
-    assertTrue(exact.cliCommand().startsWith("aws dynamodb batch-write-item --cli-input-json '{"), exact.cliCommand());
+    assertTrue(exact.cliCommand(AwsCliTarget.CLI_DEFAULTS).startsWith("aws dynamodb batch-write-item --cli-input-json '{"),
+        exact.cliCommand(AwsCliTarget.CLI_DEFAULTS));
     assertEquals(List.of(
         "BatchWriteItemResponse response = client.batchWriteItem(BatchWriteItemRequest.builder()",
         "    .requestItems(Map.of(",
@@ -110,6 +113,25 @@ class CopyableRequestTest {
         "                .build())))",
         "    .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)",
         "    .build());"), exact.javaSnippet());
+  }
+
+  @Test
+  void theCommandGoesWhereTheConnectionGoesQuotedWhereTheShellWouldReadItOtherwise() {
+    GetItem get = new GetItem("Drive", ImmutableMap.of("PK", bound(AttributeValue.fromS("a"))), Optional.empty(),
+        ExpressionAttributes.NONE, false);
+    CopyableRequest.Exact exact = (CopyableRequest.Exact) CopyableRequest.of(get, Optional.empty());
+    String json = exact.json();
+    assertEquals("aws dynamodb get-item --cli-input-json '" + json + "' --endpoint-url http://127.0.0.1:8000 "
+        + "--region eu-west-1 --profile 'my team'", exact.cliCommand(new AwsCliTarget(
+            Optional.of("http://127.0.0.1:8000"), Optional.of("eu-west-1"), Optional.of("my team"))));
+    assertEquals("aws dynamodb get-item --cli-input-json '" + json + "' --region us-east-1",
+        exact.cliCommand(new AwsCliTarget(Optional.empty(), Optional.of("us-east-1"), Optional.empty())));
+  }
+
+  @Test
+  void anEndpointWithUserInformationIsNotATarget() {
+    assertThrows(IllegalArgumentException.class, () -> new AwsCliTarget(Optional.of("http://a:b@host"),
+        Optional.empty(), Optional.empty()));
   }
 
   @Test

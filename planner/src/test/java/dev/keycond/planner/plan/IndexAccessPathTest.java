@@ -16,6 +16,7 @@ import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.source.SourceIndex.Projection;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.settings.AwsCliTarget;
 import dev.keycond.planner.settings.ExplainForm;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.settings.ScanPolicy;
@@ -190,7 +191,7 @@ class IndexAccessPathTest {
         Projection.ALL, ImmutableSet.of());
     EntityTable table = files(gsi("GSI1", "GSI1PK", "GSI1SK", Projection.ALL, new String[0]), lsi);
     StatementSettings consistent = new StatementSettings(true, ScanPolicy.REJECT, StatementSettings.DEFAULT_MAX_FAN_OUT,
-        ExplainForm.TEXT);
+        ExplainForm.TEXT, AwsCliTarget.CLI_DEFAULTS);
     Where w = new Where(table);
     ReadRequest onGsi = new ReadRequestBuilder(w.plan(w.eq("account", "acme"), w.eq("parent", "root/")),
         consistent, Optional.of(List.of())).build().requests().get(0);

@@ -50,9 +50,12 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  */
 @ExtendWith(DynaliteExtension.class)
 class ExplainCommandsTest {
-  /** A command line as the text EXPLAIN shows it: the operation, then the JSON in single quotes. */
+  /**
+   * A command line as the text EXPLAIN shows it: the operation, the JSON in single quotes, then the
+   * endpoint and region of the connection (dynalite's, us-east-1).
+   */
   private static final Pattern COMMAND =
-      Pattern.compile("aws dynamodb ([a-z-]+) --cli-input-json '(.*)'( --no-paginate)?");
+      Pattern.compile("aws dynamodb ([a-z-]+) --cli-input-json '(.*)'( --no-paginate)? --endpoint-url (\\S+) --region (\\S+)");
 
   private static DynamoServer server;
   private static Connection cli;
@@ -123,6 +126,8 @@ class ExplainCommandsTest {
     assertEquals("query", m.group(1));
     assertEquals(" --no-paginate", m.group(3), "the CLI would otherwise read past the Limit");
     assertEquals(json(text, sql), unquoted(m.group(2)));
+    assertEquals(server.endpoint(), m.group(4), "the command goes where the connection goes");
+    assertEquals("us-east-1", m.group(5));
   }
 
   @Test
@@ -177,9 +182,9 @@ class ExplainCommandsTest {
   }
 
   /**
-   * The command line exactly as EXPLAIN shows it, run by a POSIX shell in the AWS CLI against
-   * dynalite (the endpoint and region added, as for any local server), gives the statement's rows.
-   * It needs the AWS CLI on the PATH, and is skipped where there is none.
+   * The command line exactly as EXPLAIN shows it, with the connection's endpoint and region, run by
+   * a POSIX shell in the AWS CLI, gives the statement's rows from dynalite. It needs the AWS CLI on
+   * the PATH, and is skipped where there is none.
    */
   @Test
   void theCommandLineRunsAsItIsInTheAwsCli(@TempDir Path dir) throws Exception {
@@ -205,10 +210,9 @@ class ExplainCommandsTest {
         .anyMatch(directory -> Files.isExecutable(Path.of(directory, command)));
   }
 
-  /** Runs a command line in bash with dynalite's endpoint and placeholder credentials; its JSON answer. */
+  /** Runs a command line in bash with placeholder credentials; its JSON answer. */
   private static JsonNode aws(String commandLine, Path dir) throws Exception {
-    ProcessBuilder builder = new ProcessBuilder("bash", "-c", commandLine + " --endpoint-url " + server.endpoint()
-        + " --region us-east-1 --output json");
+    ProcessBuilder builder = new ProcessBuilder("bash", "-c", commandLine + " --output json");
     // dynalite takes any key; the user's own AWS configuration stays out of the run.
     builder.environment().put("AWS_ACCESS_KEY_ID", "demo");
     builder.environment().put("AWS_SECRET_ACCESS_KEY", "demo");
@@ -229,6 +233,19 @@ class ExplainCommandsTest {
       return Files.readString(file);
     } catch (IOException e) {
       return "(no error output: " + e.getMessage() + ")";
+    }
+  }
+
+  @Test
+  void aUserAndPasswordWrittenIntoTheEndpointStayOutOfTheCommand() throws SQLException {
+    String endpoint = server.endpoint().replace("http://", "http://someone:hunter2@");
+    try (Connection withUserInfo = Keycond.connect(endpoint, "files", "explain=cli")) {
+      String command = block(explain(withUserInfo, "EXPLAIN PLAN FOR SELECT size FROM files WHERE account = 'a91' "
+          + "AND path = 'root/'"), "AWS CLI:").get(0);
+      Matcher m = COMMAND.matcher(command);
+      assertTrue(m.matches(), command);
+      assertEquals(server.endpoint(), m.group(4));
+      assertTrue(!command.contains("hunter2") && !command.contains("someone"), command);
     }
   }
 
