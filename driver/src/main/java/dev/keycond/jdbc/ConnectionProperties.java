@@ -1,5 +1,6 @@
 package dev.keycond.jdbc;
 
+import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
@@ -38,7 +39,9 @@ public final class ConnectionProperties {
       new String[] {"consistentRead", "Strongly consistent reads on tables and local indexes", "false"},
       new String[] {"maxFanOut", "Most key reads one statement may issue", "100"},
       new String[] {"explain", "What the text EXPLAIN shows under each request: text (its fields), cli (also the AWS CLI "
-          + "command) or java (also the AWS SDK for Java v2 code)", "text"});
+          + "command) or java (also the AWS SDK for Java v2 code)", "text"},
+      new String[] {"planCache", "Plans kept for statement texts and shapes; 0 keeps none",
+          String.valueOf(StatementPlanner.DEFAULT_PLAN_CACHE)});
 
   private final Map<String, String> values;
 
@@ -133,18 +136,7 @@ public final class ConnectionProperties {
   public StatementSettings readSettings() {
     boolean consistent = get("consistentRead").map(v -> parseBoolean("consistentRead", v)).orElse(false);
     ScanPolicy scan = get("scan").map(ScanPolicy::parse).orElse(ScanPolicy.REJECT);
-    int fanOut = get("maxFanOut").map(v -> {
-      try {
-        int n = Integer.parseInt(v.trim());
-        if (n >= 1) {
-          return n;
-        }
-      } catch (NumberFormatException e) {
-        // reported below
-      }
-      throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
-          "Invalid value '" + v + "' for property maxFanOut: use a whole number of at least 1");
-    }).orElse(StatementSettings.DEFAULT_MAX_FAN_OUT);
+    int fanOut = get("maxFanOut").map(v -> parseCount("maxFanOut", v, 1)).orElse(StatementSettings.DEFAULT_MAX_FAN_OUT);
     ExplainForm explain = get("explain").map(ExplainForm::parse).orElse(ExplainForm.TEXT);
     ClientSettings client = clientSettings();
     AwsCliTarget cli = new AwsCliTarget(client.endpoint().map(ConnectionProperties::withoutUserInfo),
@@ -160,6 +152,24 @@ public final class ConnectionProperties {
     } catch (URISyntaxException e) {
       throw new IllegalStateException("a parsed endpoint without its user information is still a URI", e);
     }
+  }
+
+  /** How many plans the connection keeps (the {@code planCache} property). */
+  public int planCache() {
+    return get("planCache").map(v -> parseCount("planCache", v, 0)).orElse(StatementPlanner.DEFAULT_PLAN_CACHE);
+  }
+
+  private static int parseCount(String name, String value, int least) {
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n >= least) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
+        "Invalid value '" + value + "' for property " + name + ": use a whole number of at least " + least);
   }
 
   private static boolean parseBoolean(String name, String value) {

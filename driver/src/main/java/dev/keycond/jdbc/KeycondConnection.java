@@ -1,5 +1,6 @@
 package dev.keycond.jdbc;
 
+import dev.keycond.planner.PlanCacheStatistics;
 import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.gateway.DynamoCatalog;
@@ -85,7 +86,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
       KeycondSchema schema = KeycondSchema.open(
           DynamoCatalog.connecting(client, DriverManager.getLoginTimeout()), mapping);
       return new KeycondConnection(ConnectionProperties.redact(url), clientSettings.userName(), client, schema,
-          new StatementPlanner(schema, settings));
+          new StatementPlanner(schema, settings, properties.planCache()));
     } catch (RuntimeException e) {
       if (client != null) {
         client.close();
@@ -141,6 +142,14 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
 
   StatementPlanner planner() {
     return planner;
+  }
+
+  /**
+   * What this connection's plan cache has done: statements planned, and statements that found a
+   * plan for their text or their shape (reach it with {@code connection.unwrap(KeycondConnection.class)}).
+   */
+  public PlanCacheStatistics planCacheStatistics() {
+    return planner.cacheStatistics();
   }
 
   DynamoGateway gateway() {

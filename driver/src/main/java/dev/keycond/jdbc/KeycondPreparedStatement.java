@@ -6,6 +6,7 @@ import dev.keycond.planner.PlannedQuery;
 import dev.keycond.planner.PlannedUpdate;
 import dev.keycond.planner.PlannedStatement;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.plan.ParameterText;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -116,7 +117,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
       }
       parameters.add(values[i]);
     }
-    return run(current, parameters, allSet);
+    return run(current, parameters, allSet, ParameterText.MARKERS);
   }
 
   @Override

@@ -3,6 +3,8 @@ package dev.keycond.jdbc;
 import dev.keycond.planner.PlannedExplain;
 import dev.keycond.planner.PlannedQuery;
 import dev.keycond.planner.PlannedStatement;
+import dev.keycond.planner.PlannedText;
+import dev.keycond.planner.plan.ParameterText;
 import dev.keycond.planner.PlannedUpdate;
 import dev.keycond.planner.exec.write.WriteFailure;
 import com.google.common.collect.ImmutableList;
@@ -55,19 +57,18 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   @Override
   public ResultSet executeQuery(String sql) throws SQLException {
     newExecution();
-    PlannedStatement statement = planWithoutMarkers(sql);
-    if (!returnsRows(statement)) {
+    PlannedText text = planWithoutMarkers(sql);
+    if (!returnsRows(text.statement())) {
       throw noResultSet();
     }
-    run(statement, List.of(), !hasMarkers(statement));
+    run(text);
     return resultSet;
   }
 
   @Override
   public boolean execute(String sql) throws SQLException {
     newExecution();
-    PlannedStatement statement = planWithoutMarkers(sql);
-    return run(statement, List.of(), !hasMarkers(statement));
+    return run(planWithoutMarkers(sql));
   }
 
   @Override
@@ -78,11 +79,11 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   @Override
   public long executeLargeUpdate(String sql) throws SQLException {
     newExecution();
-    PlannedStatement statement = planWithoutMarkers(sql);
-    if (returnsRows(statement)) {
+    PlannedText text = planWithoutMarkers(sql);
+    if (returnsRows(text.statement())) {
       throw notAnUpdate();
     }
-    run(statement, List.of(), true);
+    run(text);
     return updateCount;
   }
 
@@ -90,25 +91,26 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
    * Plans SQL for a plain Statement, which has no way to give a {@code ?} marker a value; only
    * EXPLAIN, which shows the plan without values, may have markers.
    */
-  private PlannedStatement planWithoutMarkers(String sql) throws SQLException {
+  private PlannedText planWithoutMarkers(String sql) throws SQLException {
     checkOpen();
-    PlannedStatement statement;
+    PlannedText text;
     try {
-      statement = connection.planner().prepare(sql, maxRows);
+      text = connection.planner().prepareText(sql, maxRows);
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
     }
-    if (hasMarkers(statement) && !(statement instanceof PlannedExplain)) {
-      int count = statement.parameters().size();
+    int count = text.markers();
+    if (count > 0 && !(text.statement() instanceof PlannedExplain)) {
       throw SqlState.PARAMETER_NOT_SET.toException("Parameter " + (count == 1 ? "1 has" : "1 to " + count + " have")
           + " no value: a plain Statement cannot bind a ? marker; use Connection.prepareStatement and set "
           + (count == 1 ? "it" : "each") + " with setXxx(index, value) or setNull", null);
     }
-    return statement;
+    return text;
   }
 
-  private static boolean hasMarkers(PlannedStatement statement) {
-    return !statement.parameters().isEmpty();
+  /** Runs a plain Statement's text: with its lifted literals as the values of its plan's parameters. */
+  private boolean run(PlannedText text) throws SQLException {
+    return run(text.statement(), text.literals(), text.markers() == 0, text.literalText());
   }
 
   /** Whether running the statement gives a ResultSet (a query or EXPLAIN) rather than an update count. */
@@ -146,16 +148,18 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
    * Its caller has started counting the execution's cost ({@link #newExecution()}) before planning.
    *
    * @param parametersSet false when a marker has no value, which only EXPLAIN tolerates
+   * @param parameterText how the parameters read in the plan's warnings
    * @return true when the result is a ResultSet, as {@link #execute(String)} answers
    */
-  boolean run(PlannedStatement statement, List<Object> parameters, boolean parametersSet) throws SQLException {
+  boolean run(PlannedStatement statement, List<Object> parameters, boolean parametersSet,
+      ParameterText parameterText) throws SQLException {
     closeResultSet();
     clearWarnings();
     updateCount = -1;
     Optional<List<Object>> values = parametersSet ? Optional.of(parameters) : Optional.empty();
     try {
       // Reading the plan with the parameters' values can find a parameter wrong (an invalid LIKE pattern).
-      List<String> planWarnings = statement.warnings().at(values);
+      List<String> planWarnings = statement.warnings().at(values, parameterText);
       planWarnings.forEach(w -> warnings.add(SqlState.WARNING.toWarning(w)));
       if (statement instanceof PlannedUpdate update) {
         write(update, List.of(parameters), false);
@@ -524,7 +528,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     long[] counts = new long[statements.size()];
     for (int i = 0; i < statements.size(); i++) {
       try {
-        PlannedStatement statement = planWithoutMarkers(statements.get(i));
+        PlannedStatement statement = planWithoutMarkers(statements.get(i)).statement();
         if (!(statement instanceof PlannedUpdate update)) {
           throw SqlState.DYNAMIC_SQL_ERROR.toException("executeBatch runs writes; statement " + (i + 1)
               + " of the batch returns rows", null);

@@ -1,9 +1,12 @@
 package dev.keycond.planner;
 
+import com.google.common.base.Supplier;
+import com.google.common.base.Suppliers;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.KeyValueBinder;
+import dev.keycond.planner.plan.ParameterText;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequestBuilder;
@@ -22,11 +25,22 @@ import org.apache.calcite.rex.RexUtil;
  */
 public final class PlanWarnings {
   private final ImmutableList<DynamoRead> reads;
+  /**
+   * The reads that can warn with some parameter values: a Scan, conditions left to the driver, a
+   * walk's conditions. Only they are looked at again each time the statement runs.
+   */
+  private final ImmutableList<DynamoRead> mayWarn;
   private final StatementSettings settings;
 
   PlanWarnings(List<DynamoRead> reads, StatementSettings settings) {
     this.reads = ImmutableList.copyOf(reads);
+    this.mayWarn = this.reads.stream().filter(r -> mayWarn(r.plan())).collect(ImmutableList.toImmutableList());
     this.settings = settings;
+  }
+
+  private static boolean mayWarn(ReadPlan plan) {
+    return plan.access().isScan() || !plan.residual().isEmpty()
+        || plan.walk().filter(w -> !w.rootConditions().isEmpty() || !w.stepConditions().isEmpty()).isPresent();
   }
 
   /**
@@ -37,11 +51,14 @@ public final class PlanWarnings {
     return reads.stream().anyMatch(r -> r.plan().walk().isPresent());
   }
 
-  /** @param parameters the statement's parameter values, or empty when they are not all set */
-  public List<String> at(Optional<List<Object>> parameters) {
+  /**
+   * @param parameters the statement's parameter values, or empty when they are not all set
+   * @param parameterText how the parameters read in the conditions a warning names
+   */
+  public List<String> at(Optional<List<Object>> parameters, ParameterText parameterText) {
     List<String> warnings = new ArrayList<>();
-    for (DynamoRead read : reads) {
-      List<String> readWarnings = warnings(read.plan(), parameters);
+    for (DynamoRead read : mayWarn) {
+      List<String> readWarnings = warnings(read.plan(), parameters, parameterText);
       // Only a read that would warn is built, to learn whether it sends anything: the requests of
       // every read are built again when the statement runs.
       if (!readWarnings.isEmpty() && !sendsNothing(read.plan(), parameters)) {
@@ -52,7 +69,7 @@ public final class PlanWarnings {
   }
 
   /** What one read would warn of, if it sends any request. */
-  private List<String> warnings(ReadPlan plan, Optional<List<Object>> parameters) {
+  private List<String> warnings(ReadPlan plan, Optional<List<Object>> parameters, ParameterText parameterText) {
     List<String> warnings = new ArrayList<>();
     String table = plan.table().name();
     if (plan.access().isScan()) {
@@ -60,16 +77,18 @@ public final class PlanWarnings {
           + plan.table().source().name() + "' (scan=" + settings.scanPolicy() + ")");
     }
     List<RexNode> residual = plan.residual(parameters.map(KeyValueBinder::new));
-    ExpressionFormatter formatter = ExpressionFormatter.of(plan.table());
+    // Most runs have nothing to write: the column names are listed only for a condition to name.
+    Supplier<ExpressionFormatter> formatter =
+        Suppliers.memoize(() -> ExpressionFormatter.of(plan.table(), parameterText));
     if (!residual.isEmpty()) {
       warnings.add("Table '" + table + "': the driver reads items and then discards those that fail "
-          + String.join(" AND ", residual.stream().map(formatter::format).toList())
+          + String.join(" AND ", residual.stream().map(formatter.get()::format).toList())
           + "; the key condition cannot express it");
     }
     plan.walk().filter(w -> !w.rootConditions().isEmpty() || !w.stepConditions().isEmpty()).ifPresent(w -> {
       List<String> conditions = new ArrayList<>();
-      w.rootConditions().forEach(c -> conditions.add("the start where " + formatter.format(c)));
-      w.stepConditions().forEach(c -> conditions.add("each row it reaches where " + formatter.format(c)));
+      w.rootConditions().forEach(c -> conditions.add("the start where " + formatter.get().format(c)));
+      w.stepConditions().forEach(c -> conditions.add("each row it reaches where " + formatter.get().format(c)));
       warnings.add("Table '" + table + "': the recursive walk keeps only " + String.join(", and ", conditions)
           + "; the items it reads past a row it rejects are discarded");
     });

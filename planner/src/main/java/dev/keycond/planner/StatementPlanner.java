@@ -28,6 +28,12 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlMerge;
 import dev.keycond.planner.write.MergeShape;
 import dev.keycond.planner.write.WritePlan;
+import dev.keycond.planner.explain.PlanExplainer;
+import dev.keycond.planner.plan.ExpressionFormatter;
+import dev.keycond.planner.plan.ParameterText;
+import dev.keycond.planner.shape.LiftedLiteral;
+import dev.keycond.planner.shape.StatementShape;
+import org.apache.calcite.sql.type.SqlTypeName;
 import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -148,14 +154,27 @@ public final class StatementPlanner {
   private static final SqlToRelConverter.Config CONVERTER = SqlToRelConverter.config()
       .withTrimUnusedFields(true).withExpand(true).withInSubQueryThreshold(Integer.MAX_VALUE);
 
+  /** The plans a connection keeps when the {@code planCache} property does not say. */
+  public static final int DEFAULT_PLAN_CACHE = 256;
+
   private final KeycondSchema schema;
   private final StatementSettings settings;
   private final JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(KeycondTypeSystem.INSTANCE);
+  /** Builds the lifted literals of a shape as its texts' own plans hold them, to write them in warnings. */
+  private final RexBuilder literals = new RexBuilder(typeFactory);
   private final CalciteCatalogReader catalogReader;
+  private final PlanCache cache;
 
+  /** A planner that keeps {@link #DEFAULT_PLAN_CACHE} plans. */
   public StatementPlanner(KeycondSchema schema, StatementSettings settings) {
+    this(schema, settings, DEFAULT_PLAN_CACHE);
+  }
+
+  /** @param planCache the most plans kept for texts and shapes; 0 keeps none */
+  public StatementPlanner(KeycondSchema schema, StatementSettings settings, int planCache) {
     this.schema = schema;
     this.settings = settings;
+    this.cache = new PlanCache(planCache);
     CalciteSchema root = CalciteSchema.createRootSchema(false, false);
     root.add(KeycondSchema.NAME, schema);
     Properties properties = new Properties();
@@ -195,13 +214,134 @@ public final class StatementPlanner {
 
   /**
    * Plans a statement whose result is cut at {@code maxRows} rows (JDBC's setMaxRows), as if it
-   * ended in a LIMIT, so that the limit reaches DynamoDB's Limit where it can. Tools plan on one
-   * connection from several threads (metadata and queries); the catalog reader is not shared safely,
-   * so planning is one statement at a time.
+   * ended in a LIMIT, so that the limit reaches DynamoDB's Limit where it can. A text planned before
+   * with the same maxRows gets the plan made then: a PreparedStatement prepared again, or a text
+   * run again, is not planned again.
    *
    * @param maxRows 0 for no limit
    */
-  public synchronized PlannedStatement prepare(String sql, long maxRows) {
+  public PlannedStatement prepare(String sql, long maxRows) {
+    PlanCache.Key key = new PlanCache.Key(sql, maxRows, false);
+    Optional<PlanCache.Entry> known = cache.get(key);
+    if (known.isPresent()) {
+      cache.count(PlanCache.Found.SAME_TEXT);
+      return ((PlanCache.Plan) known.get()).statement();
+    }
+    PlannedStatement planned = planned(sql, maxRows).statement();
+    cache.put(key, new PlanCache.Plan(planned));
+    cache.count(PlanCache.Found.PLANNED);
+    return planned;
+  }
+
+  /** What the plan cache has done so far. */
+  public PlanCacheStatistics cacheStatistics() {
+    return cache.statistics();
+  }
+
+  /**
+   * Plans the text of a plain Statement, which has no parameters of its own: a text whose shape
+   * was seen before runs with the plan of that shape, its literals bound to the plan's parameters,
+   * when the shape's plan does for the shape's first text exactly what that text's own plan does.
+   * The first text of a shape is planned as itself only, so that a statement seen once costs one
+   * planning; the second text of the shape plans the shape and compares it with the first text's
+   * own plan (requests with their values, what the driver checks, warnings, result columns, the
+   * types of the literals), and only a shape whose plan matches is shared. Every other text is
+   * planned as by {@link #prepare(String, long)}.
+   *
+   * @param maxRows 0 for no limit
+   */
+  public PlannedText prepareText(String sql, long maxRows) {
+    StatementShape shape = StatementShape.of(sql);
+    if (shape.literals().isEmpty()) {
+      return PlannedText.own(prepare(sql, maxRows));
+    }
+    PlanCache.Key key = new PlanCache.Key(shape.key(), maxRows, true);
+    Optional<PlanCache.Entry> known = cache.get(key);
+    if (known.isPresent() && known.get() instanceof PlanCache.FirstText first) {
+      if (first.sql().equals(sql)) {
+        cache.count(PlanCache.Found.SAME_TEXT);
+        return PlannedText.own(first.own().statement());
+      }
+      known = Optional.of(sharedPlan(first.own(), first.shape(), maxRows));
+      cache.put(key, known.get());
+    }
+    if (known.isPresent() && known.get() instanceof PlanCache.Plan shared) {
+      cache.count(PlanCache.Found.SAME_SHAPE);
+      return new PlannedText(shared.statement(), shape.values(), literalText(shape));
+    }
+    if (known.isPresent()) {
+      return PlannedText.own(prepare(sql, maxRows));
+    }
+    CompiledPlan own = planned(sql, maxRows);
+    cache.put(key, new PlanCache.FirstText(sql, shape, own));
+    cache.count(PlanCache.Found.PLANNED);
+    return PlannedText.own(own.statement());
+  }
+
+  /** The shape's plan, when it does for its first text what that text's own plan does (see {@link #prepareText}). */
+  private PlanCache.Entry sharedPlan(CompiledPlan own, StatementShape shape, long maxRows) {
+    CompiledPlan shared;
+    try {
+      shared = planned(shape.sql(), maxRows);
+    } catch (RuntimeException e) {
+      // A shape its texts plan but it does not (a marker where Calcite cannot infer a type) is not shared.
+      return new PlanCache.PlannedByText();
+    }
+    return plansAlike(own, shared, shape) ? new PlanCache.Plan(shared.statement()) : new PlanCache.PlannedByText();
+  }
+
+  private boolean plansAlike(CompiledPlan own, CompiledPlan shared, StatementShape shape) {
+    if (!(own.statement() instanceof PlannedQuery ownQuery) || !(shared.statement() instanceof PlannedQuery sharedQuery)
+        || !ownQuery.parameters().isEmpty() || !ownQuery.columns().equals(sharedQuery.columns())
+        || !typesFit(sharedQuery.parameters(), shape.literals()) || !StandAloneParameters.hold(shared.rel())) {
+      return false;
+    }
+    Optional<List<Object>> none = Optional.of(List.of());
+    Optional<List<Object>> values = Optional.of(shape.values());
+    ParameterText text = literalText(shape);
+    try {
+      return ownQuery.warnings().mayDiscard() == sharedQuery.warnings().mayDiscard()
+          && ownQuery.warnings().at(none, ParameterText.MARKERS).equals(sharedQuery.warnings().at(values, text))
+          && PlanExplainer.explain(own.rel(), settings, none, ParameterText.MARKERS, Optional.empty())
+              .equals(PlanExplainer.explain(shared.rel(), settings, values, text, Optional.empty()));
+    } catch (RuntimeException e) {
+      // Values the text's own plan refuses when it runs (a key too long) say nothing of the shape.
+      return false;
+    }
+  }
+
+  /**
+   * Whether each marker took the type of what its literal is compared with, and that type takes the
+   * literal as it is: a string compared with a VARCHAR column, an exact number with an exact number
+   * column. Anything else (a string compared with a number or a date, a CHAR of a VALUES list) is
+   * converted by the validator in ways that depend on the literal.
+   */
+  private static boolean typesFit(List<ParameterType> markers, List<LiftedLiteral> lifted) {
+    if (markers.size() != lifted.size()) {
+      return false;
+    }
+    for (int i = 0; i < markers.size(); i++) {
+      ParameterType marker = markers.get(i);
+      boolean fits = lifted.get(i).isText()
+          ? marker.type() == SqlTypeName.VARCHAR && marker.precision() == 0
+          : SqlTypeName.EXACT_TYPES.contains(marker.type());
+      if (!fits) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** How the shape's lifted literals read: as the text's own plan writes them. */
+  private ParameterText literalText(StatementShape shape) {
+    return index -> ExpressionFormatter.literal(shape.literals().get(index).toRex(literals));
+  }
+
+  /**
+   * Tools plan on one connection from several threads (metadata and queries); the catalog reader
+   * is not shared safely, so planning is one statement at a time.
+   */
+  private synchronized CompiledPlan planned(String sql, long maxRows) {
     try {
       return plan(sql, maxRows);
     } catch (StackOverflowError e) {
@@ -209,7 +349,7 @@ public final class StatementPlanner {
     }
   }
 
-  private PlannedStatement plan(String sql, long maxRows) {
+  private CompiledPlan plan(String sql, long maxRows) {
     SqlNode parsed = NotInNulls.rewrite(parse(sql));
     EscapeClauses.check(parsed);
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
@@ -262,10 +402,11 @@ public final class StatementPlanner {
     PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
     if (explain) {
-      return new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage), warnings, output);
+      return new CompiledPlan(new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage), warnings,
+          output), plan);
     }
-    return new PlannedQuery(columns(validator, validated, root, sql), parameters, OperatorCompiler.compile(plan),
-        warnings);
+    return new CompiledPlan(new PlannedQuery(columns(validator, validated, root, sql), parameters,
+        OperatorCompiler.compile(plan), warnings), plan);
   }
 
   /**
@@ -302,8 +443,9 @@ public final class StatementPlanner {
    * {@code scan=limit:N}, which lets a GUI browse, a write that needs a Scan is refused too, since it
    * would change rows of a part of the table chosen by where the Scan stopped.
    */
-  private PlannedStatement planWrite(SqlNode query, SqlValidator validator, SqlNode validated,
-      SqlToRelConverter converter, TableModify modify, boolean explain, PlannedExplain.Output output) {
+  private CompiledPlan planWrite(SqlNode query, SqlValidator validator, SqlNode validated,
+      SqlToRelConverter converter, TableModify modify, boolean explain,
+      PlannedExplain.Output output) {
     EntitySqlTable target = modify.getTable().unwrap(EntitySqlTable.class);
     if (target == null || target.entity().pinnedIndex().isPresent()) {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond writes to tables, not to an index: "
@@ -323,16 +465,17 @@ public final class StatementPlanner {
     PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
     if (explain) {
-      return new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings, output);
+      return new CompiledPlan(
+          new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings, output), write);
     }
-    return new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings);
+    return new CompiledPlan(new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings), write);
   }
 
   /**
    * Plans MERGE by key: once validated as a whole (so that names and types are checked as for any
    * statement), its source rows are planned as a query of the values it writes.
    */
-  private PlannedStatement planMerge(SqlMerge merge, SqlValidator validator, SqlNode query, boolean explain,
+  private CompiledPlan planMerge(SqlMerge merge, SqlValidator validator, SqlNode query, boolean explain,
       PlannedExplain.Output output) {
     validate(validator, query);
     SqlIdentifier name = (SqlIdentifier) merge.getTargetTable();
@@ -353,9 +496,10 @@ public final class StatementPlanner {
     PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
     ImmutableList<ParameterType> parameters = parameters(rowsValidator, rows);
     if (explain) {
-      return new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings, output);
+      return new CompiledPlan(
+          new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings, output), write);
     }
-    return new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings);
+    return new CompiledPlan(new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings), write);
   }
 
   /** Trims the plan to the columns it uses, applies JDBC's maxRows as a limit, and pushes down into the reads. */

@@ -38,7 +38,7 @@ public final class CollectionPartOperator implements Operator {
         Optional.of(context.parameters())).requests();
     List<List<Object[]>> split = new ArrayList<>();
     parts.forEach(part -> split.add(new ArrayList<>()));
-    try (FanOut fanOut = FanOut.inOrder(context, requests, false)) {
+    try (FanOut fanOut = FanOut.inOrder(context, requests, false, Paging.ON_DEMAND)) {
       for (PageReader reader : fanOut.readers()) {
         reader.forEachItem(item -> {
           for (int i = 0; i < parts.size(); i++) {

@@ -27,9 +27,11 @@ public final class FanOut implements AutoCloseable {
    * Readers that are read one after another; each one used up starts the one {@link #AHEAD} places after it.
    *
    * @param limitEndsRead whether the rows read are the statement's rows, so that a LIMIT ends the read
+   * @param paging when each request sends for its next page
    */
-  static FanOut inOrder(ExecutionContext context, List<ReadRequest> requests, boolean limitEndsRead) {
-    List<PageReader> readers = readers(context, requests, limitEndsRead);
+  static FanOut inOrder(ExecutionContext context, List<ReadRequest> requests, boolean limitEndsRead,
+      Paging paging) {
+    List<PageReader> readers = readers(context, requests, limitEndsRead, paging);
     if (readers.size() > 1) {
       for (int i = 0; i < readers.size(); i++) {
         if (i < AHEAD) {
@@ -43,8 +45,9 @@ public final class FanOut implements AutoCloseable {
   }
 
   /** Readers whose rows are merged, all started at once. */
-  static FanOut merged(ExecutionContext context, List<ReadRequest> requests, boolean limitEndsRead) {
-    List<PageReader> readers = readers(context, requests, limitEndsRead);
+  static FanOut merged(ExecutionContext context, List<ReadRequest> requests, boolean limitEndsRead,
+      Paging paging) {
+    List<PageReader> readers = readers(context, requests, limitEndsRead, paging);
     if (readers.size() > 1) {
       readers.forEach(PageReader::start);
     }
@@ -52,10 +55,10 @@ public final class FanOut implements AutoCloseable {
   }
 
   private static List<PageReader> readers(ExecutionContext context, List<ReadRequest> requests,
-      boolean limitEndsRead) {
+      boolean limitEndsRead, Paging paging) {
     List<PageReader> readers = new ArrayList<>();
     for (ReadRequest request : requests) {
-      readers.add(new PageReader(context, request, limitEndsRead));
+      readers.add(new PageReader(context, request, limitEndsRead, paging));
     }
     return readers;
   }

@@ -45,6 +45,9 @@ final class ItemRows {
   /** These rows for one execution, without the checks its parameters make unnecessary. */
   ItemRows bind(KeyValueBinder binder) {
     List<RexNode> needed = plan.residual(binder);
+    if (needed.containsAll(residual.keySet())) {
+      return this;
+    }
     return new ItemRows(plan, decoder, ImmutableMap.copyOf(Maps.filterKeys(residual, needed::contains)));
   }
 

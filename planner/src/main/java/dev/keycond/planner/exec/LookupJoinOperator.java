@@ -76,7 +76,7 @@ public final class LookupJoinOperator implements Operator {
     }
     List<Object[]> found = new ArrayList<>();
     ReadRequestBuilder fetch = new ReadRequestBuilder(inner, context.settings(), Optional.of(context.parameters()));
-    try (FanOut fanOut = FanOut.inOrder(context, requests, false)) {
+    try (FanOut fanOut = FanOut.inOrder(context, requests, false, Paging.ON_DEMAND)) {
       for (PageReader reader : fanOut.readers()) {
         innerItems.forEach(reader, fetch, context, item -> innerRows.collect(item, context, found));
       }

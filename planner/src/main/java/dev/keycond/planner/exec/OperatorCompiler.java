@@ -63,15 +63,28 @@ public final class OperatorCompiler {
    * @throws KeycondException 0A000 naming the first construct keycond does not evaluate
    */
   public static Operator compile(RelNode plan) {
-    return new Guarded(build(plan, true));
+    return new Guarded(build(plan, true, limits(plan) ? Paging.ON_DEMAND : Paging.ONE_AHEAD));
   }
 
-  /** @param rowsOut whether {@code rel}'s rows are the statement's rows, kept or dropped one by one */
-  private static Operator build(RelNode rel, boolean rowsOut) {
+  /**
+   * Whether a LIMIT or OFFSET may end a read of the plan before its last page: in a read itself, or
+   * above it.
+   */
+  private static boolean limits(RelNode rel) {
+    boolean here = rel instanceof Sort sort && (sort.fetch != null || sort.offset != null)
+        || rel instanceof DynamoRead read && (read.plan().fetch().isPresent() || read.plan().offset().isPresent());
+    return here || rel.getInputs().stream().anyMatch(OperatorCompiler::limits);
+  }
+
+  /**
+   * @param rowsOut whether {@code rel}'s rows are the statement's rows, kept or dropped one by one
+   * @param paging when the reads send for their next pages
+   */
+  private static Operator build(RelNode rel, boolean rowsOut, Paging paging) {
     return KeycondRelVisitor.visit(rel, new KeycondRelVisitor<>() {
       @Override
       public Operator read(DynamoRead read) {
-        return new ReadOperator(read, rowsOut && !read.plan().count());
+        return new ReadOperator(read, rowsOut && !read.plan().count(), paging);
       }
 
       @Override
@@ -81,7 +94,7 @@ public final class OperatorCompiler {
 
       @Override
       public Operator lookupJoin(LookupJoin lookup) {
-        return new LookupJoinOperator(lookup, build(lookup.getInput(), false));
+        return new LookupJoinOperator(lookup, build(lookup.getInput(), false, paging));
       }
 
       @Override
@@ -91,7 +104,7 @@ public final class OperatorCompiler {
 
       @Override
       public Operator calcite(RelNode node) {
-        return relational(node, rowsOut);
+        return relational(node, rowsOut, paging);
       }
     });
   }
@@ -104,12 +117,14 @@ public final class OperatorCompiler {
   public static WriteOperator compileWrite(DynamoWrite write) {
     WritePlan plan = write.write();
     if (plan instanceof WritePlan.InsertRows insert) {
-      return new InsertOperator(insert, new Guarded(build(write.getInput(), false)), !readsDynamo(write.getInput()));
+      return new InsertOperator(insert, new Guarded(build(write.getInput(), false, Paging.ON_DEMAND)),
+          !readsDynamo(write.getInput()));
     }
     if (plan instanceof WritePlan.ChangeRows change) {
       return new ChangeOperator(change, (DynamoRead) write.getInput());
     }
-    return new MergeOperator((WritePlan.MergeRows) plan, new Guarded(build(write.getInput(), false)),
+    return new MergeOperator((WritePlan.MergeRows) plan,
+        new Guarded(build(write.getInput(), false, Paging.ON_DEMAND)),
         write.getCluster().getRexBuilder());
   }
 
@@ -119,12 +134,12 @@ public final class OperatorCompiler {
   }
 
   /** An operator of keycond's own for one of Calcite's relational nodes above the reads. */
-  private static Operator relational(RelNode rel, boolean rowsOut) {
+  private static Operator relational(RelNode rel, boolean rowsOut, Paging paging) {
     if (rel instanceof Values values) {
       return ValuesOperator.of(values);
     }
     boolean inputRowsOut = rowsOut && passesRowsOn(rel);
-    List<Operator> inputs = rel.getInputs().stream().map(input -> build(input, inputRowsOut)).toList();
+    List<Operator> inputs = rel.getInputs().stream().map(input -> build(input, inputRowsOut, paging)).toList();
     if (rel instanceof Filter filter) {
       return FilterOperator.of(filter, inputs.get(0));
     }

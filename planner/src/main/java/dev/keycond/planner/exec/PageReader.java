@@ -23,32 +23,41 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * Reads one request's results a page at a time, sending the next request only when the caller asks
- * for the next page. A Scan under {@code scan=limit:N} reads at most N items and one more: its page
- * size is capped by what is left, and asking for more rows once the allowance is used up with
- * more table left is an error, not a silently short answer.
+ * Reads one request's results a page at a time. Reading {@link Paging#ONE_AHEAD}, the next page of
+ * a Query or Scan that sends no Limit is already being read while the caller consumes the current
+ * one: one page ahead, never more, so a long read holds at most two pages. Otherwise the next
+ * request is sent only when the caller asks for the next page. A Scan under {@code scan=limit:N}
+ * reads at most N items and one more: its page size is capped by what is left, and asking for more
+ * rows once the allowance is used up with more table left is an error, not a silently short answer.
  */
 final class PageReader {
   private final ExecutionContext context;
   private final ReadRequest request;
   /** Whether the rows read are the statement's rows, so that a LIMIT would end the read. */
   private final boolean limitEndsRead;
+  private final Paging paging;
   private Map<String, AttributeValue> startKey;
   private boolean done;
   /** The items a Scan has read so far, counted against the allowance of scan=limit:N. */
   private long scanned;
   private boolean started;
   private CompletableFuture<Optional<Page>> prefetched;
+  /** Set when the result is closed, so that a next page not yet sent is never sent. */
+  private volatile boolean closed;
   private PageReader successor;
 
   /** The items of one response; {@code count} is DynamoDB's count for Select=COUNT. */
   record Page(List<Map<String, AttributeValue>> items, Optional<Long> count) {}
 
-  /** @param limitEndsRead whether the rows read are the statement's rows, so that a LIMIT would end the read */
-  PageReader(ExecutionContext context, ReadRequest request, boolean limitEndsRead) {
+  /**
+   * @param limitEndsRead whether the rows read are the statement's rows, so that a LIMIT would end the read
+   * @param paging when the next page is sent for
+   */
+  PageReader(ExecutionContext context, ReadRequest request, boolean limitEndsRead, Paging paging) {
     this.context = context;
     this.request = request;
     this.limitEndsRead = limitEndsRead;
+    this.paging = paging;
   }
 
   /** Starts fetching the first page on the read threads, unless it has been started or read already. */
@@ -69,6 +78,7 @@ final class PageReader {
    * cancelled; its failure, or the cancel's, is nobody's now.
    */
   void awaitStarted() {
+    closed = true;
     CompletableFuture<Optional<Page>> pending = prefetched;
     if (pending != null) {
       try {
@@ -98,11 +108,34 @@ final class PageReader {
       pending = CompletableFuture.supplyAsync(this::fetch, RequestThreads.WAITED);
     }
     Optional<Page> page = pending == null ? Optional.empty() : context.call().await(pending, action());
+    if (page.isPresent() && !done && readsAhead()) {
+      prefetched = CompletableFuture.supplyAsync(this::fetchAhead, RequestThreads.WAITED);
+    }
     if (page.isEmpty() && successor != null) {
       successor.start();
       successor = null;
     }
     return page;
+  }
+
+  /**
+   * Whether the page after the one just taken is read while the caller consumes this one: reading
+   * one page ahead, for a Query or Scan without a Limit. A Scan under {@code scan=limit:N} reads no
+   * further than asked, since one page more could be the one past its allowance.
+   */
+  private boolean readsAhead() {
+    if (paging != Paging.ONE_AHEAD) {
+      return false;
+    }
+    if (request instanceof Query query) {
+      return query.limit().isEmpty();
+    }
+    return request instanceof Scan scan && scan.limit().isEmpty() && !context.settings().scanPolicy().isLimited();
+  }
+
+  /** The next page read ahead; nothing is sent once the result is closed. */
+  private Optional<Page> fetchAhead() {
+    return closed ? Optional.empty() : fetch();
   }
 
   /** Reads the next page, on a request thread; empty when the request is finished. */

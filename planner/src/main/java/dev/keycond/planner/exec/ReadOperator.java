@@ -38,11 +38,18 @@ public final class ReadOperator implements Operator {
   private final boolean correlated;
   /** Whether the read's rows are the statement's rows, so that a LIMIT on the statement ends it. */
   private final boolean limitEndsRead;
+  /** When the read's requests send for their next page. */
+  private final Paging paging;
+  private final ConstantRequests constantRequests = new ConstantRequests();
 
-  /** @param limitEndsRead whether the read's rows are the statement's rows, so that a LIMIT ends it */
-  public ReadOperator(DynamoRead read, boolean limitEndsRead) {
+  /**
+   * @param limitEndsRead whether the read's rows are the statement's rows, so that a LIMIT ends it
+   * @param paging when the read's requests send for their next page
+   */
+  public ReadOperator(DynamoRead read, boolean limitEndsRead, Paging paging) {
     this.plan = read.plan();
     this.limitEndsRead = limitEndsRead;
+    this.paging = paging;
     this.itemRows = new ItemRows(plan, read.getCluster().getRexBuilder());
     this.tableItems = new TableItems(plan);
     this.walk = plan.walk().map(w -> new WalkRows(w, plan.table().partitionColumns(), read.getCluster().getRexBuilder()));
@@ -59,9 +66,10 @@ public final class ReadOperator implements Operator {
     long offset = plan.offset().map(o -> RowCount.of(binder.valueOf(o))).orElse(0L);
     long fetch = plan.fetch().map(f -> RowCount.of(binder.valueOf(f))).orElse(Long.MAX_VALUE);
     ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
-    ReadRequests requests = builder.build();
-    FanOut fanOut = plan.mergesInKeyOrder() ? FanOut.merged(context, requests.requests(), limitEndsRead)
-        : FanOut.inOrder(context, requests.requests(), limitEndsRead);
+    ReadRequests requests = correlated || !context.parameters().isEmpty() ? builder.build()
+        : constantRequests.get(context.settings(), builder::build);
+    FanOut fanOut = plan.mergesInKeyOrder() ? FanOut.merged(context, requests.requests(), limitEndsRead, paging)
+        : FanOut.inOrder(context, requests.requests(), limitEndsRead, paging);
     ItemRows rows = itemRows.bind(binder);
     // The branches of an OR may read the same item; it is one row.
     Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
@@ -94,7 +102,7 @@ public final class ReadOperator implements Operator {
   public ReadItems items(ExecutionContext context) {
     KeyValueBinder binder = new KeyValueBinder(context.parameters(), context::correlation);
     ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
-    FanOut fanOut = FanOut.inOrder(context, builder.build().requests(), false);
+    FanOut fanOut = FanOut.inOrder(context, builder.build().requests(), false, Paging.ON_DEMAND);
     ItemRows rows = itemRows.bind(binder);
     Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
     List<TableRows> tableRows = new ArrayList<>();

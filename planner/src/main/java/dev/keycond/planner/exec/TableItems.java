@@ -42,7 +42,7 @@ final class TableItems {
     }
     Map<Map<String, AttributeValue>, Map<String, AttributeValue>> fetched = new HashMap<>();
     for (BatchGetItem request : builder.fetchRequests(keys)) {
-      new PageReader(context, request, false).forEachItem(item -> fetched.put(key(item), item));
+      new PageReader(context, request, false, Paging.ON_DEMAND).forEachItem(item -> fetched.put(key(item), item));
     }
     List<Map<String, AttributeValue>> items = new ArrayList<>();
     for (Map<String, AttributeValue> key : keys) {

@@ -11,6 +11,7 @@ import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.Operand;
+import dev.keycond.planner.plan.ParameterText;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
@@ -50,28 +51,39 @@ import org.apache.calcite.rex.RexUtil;
 public final class PlanExplainer {
   private final StatementSettings settings;
   private final Optional<List<Object>> parameters;
+  private final ParameterText parameterText;
   private final List<String> lines;
   private final List<CopyableRequest> shown;
   private int requests;
   private boolean perKeyRequests;
 
-  /** @param parameters bound parameter values, or empty to show the markers */
-  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters) {
-    this(settings, parameters, new ArrayList<>(), new ArrayList<>());
+  /**
+   * @param parameters bound parameter values, or empty to show the markers
+   * @param parameterText how the parameters read in the driver's conditions
+   */
+  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, ParameterText parameterText) {
+    this(settings, parameters, parameterText, new ArrayList<>(), new ArrayList<>());
   }
 
   /** An explainer that adds to the lines and requests of another, with other settings. */
-  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, List<String> lines,
-      List<CopyableRequest> shown) {
+  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, ParameterText parameterText,
+      List<String> lines, List<CopyableRequest> shown) {
     this.settings = settings;
     this.parameters = parameters;
+    this.parameterText = parameterText;
     this.lines = lines;
     this.shown = shown;
   }
 
   public static List<String> explain(RelNode root, StatementSettings settings, Optional<List<Object>> parameters,
       Optional<String> refusal) {
-    PlanExplainer explainer = new PlanExplainer(settings, parameters);
+    return explain(root, settings, parameters, ParameterText.MARKERS, refusal);
+  }
+
+  /** @param parameterText how the parameters read in the conditions the driver checks */
+  public static List<String> explain(RelNode root, StatementSettings settings, Optional<List<Object>> parameters,
+      ParameterText parameterText, Optional<String> refusal) {
+    PlanExplainer explainer = new PlanExplainer(settings, parameters, parameterText);
     explainer.visit(root, 1);
     List<String> result = new ArrayList<>();
     if (refusal.isPresent()) {
@@ -89,7 +101,7 @@ public final class PlanExplainer {
   /** Every request the text EXPLAIN shows, in its order, as a request to send by hand. */
   public static List<CopyableRequest> requests(RelNode root, StatementSettings settings,
       Optional<List<Object>> parameters) {
-    PlanExplainer explainer = new PlanExplainer(settings, parameters);
+    PlanExplainer explainer = new PlanExplainer(settings, parameters, ParameterText.MARKERS);
     explainer.visit(root, 1);
     return List.copyOf(explainer.shown);
   }
@@ -142,7 +154,8 @@ public final class PlanExplainer {
         + (readFirst ? ": the rows this read finds" : ""));
     if (readFirst) {
       // The rows to change are read strongly consistently, as the write will see them.
-      PlanExplainer read = new PlanExplainer(settings.withConsistentRead(), parameters, lines, shown);
+      PlanExplainer read = new PlanExplainer(settings.withConsistentRead(), parameters, parameterText, lines,
+          shown);
       read.visit(write.getInput(), depth + 1);
       requests += read.requests;
       perKeyRequests |= read.perKeyRequests;
@@ -188,7 +201,7 @@ public final class PlanExplainer {
           Optional.of("its keys are those the index returns"));
     }
     Optional<KeyValueBinder> binder = parameters.map(KeyValueBinder::new);
-    ExpressionFormatter formatter = ExpressionFormatter.of(plan.table());
+    ExpressionFormatter formatter = ExpressionFormatter.of(plan.table(), parameterText);
     for (RexNode residual : plan.residual(binder)) {
       add(depth + 1, "Driver after the read: keeps items where " + formatter.format(residual)
           + " (items are read, then filtered)");
@@ -241,7 +254,7 @@ public final class PlanExplainer {
       }
       add(depth, "Read " + table + ": items whose keys match table '" + table + "'");
     }
-    ExpressionFormatter formatter = ExpressionFormatter.of(part.plan().table());
+    ExpressionFormatter formatter = ExpressionFormatter.of(part.plan().table(), parameterText);
     for (RexNode condition : part.plan().conditions()) {
       add(depth + 1, "Driver after the read: keeps rows of " + table + " where " + formatter.format(condition));
     }
@@ -285,7 +298,7 @@ public final class PlanExplainer {
 
   private String describe(RelNode node) {
     List<String> in = node.getInputs().isEmpty() ? List.of() : node.getInput(0).getRowType().getFieldNames();
-    ExpressionFormatter formatter = new ExpressionFormatter(in);
+    ExpressionFormatter formatter = new ExpressionFormatter(in, parameterText);
     if (node instanceof Filter filter) {
       return "Filter " + formatter.format(filter.getCondition());
     }
@@ -328,7 +341,7 @@ public final class PlanExplainer {
     if (node instanceof Join join) {
       List<String> both = new ArrayList<>(join.getLeft().getRowType().getFieldNames());
       both.addAll(join.getRight().getRowType().getFieldNames());
-      return join.getJoinType() + " join on " + new ExpressionFormatter(both).format(join.getCondition());
+      return join.getJoinType() + " join on " + new ExpressionFormatter(both, parameterText).format(join.getCondition());
     }
     if (node instanceof Values values) {
       return "Values (" + values.getTuples().size() + " rows)";

@@ -17,14 +17,31 @@ import org.apache.calcite.sql.SqlPrefixOperator;
 /** Writes an expression as SQL-like text with column names, for EXPLAIN and warnings. */
 public final class ExpressionFormatter {
   private final List<String> fieldNames;
+  private final ParameterText parameters;
 
-  /** A formatter for conditions over a table's full row. */
+  /** A formatter for conditions over a table's full row, with parameters as markers. */
   public static ExpressionFormatter of(EntityTable table) {
-    return new ExpressionFormatter(table.columns().stream().map(c -> c.name()).toList());
+    return of(table, ParameterText.MARKERS);
   }
 
+  /** A formatter for conditions over a table's full row. */
+  public static ExpressionFormatter of(EntityTable table, ParameterText parameters) {
+    return new ExpressionFormatter(table.columns().stream().map(c -> c.name()).toList(), parameters);
+  }
+
+  /** A formatter for expressions over rows with these fields, with parameters as markers. */
   public ExpressionFormatter(List<String> fieldNames) {
+    this(fieldNames, ParameterText.MARKERS);
+  }
+
+  public ExpressionFormatter(List<String> fieldNames, ParameterText parameters) {
     this.fieldNames = fieldNames;
+    this.parameters = parameters;
+  }
+
+  /** A literal as EXPLAIN and warnings write it. */
+  public static String literal(RexLiteral literal) {
+    return literal.isNull() ? "NULL" : literal.computeDigest(RexDigestIncludeType.NO_TYPE);
   }
 
   public String format(RexNode node) {
@@ -32,10 +49,10 @@ public final class ExpressionFormatter {
       return fieldNames.get(ref.getIndex());
     }
     if (node instanceof RexDynamicParam param) {
-      return "?" + (param.getIndex() + 1);
+      return parameters.of(param.getIndex());
     }
     if (node instanceof RexLiteral literal) {
-      return literal.isNull() ? "NULL" : literal.computeDigest(RexDigestIncludeType.NO_TYPE);
+      return literal(literal);
     }
     if (!(node instanceof RexCall call)) {
       return node.toString();

@@ -203,6 +203,71 @@ class ReadFaultsTest {
     assertEquals(1, proxy.requests("Query").stream().filter(r -> !r.laterPage()).count());
   }
 
+  /**
+   * Without a LIMIT the second page is read ahead while the first page's rows are returned; with
+   * one, it is read when the rows need it. Its failure is the same SQLException either way, after
+   * the same rows.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("brokenAnswers")
+  void aPageReadAheadThatFailsFailsAsAPageReadOnDemand(Fault fault) throws SQLException {
+    List<String> aheadRows = new ArrayList<>();
+    SQLException ahead = failureAfterRows(fault, PAGED, aheadRows);
+    List<String> onDemandRows = new ArrayList<>();
+    SQLException onDemand = failureAfterRows(fault, PAGED + " LIMIT 1000", onDemandRows);
+
+    assertEquals("08006", ahead.getSQLState(), ahead::getMessage);
+    assertEquals(onDemand.getClass(), ahead.getClass());
+    assertEquals(onDemand.getSQLState(), ahead.getSQLState());
+    assertEquals(onDemand.getMessage(), ahead.getMessage());
+    assertEquals(onDemandRows, aheadRows);
+    assertTrue(!aheadRows.isEmpty() && aheadRows.size() < PAGED_ROWS.size(), aheadRows::toString);
+  }
+
+  private static SQLException failureAfterRows(Fault fault, String sql, List<String> returned) throws SQLException {
+    proxy.arm(Trigger.on("Query").laterPages(), fault);
+    try (Statement statement = paging.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+      return assertThrows(SQLException.class, () -> {
+        while (result.next()) {
+          returned.add(result.getString(1));
+        }
+      });
+    } finally {
+      proxy.disarmAll();
+    }
+  }
+
+  /**
+   * The second page is read ahead before the rows need it; a cancel ends the statement while that
+   * page never comes, and closing it does not wait for the page.
+   */
+  @Test
+  void aCancelEndsTheWaitForAPageReadAhead() {
+    ArmedFault hanging = proxy.arm(Trigger.on("Query").laterPages(), Fault.hang());
+    List<String> returned = new ArrayList<>();
+
+    SQLException e = assertTimeoutPreemptively(BOUND_MARGIN, () -> {
+      try (Statement statement = paging.createStatement(); ResultSet result = statement.executeQuery(PAGED)) {
+        assertTrue(result.next());
+        returned.add(result.getString(1));
+        // The second page is asked for while the first page's rows are still unread.
+        while (hanging.fired() == 0) {
+          Thread.sleep(10);
+        }
+        statement.cancel();
+        return assertThrows(SQLException.class, () -> {
+          while (result.next()) {
+            returned.add(result.getString(1));
+          }
+        });
+      }
+    });
+
+    assertEquals("57014", e.getSQLState(), e::getMessage);
+    assertEquals(PAGED_ROWS.subList(0, returned.size()), returned);
+    assertTrue(hanging.fired() >= 1, hanging::toString);
+  }
+
   @Test
   void aStallInTheMiddleOfTheBodyIsBoundedByTheQueryTimeout() {
     ArmedFault stalled = proxy.arm(Trigger.on("Query"), Fault.stallMidBody(FOREVER));

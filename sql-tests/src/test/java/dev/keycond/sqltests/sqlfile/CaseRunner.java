@@ -70,6 +70,11 @@ final class CaseRunner {
   }
 
   private Map<String, String> properties(SqlTestCase c) {
+    return properties(file, c);
+  }
+
+  /** The connection properties of a case: its file's mapping and properties, then its own. */
+  static Map<String, String> properties(SqlTestFile file, SqlTestCase c) {
     Map<String, String> properties = new LinkedHashMap<>();
     file.mapping().ifPresent(m -> properties.put("mapping", Fixtures.mapping(m).toString()));
     properties.putAll(file.properties());
@@ -78,18 +83,26 @@ final class CaseRunner {
   }
 
   private Outcome execute(SqlTestCase c) {
+    return execute(connections, properties(c), c.sql(), c);
+  }
+
+  /**
+   * Runs {@code sql} as case {@code c} runs its own: with its parameters, if it has any, and its
+   * maxRows, on the pool's connection for its properties.
+   */
+  static Outcome execute(ConnectionPool connections, Map<String, String> properties, String sql, SqlTestCase c) {
     Outcome outcome = new Outcome();
     RequestRecorder.clear();
     Statement statement = null;
     try {
-      Connection connection = connections.get(properties(c));
+      Connection connection = connections.get(properties);
       ResultSet result;
       if (c.parameters().isEmpty()) {
         statement = connection.createStatement();
         setMaxRows(statement, c);
-        result = statement.executeQuery(c.sql());
+        result = statement.executeQuery(sql);
       } else {
-        PreparedStatement prepared = connection.prepareStatement(c.sql());
+        PreparedStatement prepared = connection.prepareStatement(sql);
         statement = prepared;
         setMaxRows(statement, c);
         bind(prepared, c.parameters());

@@ -62,7 +62,7 @@ class SqlFileTest {
             () -> runner.run(c))));
   }
 
-  private static List<SqlTestFile> files() {
+  static List<SqlTestFile> files() {
     Path directory = TestResources.path(DIRECTORY);
     try (Stream<Path> paths = Files.list(directory)) {
       return paths

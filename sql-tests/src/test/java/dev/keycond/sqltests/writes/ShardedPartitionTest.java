@@ -1,9 +1,11 @@
 package dev.keycond.sqltests.writes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.jdbc.KeycondConnection;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
@@ -82,6 +84,24 @@ class ShardedPartitionTest {
     assertEquals(1, sent.size(), sent.toString());
     assertEquals("GetItem", sent.get(0).operation());
     assertEquals(List.of("{Detail: 'TASK#t07', EntityRef: '" + partition("t07") + "'}"), sent.get(0).keys());
+  }
+
+  /** A text that shares the plan of another key read computes the shard of its own literal. */
+  @Test
+  void aKeyReadFromASharedPlanGoesToTheShardOfItsOwnId() throws SQLException {
+    String read = "SELECT title, id FROM tasks WHERE workspace_id = 'acme' AND id = ";
+    assertNotEquals(partition("t07"), partition("t03"));
+    assertEquals(List.of(List.of("task 7", "t07")), Keycond.query(connection, read + "'t07'"));
+    KeycondConnection keycond = connection.unwrap(KeycondConnection.class);
+    long shared = keycond.planCacheStatistics().sameShape();
+    RequestRecorder.clear();
+
+    assertEquals(List.of(List.of("task 3", "t03")), Keycond.query(connection, read + "'t03'"));
+    assertEquals(shared + 1, keycond.planCacheStatistics().sameShape());
+    List<RecordedRequest> sent = RequestRecorder.dataRequests();
+    assertEquals(1, sent.size(), sent.toString());
+    assertEquals("GetItem", sent.get(0).operation());
+    assertEquals(List.of("{Detail: 'TASK#t03', EntityRef: '" + partition("t03") + "'}"), sent.get(0).keys());
   }
 
   @Test

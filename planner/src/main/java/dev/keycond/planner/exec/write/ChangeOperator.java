@@ -1,5 +1,7 @@
 package dev.keycond.planner.exec.write;
 
+import dev.keycond.planner.exec.Paging;
+
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
@@ -58,7 +60,7 @@ public final class ChangeOperator implements WriteOperator {
     this.plan = plan;
     this.table = plan.table();
     this.target = plan.target();
-    this.slice = new ReadOperator(read, false);
+    this.slice = new ReadOperator(read, false, Paging.ON_DEMAND);
     this.codec = new ItemCodec(table, target.projection());
     this.residual = target.residual().stream()
         .map(c -> ScalarCompiler.compile(c, read.getCluster().getRexBuilder())).collect(ImmutableList.toImmutableList());

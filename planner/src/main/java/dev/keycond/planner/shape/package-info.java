@@ -1,0 +1,7 @@
+/**
+ * The shape of a statement's text: the text with the literals a plan can take as parameters
+ * lifted out ({@link dev.keycond.planner.shape.StatementShape}), so that texts that differ only in
+ * those literals share one plan. It reads the text with a lexer of its own, not Calcite's parser:
+ * finding a shape must cost much less than the planning it saves.
+ */
+package dev.keycond.planner.shape;
