@@ -1,6 +1,6 @@
--- The statements `keycond demo` runs, in order. Each one is shown with its EXPLAIN, its rows and
--- the DynamoDB requests it sent. The "--" lines just above a statement describe it; a statement
--- ends with ";" at the end of a line. Add statements here to extend the showcase.
+-- The statements `keycond demo` runs, in order. Each one is shown with its EXPLAIN, its rows, the
+-- DynamoDB requests it sent and what they cost. The "--" lines just above a statement describe
+-- it; a statement ends with ";" at the end of a line. Add statements here to extend the showcase.
 
 -- The photos subtree of account a91: one Query with begins_with, read in path order. The file
 -- 'root/photos' and the folder 'root/photosX/' sort right next to it and are not read.
@@ -52,6 +52,10 @@ SELECT name, plan FROM workspaces WHERE id = 'acme';
 -- An IN list on the partition key with the sort key bound: each value is a whole key, and all of
 -- them are read with one BatchGetItem.
 SELECT account, path, size FROM files WHERE account IN ('a91', 'b07') AND path = 'root/photos/';
+
+-- The request to copy: EXPLAIN PLAN AS JSON gives each request exactly as keycond sends it, in the
+-- JSON that `aws dynamodb query --cli-input-json` and the DynamoDB API take.
+EXPLAIN PLAN AS JSON FOR SELECT path, size FROM files WHERE account = 'a91' AND path LIKE 'root/photos/%';
 
 -- An unmapped table: its key attributes are columns, and the rest of each item is a JSON document.
 SELECT ts, JSON_VALUE(document, '$.type') AS type FROM Events WHERE device = 'sensor-1';

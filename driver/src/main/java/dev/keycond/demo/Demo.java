@@ -52,8 +52,11 @@ public final class Demo {
       Path mapping = DemoData.install(dynalite.endpoint());
       out.println("Loaded tables Drive, Control (mapped by " + mapping + ") and Events (unmapped).");
 
-      // The showcase talks to dynalite through the proxy, which counts what goes over the wire.
-      try (Connection connection = new Driver().connect(url(proxy.endpoint(), mapping), new Properties())) {
+      // The showcase talks to dynalite through the proxy, which counts what goes over the wire; its
+      // EXPLAIN gives under each request the AWS CLI command that sends it.
+      Properties showcase = new Properties();
+      showcase.setProperty("explain", "cli");
+      try (Connection connection = new Driver().connect(url(proxy.endpoint(), mapping), showcase)) {
         new Showcase(connection, sent, out).run(Showcase.parse(DemoData.resource("demo/showcase.sql")));
       }
 

@@ -1,5 +1,6 @@
 package dev.keycond.demo;
 
+import dev.keycond.KeycondStatement;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -15,8 +16,9 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * Runs the demo's statements and shows, for each, its EXPLAIN, its rows, the statement's warnings
- * and the DynamoDB requests that really went out.
+ * Runs the demo's statements and shows, for each, its EXPLAIN, its rows, the statement's warnings,
+ * the DynamoDB requests that really went out and what they cost. A statement that is an EXPLAIN
+ * itself is shown by its rows.
  */
 final class Showcase {
   /** A statement of the showcase and the comment that describes it. */
@@ -68,7 +70,8 @@ final class Showcase {
       out.println();
       out.println("── " + (i + 1) + ". " + step.description());
       out.println("keycond> " + step.sql() + ";");
-      String plan = explain(step.sql());
+      boolean explains = step.sql().regionMatches(true, 0, "EXPLAIN", 0, "EXPLAIN".length());
+      String plan = explains ? "" : explain(step.sql());
       execute(step.sql(), plan);
     }
   }
@@ -104,11 +107,13 @@ final class Showcase {
       for (SQLWarning w = statement.getWarnings(); w != null; w = w.getNextWarning()) {
         out.println("Warning: " + w.getMessage());
       }
+      out.println("DynamoDB requests sent: " + describe(List.copyOf(sent)));
+      out.println("Cost: " + statement.unwrap(KeycondStatement.class).cost().summary());
     } catch (SQLException e) {
       out.println("Refused (SQLState " + e.getSQLState() + ")"
           + (plan.contains(e.getMessage()) ? ", as EXPLAIN says above" : ": " + e.getMessage()));
+      out.println("DynamoDB requests sent: " + describe(List.copyOf(sent)));
     }
-    out.println("DynamoDB requests sent: " + describe(List.copyOf(sent)));
   }
 
   /** "2 (Query ×2)", or "none". */
@@ -135,7 +140,8 @@ final class Showcase {
     while (rows.next()) {
       String[] line = new String[columns];
       for (int c = 1; c <= columns; c++) {
-        line[c - 1] = String.valueOf(rows.getString(c));
+        String value = rows.getString(c);
+        line[c - 1] = value == null ? "NULL" : value;
       }
       lines.add(line);
     }

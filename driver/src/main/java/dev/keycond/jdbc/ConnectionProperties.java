@@ -4,6 +4,8 @@ import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.settings.AwsCliTarget;
+import dev.keycond.planner.settings.ExplainForm;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.settings.ScanPolicy;
 import java.net.URI;
@@ -39,6 +41,8 @@ public final class ConnectionProperties {
       new String[] {"serverFilters", "Send the conditions DynamoDB checks exactly as a FilterExpression", "true"},
       new String[] {"scanSegments", "Segments of a parallel whole-table Scan under scan=allow", "1"},
       new String[] {"expiredItems", "hide or show items whose time to live has passed", "hide"},
+      new String[] {"explain", "What the text EXPLAIN shows under each request: text (its fields), cli (also the AWS CLI "
+          + "command) or java (also the AWS SDK for Java v2 code)", "text"},
       new String[] {"planCache", "Plans kept for statement texts and shapes; 0 keeps none",
           String.valueOf(StatementPlanner.DEFAULT_PLAN_CACHE)});
 
@@ -137,11 +141,15 @@ public final class ConnectionProperties {
     ScanPolicy scan = get("scan").map(ScanPolicy::parse).orElse(ScanPolicy.REJECT);
     int fanOut = get("maxFanOut").map(v -> parseCount("maxFanOut", v, 1, Integer.MAX_VALUE))
         .orElse(StatementSettings.DEFAULT_MAX_FAN_OUT);
+    ExplainForm explain = get("explain").map(ExplainForm::parse).orElse(ExplainForm.TEXT);
+    ClientSettings client = clientSettings();
+    AwsCliTarget cli = new AwsCliTarget(client.endpoint().map(ConnectionProperties::withoutUserInfo),
+        client.region(), client.profile());
     boolean serverFilters = get("serverFilters").map(v -> parseBoolean("serverFilters", v)).orElse(true);
     int segments = get("scanSegments").map(v -> parseCount("scanSegments", v, 1, StatementSettings.MAX_SCAN_SEGMENTS))
         .orElse(1);
     boolean showExpired = get("expiredItems").map(ConnectionProperties::parseExpiredItems).orElse(false);
-    return new StatementSettings(consistent, scan, fanOut, serverFilters, segments, showExpired);
+    return new StatementSettings(consistent, scan, fanOut, explain, cli, serverFilters, segments, showExpired);
   }
 
   private static boolean parseExpiredItems(String value) {
@@ -153,6 +161,16 @@ public final class ConnectionProperties {
     }
     throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
         "Invalid value '" + value + "' for property expiredItems: use hide or show");
+  }
+
+  /** An endpoint as a command line may show it: a user and password written into it stay out. */
+  private static String withoutUserInfo(URI endpoint) {
+    try {
+      return new URI(endpoint.getScheme(), null, endpoint.getHost(), endpoint.getPort(), endpoint.getPath(), null,
+          null).toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException("a parsed endpoint without its user information is still a URI", e);
+    }
   }
 
   /** How many plans the connection keeps (the {@code planCache} property). */

@@ -104,6 +104,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
 
   /** Runs the statement with the parameter values set; only EXPLAIN may run with some unset. */
   private boolean runWithValues(PlannedStatement current) throws SQLException {
+    newExecution();
     List<Object> parameters = new ArrayList<>(values.length);
     boolean allSet = true;
     for (int i = 0; i < values.length; i++) {
@@ -287,7 +288,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
     PlannedStatement current = query();
     // A write returns no ResultSet, so it has no ResultSetMetaData (JDBC's answer is null).
     return current instanceof PlannedQuery q ? new KeycondResultSetMetaData(q.columns())
-        : current instanceof PlannedExplain ? new KeycondResultSetMetaData(PlannedExplain.COLUMNS) : null;
+        : current instanceof PlannedExplain explain ? new KeycondResultSetMetaData(explain.columns()) : null;
   }
 
   @Override
@@ -331,6 +332,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
   @Override
   public long[] executeLargeBatch() throws SQLException {
     PlannedStatement current = query();
+    newExecution();
     List<List<Object>> sets = List.copyOf(parameterSets);
     parameterSets.clear();
     if (sets.isEmpty()) {

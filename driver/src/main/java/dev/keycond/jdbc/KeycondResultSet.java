@@ -44,7 +44,7 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
   private final KeycondStatement statement;
   private final ImmutableList<ResultColumn> columns;
   private final RowCursor cursor;
-  /** The execution to report statistics for when the rows run out; null when there is nothing to report. */
+  /** The execution to report the read cost of when the rows run out; null when there is nothing to report. */
   private final ExecutionContext reported;
   private final long maxRows;
   private Object[] row;
@@ -82,7 +82,7 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
       afterLast = true;
       cursor.close();
       if (reported != null && statement != null) {
-        statement.finished(reported.statistics(), rowNumber);
+        statement.finished(reported, rowNumber);
       }
       return false;
     }

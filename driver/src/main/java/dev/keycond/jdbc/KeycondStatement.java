@@ -9,9 +9,12 @@ import dev.keycond.planner.PlannedUpdate;
 import dev.keycond.planner.exec.write.WriteFailure;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.cost.CostMeter;
+import dev.keycond.planner.cost.CostText;
+import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.exec.ExecutionContext;
-import dev.keycond.planner.exec.ReadStatistics;
 import dev.keycond.planner.exec.RowCursor;
+import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.exec.relational.ListCursor;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -24,9 +27,10 @@ import java.util.Optional;
 
 /**
  * A statement: plans SQL, runs it, and keeps the warnings that say what the plan costs beyond its
- * key reads. Cancellation and the query timeout stop the read before its next DynamoDB request.
+ * key reads, and what its last execution cost ({@link dev.keycond.KeycondStatement#cost()}).
+ * Cancellation and the query timeout stop the read before its next DynamoDB request.
  */
-public class KeycondStatement extends AbstractWrapper implements Statement {
+public class KeycondStatement extends AbstractWrapper implements Statement, dev.keycond.KeycondStatement {
   final KeycondConnection connection;
   private final WarningChain warnings = new WarningChain();
   /** Written by the statement's thread, read by the connection's close on any thread. */
@@ -37,6 +41,8 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
   private final List<String> batch = new ArrayList<>();
   /** Written by the statement's thread, read by whichever thread cancels or closes the connection. */
   private volatile ExecutionContext running;
+  /** What the last execution's requests cost; read from any thread, as the result is read. */
+  private volatile CostMeter cost = new CostMeter();
   private boolean reportAlways;
   private long maxRows;
   private int fetchSize;
@@ -50,6 +56,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
 
   @Override
   public ResultSet executeQuery(String sql) throws SQLException {
+    newExecution();
     PlannedText text = planWithoutMarkers(sql);
     if (!returnsRows(text.statement())) {
       throw noResultSet();
@@ -60,6 +67,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
 
   @Override
   public boolean execute(String sql) throws SQLException {
+    newExecution();
     return run(planWithoutMarkers(sql));
   }
 
@@ -70,6 +78,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
 
   @Override
   public long executeLargeUpdate(String sql) throws SQLException {
+    newExecution();
     PlannedText text = planWithoutMarkers(sql);
     if (returnsRows(text.statement())) {
       throw notAnUpdate();
@@ -119,7 +128,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
     updateCount = -1;
     connection.checkWritesCommit();
     ExecutionContext context = new ExecutionContext(connection.gateway(), parameterSets.get(0),
-        connection.planner().settings(), queryTimeoutSeconds * 1000L);
+        connection.planner().settings(), call());
     running = context;
     try {
       long[] counts = update.execute(context, parameterSets);
@@ -136,6 +145,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
 
   /**
    * Runs a planned statement and makes its result the current one: a ResultSet, or an update count.
+   * Its caller has started counting the execution's cost ({@link #newExecution()}) before planning.
    *
    * @param parametersSet false when a marker has no value, which only EXPLAIN tolerates
    * @param parameterText how the parameters read in the plan's warnings
@@ -156,16 +166,13 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
         return false;
       }
       if (statement instanceof PlannedExplain explain) {
-        List<Object[]> lines = new ArrayList<>();
-        for (String line : explain.describe(connection.planner().settings(), values)) {
-          lines.add(new Object[] {line});
-        }
-        resultSet = new KeycondResultSet(this, PlannedExplain.COLUMNS, new ListCursor(lines), null);
+        resultSet = new KeycondResultSet(this, explain.columns(),
+            new ListCursor(explain.rows(connection.planner().settings(), values)), null);
         return true;
       }
       PlannedQuery query = (PlannedQuery) statement;
       ExecutionContext context = new ExecutionContext(connection.gateway(), parameters,
-          connection.planner().settings(), queryTimeoutSeconds * 1000L);
+          connection.planner().settings(), call());
       running = context;
       RowCursor cursor = query.execute(context);
       reportAlways = !planWarnings.isEmpty();
@@ -182,15 +189,34 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
    * the rows the statement returned: always when the plan warned that items would be discarded,
    * otherwise only when a walk discarded some.
    */
-  void finished(ReadStatistics statistics, long rowsReturned) {
-    if (!reportAlways && statistics.itemsDiscarded() == 0) {
+  void finished(ExecutionContext context, long rowsReturned) {
+    if (!reportAlways && context.statistics().itemsDiscarded() == 0) {
       return;
     }
-    long filtered = statistics.itemsFilteredByDynamo();
-    warnings.add(SqlState.WARNING.toWarning("DynamoDB read " + statistics.itemsRead() + " items in "
-        + statistics.requests() + (statistics.requests() == 1 ? " request" : " requests") + " to return "
-        + rowsReturned + (rowsReturned == 1 ? " row" : " rows")
+    StatementCost read = context.call().cost().snapshot();
+    long filtered = context.statistics().itemsFilteredByDynamo();
+    warnings.add(SqlState.WARNING.toWarning("DynamoDB read " + CostText.count(read.itemsRead(), "item") + " in "
+        + CostText.count(read.requestCount(), "request") + " to return " + CostText.count(rowsReturned, "row")
+        + " (" + CostText.units(read.readCapacityUnits()) + " RCU)"
         + (filtered == 0 ? "" : "; its FilterExpression discarded " + filtered + " of them")));
+  }
+
+  /**
+   * Starts counting the cost of a new execution, from its planning on: a statement refused before it
+   * runs costs nothing. The writes it then runs, all the statements of a batch included, add to it.
+   */
+  final void newExecution() {
+    cost = new CostMeter();
+  }
+
+  /** The call of an execution that begins now, bounded by the query timeout and counted in its cost. */
+  private StatementCall call() {
+    return new StatementCall(queryTimeoutSeconds * 1000L, cost);
+  }
+
+  @Override
+  public StatementCost cost() {
+    return cost.snapshot();
   }
 
   void resultSetClosed(KeycondResultSet closedSet) throws SQLException {
@@ -498,6 +524,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement {
   @Override
   public long[] executeLargeBatch() throws SQLException {
     checkOpen();
+    newExecution();
     List<String> statements = List.copyOf(batch);
     batch.clear();
     long[] counts = new long[statements.size()];

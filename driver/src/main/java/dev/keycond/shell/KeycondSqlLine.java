@@ -22,9 +22,10 @@ import sqlline.SqlLine;
  * sqlline as keycond's shell. On top of sqlline it completes table and column names from the
  * first keystroke ({@link NameCompleter}), lists metadata in the columns a person reads
  * ({@link MetadataListing}), shows values as {@code getString} gives them ({@link ValuesAsText}),
- * and says what a new connection reaches. A run with {@code -e} or {@code -f} prints only what its
- * statements print: not sqlline's name at the end, and not "No current connection" after each
- * statement when the connection failed, which the connection's own error already explains.
+ * prints what each statement cost in DynamoDB ({@link CostLines}), and says what a new connection
+ * reaches. A run with {@code -e} or {@code -f} prints only what its statements print: not
+ * sqlline's name at the end, and not "No current connection" after each statement when the
+ * connection failed, which the connection's own error already explains.
  */
 final class KeycondSqlLine extends SqlLine {
   /** What sqlline prints when it cannot run a statement for want of a connection. */
@@ -66,14 +67,15 @@ final class KeycondSqlLine extends SqlLine {
 
   /**
    * After {@code !connect} or {@code !reconnect}: the new connection shows values as getString
-   * gives them, and an interactive session says what it reaches.
+   * gives them and prints each statement's cost, and an interactive session says what it reaches.
    */
   void connected(boolean success) {
     connectFailed = !success;
     if (!success) {
       return;
     }
-    SqlLineInternals.replaceConnection(this, c -> ValuesAsText.wrap(c, this::shownAsText));
+    SqlLineInternals.replaceConnection(this, c -> CostLines.printsCosts(c) ? c
+        : CostLines.wrap(ValuesAsText.wrap(c, this::shownAsText), this::info));
     Optional<Connection> connection = SqlLineInternals.connection(this);
     if (interactive && connection.isPresent()) {
       info("Connected to " + describe(connection.get()));

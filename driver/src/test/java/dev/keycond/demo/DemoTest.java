@@ -90,7 +90,7 @@ class DemoTest {
     assertTrue(filtered.contains("(2 rows)"), filtered);
     assertTrue(filtered.contains("Warning: Table 'files': DynamoDB reads items and then discards those that fail "
         + "size > 1000000 (FilterExpression)"), filtered);
-    assertTrue(filtered.contains("Warning: DynamoDB read 4 items in 1 request to return 2 rows; its "
+    assertTrue(filtered.contains("Warning: DynamoDB read 4 items in 1 request to return 2 rows (0.5 RCU); its "
         + "FilterExpression discarded 2 of them"), filtered);
     assertTrue(filtered.contains("DynamoDB requests sent: 1 (Query ×1)"), filtered);
   }
@@ -103,6 +103,31 @@ class DemoTest {
         + "modified >= "), filtered);
     assertTrue(filtered.contains("Warning: DynamoDB read 4 items in 1 request to return "), filtered);
     assertTrue(filtered.contains("DynamoDB requests sent: 1 (Query ×1)"), filtered);
+  }
+
+  @Test
+  void eachStatementShowsWhatItCostAndTheCommandThatSendsItsRequest() {
+    String subtree = step("The photos subtree");
+    assertTrue(subtree.contains("\nCost: 1 Query, 4 items read, 0.5 RCU\n"), subtree);
+    assertTrue(subtree.contains("AWS CLI:\n        aws dynamodb query --cli-input-json '{\"TableName\":\"Drive\","), subtree);
+    String get = step("One file by its whole key");
+    assertTrue(get.contains("\nCost: 1 GetItem, 1 item read, 0.5 RCU\n"), get);
+    assertTrue(get.contains("aws dynamodb get-item --cli-input-json '{\"TableName\":\"Drive\",\"Key\":"), get);
+    assertTrue(step("An IN list").contains("\nCost: 1 BatchGetItem, 2 items read, 1 RCU\n"), output);
+    String filtered = step("is sent as a FilterExpression");
+    assertTrue(filtered.contains("Warning: DynamoDB read 4 items in 1 request to return 2 rows (0.5 RCU)"), filtered);
+    String refused = step("No condition on the partition key");
+    assertTrue(!refused.contains("Cost:"), "a refused statement sent nothing, as its request line says: " + refused);
+  }
+
+  @Test
+  void theRequestToCopyIsGivenAsDynamoDbJsonAndCostsNothing() {
+    String json = step("The request to copy");
+    assertTrue(json.contains("keycond> EXPLAIN PLAN AS JSON FOR SELECT path, size FROM files"), json);
+    assertTrue(!json.contains("\nEXPLAIN\n"), "an EXPLAIN is shown by its rows alone: " + json);
+    assertTrue(json.lines().anyMatch(l -> l.matches("  Query +\\| \\{\"TableName\":\"Drive\",.*"
+        + "\"ExpressionAttributeValues\":\\{\":v0\":\\{\"S\":\"DRIVE#a91\"},\":v1\":\\{\"S\":\"root/photos/\"}}} \\| NULL")), json);
+    assertTrue(json.contains("DynamoDB requests sent: none\nCost: no DynamoDB requests"), json);
   }
 
   @Test

@@ -220,7 +220,41 @@ class ShellTest {
   void aRunWithEPrintsOnlyWhatItsStatementsPrint() throws Exception {
     Run run = shell("-e", "SELECT name FROM workspaces WHERE id = 'acme';");
     assertEquals(0, run.exitCode(), run.errors());
-    assertEquals(List.of("1 row selected"), run.errors().lines().map(l -> l.replaceAll(" \\(.*", "")).toList());
+    assertEquals(List.of("1 row selected", "1 GetItem, 1 item read, 0.5 RCU"),
+        run.errors().lines().map(l -> l.replaceAll(" \\(.*", "")).toList());
+  }
+
+  @Test
+  void eachStatementPrintsWhatItCostAfterItsRowsAndWarnings() throws Exception {
+    Run run = shell("-e", "SELECT path FROM files WHERE account = 'a91' AND path LIKE 'root/photos/%' AND size > 1000000;",
+        "-e", "SELECT COUNT(*) FROM files WHERE account = 'a91';",
+        "-e", "SELECT account, path FROM files WHERE account IN ('a91', 'b07') AND path = 'root/photos/';");
+    assertEquals(0, run.exitCode(), run.errors());
+    assertEquals(List.of(
+        "Warning: Table 'files': DynamoDB reads items and then discards those that fail size > 1000000 "
+            + "(FilterExpression), and charges for every item it reads; the key condition cannot express it "
+            + "(state=01000,code=0)",
+        "2 rows selected",
+        "Warning: DynamoDB read 4 items in 1 request to return 2 rows (0.5 RCU); its FilterExpression discarded 2 "
+            + "of them (state=01000,code=0)",
+        "1 Query, 4 items read, 0.5 RCU",
+        "1 row selected",
+        "1 Query, 10 items read, 0.5 RCU",
+        "2 rows selected",
+        "1 BatchGetItem, 2 items read, 1 RCU"),
+        run.errors().lines().map(l -> l.replaceAll(" \\(\\d[.\\d]* seconds\\)", "")).toList());
+  }
+
+  @Test
+  void anExplainCostsNothingAndARefusedStatementPrintsOnlyItsError() throws Exception {
+    Run run = shell("-e", "EXPLAIN PLAN FOR SELECT path FROM files WHERE account = 'a91';",
+        "-e", "SELECT path FROM files WHERE size > 5;");
+    assertEquals(1, run.exitCode(), run.errors());
+    List<String> lines = run.errors().lines().toList();
+    assertEquals(3, lines.size(), run.errors());
+    assertTrue(lines.get(0).matches("\\d+ rows selected .*"), run.errors());
+    assertEquals("no DynamoDB requests", lines.get(1));
+    assertTrue(lines.get(2).startsWith("Error: Reading table 'files' needs a full Scan"), run.errors());
   }
 
   @Test

@@ -356,6 +356,7 @@ public final class StatementPlanner {
     EscapeClauses.check(parsed);
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
     SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
+    PlannedExplain.Output output = explain ? explainOutput((SqlExplain) parsed) : PlannedExplain.Output.TEXT;
     boolean write = query.isA(SqlKind.DML);
     if (!query.isA(SqlKind.QUERY) && !write) {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond runs queries (SELECT, WITH, VALUES), "
@@ -366,13 +367,14 @@ public final class StatementPlanner {
     if (query.getKind() == SqlKind.MERGE) {
       // The validator rewrites a MERGE in place; its shape is read from a fresh parse.
       SqlNode again = parse(sql);
-      return planMerge((SqlMerge) (explain ? ((SqlExplain) again).getExplicandum() : again), validator, query, explain);
+      return planMerge((SqlMerge) (explain ? ((SqlExplain) again).getExplicandum() : again), validator, query, explain,
+          output);
     }
     SqlNode validated = validate(validator, query);
     SqlToRelConverter converter = converter(validator);
     RelRoot root = convert(converter, validated);
     if (write) {
-      return planWrite(query, validator, validated, converter, (TableModify) root.rel, explain);
+      return planWrite(query, validator, validated, converter, (TableModify) root.rel, explain, output);
     }
     RelNode correlated = root.project();
     // A correlated subquery usually reads best as a join (by item collection or by key lookups);
@@ -402,11 +404,29 @@ public final class StatementPlanner {
     PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
     if (explain) {
-      return new CompiledPlan(new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage), warnings),
-          plan);
+      return new CompiledPlan(new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage), warnings,
+          output), plan);
     }
     return new CompiledPlan(new PlannedQuery(columns(validator, validated, root, sql), parameters,
         OperatorCompiler.compile(plan), warnings), plan);
+  }
+
+  /**
+   * {@code EXPLAIN PLAN FOR} explains as text, {@code EXPLAIN PLAN AS JSON FOR} lists the requests
+   * as DynamoDB JSON; Calcite's other formats (XML, DOT) describe Calcite's own plans, not requests.
+   */
+  private static PlannedExplain.Output explainOutput(SqlExplain explain) {
+    switch (explain.getFormat()) {
+      case TEXT:
+        return PlannedExplain.Output.TEXT;
+      case JSON:
+        return PlannedExplain.Output.JSON;
+      default:
+        throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "EXPLAIN PLAN AS " + explain.getFormat()
+            + " is not supported: keycond explains a statement as text (EXPLAIN PLAN FOR ...), or lists its "
+            + "DynamoDB requests as JSON (EXPLAIN PLAN AS JSON FOR ...); the connection property explain=cli or "
+            + "explain=java adds the AWS CLI command or the AWS SDK for Java v2 code to the text");
+    }
   }
 
   private SqlToRelConverter converter(SqlValidator validator) {
@@ -426,7 +446,8 @@ public final class StatementPlanner {
    * would change rows of a part of the table chosen by where the Scan stopped.
    */
   private CompiledPlan planWrite(SqlNode query, SqlValidator validator, SqlNode validated,
-      SqlToRelConverter converter, TableModify modify, boolean explain) {
+      SqlToRelConverter converter, TableModify modify, boolean explain,
+      PlannedExplain.Output output) {
     EntitySqlTable target = modify.getTable().unwrap(EntitySqlTable.class);
     if (target == null || target.entity().pinnedIndex().isPresent()) {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond writes to tables, not to an index: "
@@ -447,7 +468,7 @@ public final class StatementPlanner {
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
     if (explain) {
       return new CompiledPlan(
-          new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings), write);
+          new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings, output), write);
     }
     return new CompiledPlan(new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings), write);
   }
@@ -456,7 +477,8 @@ public final class StatementPlanner {
    * Plans MERGE by key: once validated as a whole (so that names and types are checked as for any
    * statement), its source rows are planned as a query of the values it writes.
    */
-  private CompiledPlan planMerge(SqlMerge merge, SqlValidator validator, SqlNode query, boolean explain) {
+  private CompiledPlan planMerge(SqlMerge merge, SqlValidator validator, SqlNode query, boolean explain,
+      PlannedExplain.Output output) {
     validate(validator, query);
     SqlIdentifier name = (SqlIdentifier) merge.getTargetTable();
     EntitySqlTable target = Optional.ofNullable(catalogReader.getTable(name.names))
@@ -477,7 +499,7 @@ public final class StatementPlanner {
     ImmutableList<ParameterType> parameters = parameters(rowsValidator, rows);
     if (explain) {
       return new CompiledPlan(
-          new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings), write);
+          new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings, output), write);
     }
     return new CompiledPlan(new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings), write);
   }
@@ -511,6 +533,10 @@ public final class StatementPlanner {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond cannot plan this statement. Rewrite the "
           + "subquery as a join, or with EXISTS, IN or a scalar subquery.", e);
     } catch (RuntimeException e) {
+      // Calcite may wrap the stack running out (thousands of ORs) in an exception of its own.
+      if (StatementTooComplex.causedBy(e)) {
+        throw StatementTooComplex.refusal();
+      }
       if (hasQuantifiedComparison(validated)) {
         throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond does not evaluate quantified "
             + "comparisons such as > ANY (subquery) or < ALL (subquery) yet. Compare with a scalar subquery of "

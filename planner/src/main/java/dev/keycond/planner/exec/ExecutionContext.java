@@ -15,7 +15,7 @@ import org.apache.calcite.rel.core.CorrelationId;
 
 /**
  * What one execution of a statement runs with: the gateway to DynamoDB, the parameter values, the
- * settings, its statistics, and its call (timeout and cancellation).
+ * settings, the items it discarded, and its call (timeout, cancellation and cost).
  */
 public final class ExecutionContext {
   private final DynamoGateway gateway;
@@ -37,7 +37,16 @@ public final class ExecutionContext {
    */
   public ExecutionContext(DynamoGateway gateway, List<Object> parameters, StatementSettings settings,
       long timeoutMillis) {
-    this(gateway, parameters, settings, new StatementCall(timeoutMillis), new ReadStatistics());
+    this(gateway, parameters, settings, new StatementCall(timeoutMillis));
+  }
+
+  /**
+   * @param parameters parameter values in keycond's internal representation, in marker order
+   * @param call the execution's timeout, stop and cost
+   */
+  public ExecutionContext(DynamoGateway gateway, List<Object> parameters, StatementSettings settings,
+      StatementCall call) {
+    this(gateway, parameters, settings, call, new ReadStatistics());
   }
 
   private ExecutionContext(DynamoGateway gateway, List<Object> parameters, StatementSettings settings,

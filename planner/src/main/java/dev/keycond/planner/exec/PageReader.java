@@ -146,14 +146,12 @@ final class PageReader {
     if (request instanceof GetItem get) {
       Optional<Map<String, AttributeValue>> item = context.gateway().getItem(get, context.call());
       done = true;
-      context.statistics().addRequest(item.isPresent() ? 1 : 0);
       return Optional.of(new Page(item.map(List::of).orElse(List.of()), Optional.empty()));
     }
     if (request instanceof BatchGetItem batch) {
-      DynamoGateway.BatchGetResult result = context.gateway().batchGetItem(batch, context.call());
+      List<Map<String, AttributeValue>> items = context.gateway().batchGetItem(batch, context.call());
       done = true;
-      context.statistics().addRequests(result.requests(), result.items().size());
-      return Optional.of(new Page(inKeyOrder(batch, result.items()), Optional.empty()));
+      return Optional.of(new Page(inKeyOrder(batch, items), Optional.empty()));
     }
     if (request instanceof Query query) {
       return Optional.of(query(query));
@@ -189,7 +187,6 @@ final class PageReader {
   private Page query(Query query) {
     QueryResponse response = context.gateway().query(query.forPage(startKey == null), startKey, context.call());
     int read = response.scannedCount() == null ? response.count() : response.scannedCount();
-    context.statistics().addRequest(read);
     context.statistics().addFilteredByDynamo(read - response.count());
     advance(response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null);
     return new Page(response.items(), query.count() ? Optional.of((long) response.count()) : Optional.empty());
@@ -208,7 +205,6 @@ final class PageReader {
     Scan page = scan.withLimit(probe ? Optional.of(1) : policy.pageLimit(scan.pageLimit(startKey == null), scanned));
     ScanResponse response = context.gateway().scan(page, startKey, context.call());
     int read = response.scannedCount() == null ? response.count() : response.scannedCount();
-    context.statistics().addRequest(read);
     context.statistics().addFilteredByDynamo(read - response.count());
     scanned += read;
     advance(response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null);

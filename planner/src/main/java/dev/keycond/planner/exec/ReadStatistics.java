@@ -3,29 +3,23 @@ package dev.keycond.planner.exec;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What one execution cost: requests sent and items DynamoDB read, which the statement's warning
- * sets against the rows it returned, the items DynamoDB's FilterExpression read and then left out,
- * and the items a hierarchy walk read and then left out.
+ * The items one execution read and then left out without a condition of the driver's to name:
+ * those a hierarchy walk read past a row it rejects, or below a missing folder, and those DynamoDB's
+ * FilterExpression read and did not return. What the requests cost (requests, items read,
+ * capacity units) is counted where they are sent, in the statement's
+ * {@link dev.keycond.planner.gateway.StatementCall#cost()}.
  */
 public final class ReadStatistics {
-  private final AtomicLong requests = new AtomicLong();
-  private final AtomicLong itemsRead = new AtomicLong();
   private final AtomicLong itemsDiscarded = new AtomicLong();
   private final AtomicLong itemsFilteredByDynamo = new AtomicLong();
-
-  public void addRequest(long scannedCount) {
-    addRequests(1, scannedCount);
-  }
-
-  /** Counts requests that together read {@code scannedCount} items, such as a batch and its retries. */
-  public void addRequests(int count, long scannedCount) {
-    requests.addAndGet(count);
-    itemsRead.addAndGet(scannedCount);
-  }
 
   /** Counts items a hierarchy walk read and then left out (orphans, rows its conditions reject). */
   public void addDiscarded(long count) {
     itemsDiscarded.addAndGet(count);
+  }
+
+  public long itemsDiscarded() {
+    return itemsDiscarded.get();
   }
 
   /** Counts items a Query or Scan read but did not return, because its FilterExpression rejected them. */
@@ -36,17 +30,5 @@ public final class ReadStatistics {
   /** The items DynamoDB read and its FilterExpression rejected: ScannedCount less Count, over every page. */
   public long itemsFilteredByDynamo() {
     return itemsFilteredByDynamo.get();
-  }
-
-  public long itemsDiscarded() {
-    return itemsDiscarded.get();
-  }
-
-  public long requests() {
-    return requests.get();
-  }
-
-  public long itemsRead() {
-    return itemsRead.get();
   }
 }

@@ -5,6 +5,8 @@ import dev.keycond.planner.mapping.Sharding;
 import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.KeyPart;
 import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.DynamoRequest;
+import dev.keycond.planner.settings.ExplainForm;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.AccessPathPlanner;
@@ -46,13 +48,16 @@ import org.apache.calcite.rex.RexUtil;
 
 /**
  * Writes EXPLAIN output: every DynamoDB request the statement sends, and every step the driver
- * does itself, as an indented tree from the result down to the reads.
+ * does itself, as an indented tree from the result down to the reads; under each request, as the
+ * {@code explain} property asks, the AWS CLI command or the AWS SDK for Java v2 code that sends it.
+ * The same walk lists the requests on their own, for {@code EXPLAIN PLAN AS JSON}.
  */
 public final class PlanExplainer {
   private final StatementSettings settings;
   private final Optional<List<Object>> parameters;
   private final ParameterText parameterText;
-  private final List<String> lines = new ArrayList<>();
+  private final List<String> lines;
+  private final List<CopyableRequest> shown;
   private int requests;
   private boolean perKeyRequests;
 
@@ -61,9 +66,17 @@ public final class PlanExplainer {
    * @param parameterText how the parameters read in the driver's conditions
    */
   private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, ParameterText parameterText) {
+    this(settings, parameters, parameterText, new ArrayList<>(), new ArrayList<>());
+  }
+
+  /** An explainer that adds to the lines and requests of another, with other settings. */
+  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, ParameterText parameterText,
+      List<String> lines, List<CopyableRequest> shown) {
     this.settings = settings;
     this.parameters = parameters;
     this.parameterText = parameterText;
+    this.lines = lines;
+    this.shown = shown;
   }
 
   public static List<String> explain(RelNode root, StatementSettings settings, Optional<List<Object>> parameters,
@@ -87,6 +100,14 @@ public final class PlanExplainer {
     }
     result.addAll(explainer.lines);
     return result;
+  }
+
+  /** Every request the text EXPLAIN shows, in its order, as a request to send by hand. */
+  public static List<CopyableRequest> requests(RelNode root, StatementSettings settings,
+      Optional<List<Object>> parameters) {
+    PlanExplainer explainer = new PlanExplainer(settings, parameters, ParameterText.MARKERS);
+    explainer.visit(root, 1);
+    return List.copyOf(explainer.shown);
   }
 
   private void visit(RelNode node, int depth) {
@@ -136,12 +157,18 @@ public final class PlanExplainer {
     add(depth, "Write " + plan.table().name() + " (DynamoDB table '" + plan.table().source().name() + "')"
         + (readFirst ? ": the rows this read finds" : ""));
     if (readFirst) {
-      visit(write.getInput(), depth + 1);
+      // The rows to change are read strongly consistently, as the write will see them.
+      PlanExplainer read = new PlanExplainer(settings.withConsistentRead(), parameters, parameterText, lines,
+          shown);
+      read.visit(write.getInput(), depth + 1);
+      requests += read.requests;
+      perKeyRequests |= read.perKeyRequests;
     }
     for (WriteStep step : OperatorCompiler.compileWrite(write).explain(settings, parameters)) {
       add(depth + 1, step.description());
       for (WriteRequest request : step.requests()) {
-        RequestFormatter.format(request).forEach(line -> add(depth + 2, line));
+        request(depth + 2, request, step.perRow() ? Optional.of("it stands for one request per row, with that "
+            + "row's key and values") : Optional.empty());
       }
       if (step.perRow()) {
         perKeyRequests = true;
@@ -170,9 +197,8 @@ public final class PlanExplainer {
         .ifPresent(s -> add(depth + 1, shards(plan, s)));
     boolean segmented = plan.access().isScan() && built.size() > 1;
     for (ReadRequest request : segmented ? built.subList(0, 1) : built) {
-      for (String line : RequestFormatter.format(request)) {
-        add(depth + 1, line);
-      }
+      request(depth + 1, request, perOuterRow ? Optional.of("its key values come from each row of the outer query")
+          : Optional.empty());
     }
     if (segmented) {
       add(depth + 1, "and the same Scan for Segment 1 to " + (built.size() - 1) + " (scanSegments=" + built.size()
@@ -188,10 +214,7 @@ public final class PlanExplainer {
       add(depth + 1, "then, because global index '" + plan.access().index().orElseThrow().name()
           + "' does not carry " + listed(notCarried(plan))
           + ", which a global index cannot fetch from the table, for each page of keys it returns:");
-      for (String line : RequestFormatter.format(builder.fetchRequestTemplate())) {
-        add(depth + 2, line.replace("Keys:                      0", "Keys:                      the keys found, "
-            + BatchGetItem.MAX_KEYS + " per request"));
-      }
+      request(depth + 2, builder.fetchRequestTemplate(), Optional.of("its keys are those the index returns"));
     }
     ExpressionFormatter formatter = ExpressionFormatter.of(plan.table(), parameterText);
     if (filter.matchesNothing()) {
@@ -271,9 +294,7 @@ public final class PlanExplainer {
       add(depth, "Read " + collection.tableNames() + " from one item collection: " + built.size()
           + (built.size() == 1 ? " request" : " requests"));
       for (ReadRequest request : built) {
-        for (String line : RequestFormatter.format(request)) {
-          add(depth + 1, line);
-        }
+        request(depth + 1, request, Optional.empty());
       }
       add(depth, "Read " + table + ": items whose keys match table '" + table + "'");
     }
@@ -288,15 +309,14 @@ public final class PlanExplainer {
     perKeyRequests = true;
     add(depth, "Driver: " + describe(lookup.join()));
     ReadPlan inner = lookup.inner().plan();
+    String requests = inner.access().kind() == AccessPath.Kind.GET_ITEM
+        ? "BatchGetItem, " + BatchGetItem.MAX_KEYS + " keys a request"
+        : "one Query per key, " + FanOut.AHEAD + " at a time";
     add(depth + 1, "Read " + inner.table().name() + " by key for each distinct join key of the other side: "
-        + (inner.access().kind() == AccessPath.Kind.GET_ITEM
-            ? "BatchGetItem, " + BatchGetItem.MAX_KEYS + " keys a request"
-            : "one Query per key, " + FanOut.AHEAD + " at a time")
-        + ", at most maxFanOut=" + settings.maxFanOut() + " requests");
+        + requests + ", at most maxFanOut=" + settings.maxFanOut() + " requests");
     for (ReadRequest request : new ReadRequestBuilder(inner, settings, Optional.empty()).build().requests()) {
-      for (String line : RequestFormatter.format(request)) {
-        add(depth + 2, line);
-      }
+      request(depth + 2, request, Optional.of("its key values come from the rows of the other side of the join, "
+          + "read by " + requests));
     }
     visit(lookup.getInput(), depth + 1);
   }
@@ -374,6 +394,32 @@ public final class PlanExplainer {
       return "Values (" + values.getTuples().size() + " rows)";
     }
     return node.getRelTypeName().replace("Logical", "");
+  }
+
+  /**
+   * Shows a request: its fields, then the AWS CLI command or the Java code that sends it when the
+   * {@code explain} property asks for one, or why it cannot be given.
+   *
+   * @param perRow why the request stands for one per row read, if it does
+   */
+  private void request(int depth, DynamoRequest request, Optional<String> perRow) {
+    List<String> fields = request instanceof ReadRequest read ? RequestFormatter.format(read)
+        : RequestFormatter.format((WriteRequest) request);
+    fields.forEach(line -> add(depth, line));
+    CopyableRequest copyable = CopyableRequest.of(request, perRow);
+    shown.add(copyable);
+    if (settings.explainForm() == ExplainForm.TEXT) {
+      return;
+    }
+    String title = settings.explainForm() == ExplainForm.CLI ? "AWS CLI" : "AWS SDK for Java v2";
+    if (copyable instanceof CopyableRequest.Unknown unknown) {
+      add(depth + 1, title + ": not shown, " + unknown.reason());
+      return;
+    }
+    CopyableRequest.Exact exact = (CopyableRequest.Exact) copyable;
+    add(depth + 1, title + ":" + exact.note().map(note -> " (" + note + ")").orElse(""));
+    List<String> code = settings.explainForm() == ExplainForm.CLI ? List.of(exact.cliCommand(settings.cliTarget())) : exact.javaSnippet();
+    code.forEach(line -> add(depth + 2, line));
   }
 
   private void add(int depth, String line) {

@@ -42,7 +42,9 @@ final class RequestFormatter {
       attributes(lines, get.attributes());
     } else if (request instanceof BatchGetItem batch) {
       lines.add("BatchGetItem on table '" + batch.tableName() + "'");
-      lines.add("  Keys:                      " + batch.keys().size());
+      // A BatchGetItem without keys stands for one per page of keys an index returns.
+      lines.add("  Keys:                      " + (batch.keys().isEmpty()
+          ? "the keys found, " + BatchGetItem.MAX_KEYS + " per request" : batch.keys().size()));
       for (Map<String, RequestValue> key : batch.keys()) {
         lines.add("    " + json(values(key)));
       }

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -26,8 +27,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
@@ -36,8 +39,10 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * bounded by what is left of the query timeout (else by {@link DynamoClients#REQUEST_LIMIT}),
  * stopped with its statement, its failures translated into keycond errors that name what was being
  * done, and the parts of a batch that DynamoDB leaves unprocessed sent again with exponential
- * backoff and jitter. Callers run these methods on a request thread (see {@link StatementCall#send})
- * so that the statement's own thread can stop waiting at once.
+ * backoff and jitter. What DynamoDB answers is counted in the statement's cost (requests, items,
+ * ConsumedCapacity), and so is a conditional write it answered with a failed condition. Callers
+ * run these methods on a request thread (see {@link StatementCall#send}) so that the statement's
+ * own thread can stop waiting at once.
  */
 public final class DynamoGateway {
   /** How often the unprocessed part of a batch is sent, the first time included. */
@@ -57,17 +62,15 @@ public final class DynamoGateway {
   public Optional<Map<String, AttributeValue>> getItem(GetItem get, StatementCall call) {
     GetItemResponse response = send(get, call, c -> c.getItem(get.toSdk().toBuilder()
         .overrideConfiguration(bound(call)).build()));
+    call.cost().answered(get, consumed(response.consumedCapacity()), response.hasItem() ? 1 : 0, 0);
     return response.hasItem() ? Optional.of(response.item()) : Optional.empty();
   }
-
-  /** The items a BatchGetItem found, and how many requests it took to find them. */
-  public record BatchGetResult(List<Map<String, AttributeValue>> items, int requests) {}
 
   /**
    * Every item of the batch that exists, in no particular order; keys DynamoDB leaves unprocessed
    * (throttling) are asked for again.
    */
-  public BatchGetResult batchGetItem(BatchGetItem batch, StatementCall call) {
+  public List<Map<String, AttributeValue>> batchGetItem(BatchGetItem batch, StatementCall call) {
     List<Map<String, AttributeValue>> items = new ArrayList<>();
     List<Map<String, AttributeValue>> pending = batch.boundKeys();
     int attempt = 0;
@@ -83,21 +86,35 @@ public final class DynamoGateway {
       BatchGetItemResponse response = send(batch, call, c -> c.batchGetItem(batch.toSdk(keys).toBuilder()
           .overrideConfiguration(bound(call)).build()));
       List<Map<String, AttributeValue>> found = response.responses().getOrDefault(batch.tableName(), List.of());
+      call.cost().answered(batch, response.consumedCapacity(), found.size(), 0);
       items.addAll(found);
       KeysAndAttributes unprocessed = response.unprocessedKeys().get(batch.tableName());
       pending = unprocessed == null ? List.of() : unprocessed.keys();
     }
-    return new BatchGetResult(items, attempt);
+    return items;
   }
 
   /** One page of a Query, from {@code startKey} (null for the first). */
   public QueryResponse query(Query query, Map<String, AttributeValue> startKey, StatementCall call) {
-    return send(query, call, c -> c.query(query.toSdk(startKey).toBuilder().overrideConfiguration(bound(call)).build()));
+    QueryResponse response = send(query, call, c -> c.query(query.toSdk(startKey).toBuilder()
+        .overrideConfiguration(bound(call)).build()));
+    call.cost().answered(query, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
+        response.count()), 0);
+    return response;
   }
 
   /** One page of a Scan, from {@code startKey} (null for the first). */
   public ScanResponse scan(Scan scan, Map<String, AttributeValue> startKey, StatementCall call) {
-    return send(scan, call, c -> c.scan(scan.toSdk(startKey).toBuilder().overrideConfiguration(bound(call)).build()));
+    ScanResponse response = send(scan, call, c -> c.scan(scan.toSdk(startKey).toBuilder()
+        .overrideConfiguration(bound(call)).build()));
+    call.cost().answered(scan, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
+        response.count()), 0);
+    return response;
+  }
+
+  /** The items a page read: its ScannedCount, which is its Count when no filter ran. */
+  private static long itemsRead(Integer scannedCount, Integer count) {
+    return scannedCount != null ? scannedCount : count;
   }
 
   /** What a conditional PutItem did. */
@@ -114,10 +131,13 @@ public final class DynamoGateway {
 
   public PutOutcome putItem(PutItem put, StatementCall call) {
     try {
-      send(put, call, c -> c.putItem(put.toSdk().toBuilder().overrideConfiguration(bound(call)).build()));
+      PutItemResponse response = send(put, call, c -> c.putItem(put.toSdk().toBuilder()
+          .overrideConfiguration(bound(call)).build()));
+      call.cost().answered(put, consumed(response.consumedCapacity()), 0, 1);
       return PutOutcome.WRITTEN;
     } catch (KeycondException e) {
       if (e.getCause() instanceof ConditionalCheckFailedException failed) {
+        call.cost().answered(put, List.of(), 0, 0);
         Integer attempts = failed.numAttempts();
         return attempts != null && attempts > 1 ? PutOutcome.CONDITION_FAILED_ON_RETRY : PutOutcome.CONDITION_FAILED;
       }
@@ -127,26 +147,33 @@ public final class DynamoGateway {
 
   /** Whether a conditional write took effect: false when its condition failed, and nothing changed. */
   public boolean updateItem(UpdateItem update, StatementCall call) {
-    return conditional(() -> send(update, call, c -> c.updateItem(update.toSdk().toBuilder()
-        .overrideConfiguration(bound(call)).build())));
+    return conditional(update, call, () -> send(update, call, c -> c.updateItem(update.toSdk().toBuilder()
+        .overrideConfiguration(bound(call)).build())).consumedCapacity());
   }
 
   /** Whether a conditional write took effect: false when its condition failed, and nothing changed. */
   public boolean deleteItem(DeleteItem delete, StatementCall call) {
-    return conditional(() -> send(delete, call, c -> c.deleteItem(delete.toSdk().toBuilder()
-        .overrideConfiguration(bound(call)).build())));
+    return conditional(delete, call, () -> send(delete, call, c -> c.deleteItem(delete.toSdk().toBuilder()
+        .overrideConfiguration(bound(call)).build())).consumedCapacity());
   }
 
-  private static boolean conditional(Runnable write) {
+  /** Sends a write of one item and counts it: written, or answered with a failed condition. */
+  private static boolean conditional(DynamoRequest request, StatementCall call, Supplier<ConsumedCapacity> write) {
     try {
-      write.run();
+      call.cost().answered(request, consumed(write.get()), 0, 1);
       return true;
     } catch (KeycondException e) {
       if (e.getCause() instanceof ConditionalCheckFailedException) {
+        call.cost().answered(request, List.of(), 0, 0);
         return false;
       }
       throw e;
     }
+  }
+
+  /** The ConsumedCapacity of an answer about one table: none when the answer has none. */
+  private static List<ConsumedCapacity> consumed(ConsumedCapacity capacity) {
+    return capacity == null ? List.of() : List.of(capacity);
   }
 
   /**
@@ -172,6 +199,7 @@ public final class DynamoGateway {
       BatchWriteItemResponse response = send(batch, call, c -> c.batchWriteItem(
           BatchWriteItem.toSdk(batch.tableName(), sending).toBuilder().overrideConfiguration(bound(call)).build()));
       pending = response.unprocessedItems().getOrDefault(batch.tableName(), List.of());
+      call.cost().answered(batch, response.consumedCapacity(), 0, sending.size() - pending.size());
     }
     List<BatchWriteItem.Write> unprocessed = new ArrayList<>();
     for (software.amazon.awssdk.services.dynamodb.model.WriteRequest left : pending) {

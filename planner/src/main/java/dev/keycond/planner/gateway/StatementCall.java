@@ -1,5 +1,6 @@
 package dev.keycond.planner.gateway;
 
+import dev.keycond.planner.cost.CostMeter;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import java.util.concurrent.CompletableFuture;
@@ -11,12 +12,13 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * The life of one statement's requests: its query timeout and whether it has been stopped
- * (cancelled, or its connection closed), from any thread. Every request a statement sends, read or
- * write, is bounded and stopped through its call.
+ * The life of one statement's requests: its query timeout, whether it has been stopped (cancelled,
+ * or its connection closed), from any thread, and what its requests cost. Every request a
+ * statement sends, read or write, is bounded and stopped through its call, and counted in its cost.
  */
 public final class StatementCall {
   private final long deadlineNanos;
+  private final CostMeter cost;
   /**
    * Completed by {@link #cancel()} or {@link #stop} with what the statement fails with; a wait for
    * a request ends on whichever comes first.
@@ -28,7 +30,22 @@ public final class StatementCall {
 
   /** @param timeoutMillis the query timeout; 0 for none */
   public StatementCall(long timeoutMillis) {
+    this(timeoutMillis, new CostMeter());
+  }
+
+  /**
+   * @param timeoutMillis the query timeout; 0 for none
+   * @param cost where the requests' cost is added up, which several calls may share (the
+   *     statements of one JDBC batch)
+   */
+  public StatementCall(long timeoutMillis, CostMeter cost) {
     this.deadlineNanos = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : 0;
+    this.cost = cost;
+  }
+
+  /** What the statement's requests have cost so far. */
+  public CostMeter cost() {
+    return cost;
   }
 
   /**

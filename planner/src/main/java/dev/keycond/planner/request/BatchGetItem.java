@@ -9,6 +9,7 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /** BatchGetItem: up to {@link #MAX_KEYS} items of one table by their whole keys. */
 public record BatchGetItem(
@@ -50,6 +51,7 @@ public record BatchGetItem(
         .expressionAttributeNames(attributes.sdkNames())
         .consistentRead(consistentRead ? true : null)
         .build();
-    return BatchGetItemRequest.builder().requestItems(Map.of(tableName, keysAndAttributes)).build();
+    return BatchGetItemRequest.builder().requestItems(Map.of(tableName, keysAndAttributes))
+        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).build();
   }
 }

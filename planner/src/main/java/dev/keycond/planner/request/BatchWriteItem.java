@@ -11,6 +11,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * BatchWriteItem: up to {@link #MAX_WRITES} unconditional puts or deletes of distinct items of one
@@ -68,7 +69,8 @@ public record BatchWriteItem(String tableName, ImmutableList<String> keyAttribut
   /** The SDK's form of some of the writes: all of them, then those left unprocessed. */
   public static BatchWriteItemRequest toSdk(String tableName,
       List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> pending) {
-    return BatchWriteItemRequest.builder().requestItems(Map.of(tableName, pending)).build();
+    return BatchWriteItemRequest.builder().requestItems(Map.of(tableName, pending))
+        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).build();
   }
 
   /** Every write in the SDK's form, in order. */

@@ -3,6 +3,7 @@ package dev.keycond.planner.request;
 import com.google.common.collect.ImmutableMap;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * DeleteItem: deletes the item with a key. DynamoDB answers the same whether or not there was one,
@@ -31,6 +32,7 @@ public record DeleteItem(
         .conditionExpression(conditionExpression.orElse(null))
         .expressionAttributeNames(attributes.sdkNames())
         .expressionAttributeValues(attributes.sdkValues())
+        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
         .build();
   }
 }

@@ -4,6 +4,8 @@ package dev.keycond.planner.request;
  * One DynamoDB request, described completely. EXPLAIN prints it and execution sends it, so what
  * EXPLAIN shows is what goes on the wire. Each operation is a record of its own, checked where it
  * is built: every {@code #name} and {@code :value} it carries is used by one of its expressions.
+ * Every request asks DynamoDB for its ConsumedCapacity ({@code INDEXES}: the table's and each
+ * index's units), which is what a statement's cost adds up.
  */
 public sealed interface DynamoRequest permits ReadRequest, WriteRequest {
 

@@ -3,6 +3,7 @@ package dev.keycond.planner.request;
 import com.google.common.collect.ImmutableMap;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /** GetItem: one item by its whole key. */
 public record GetItem(
@@ -28,6 +29,7 @@ public record GetItem(
         .projectionExpression(projectionExpression.orElse(null))
         .expressionAttributeNames(attributes.sdkNames())
         .consistentRead(consistentRead ? true : null)
+        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
         .build();
   }
 }

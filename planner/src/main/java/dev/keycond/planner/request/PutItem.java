@@ -3,6 +3,7 @@ package dev.keycond.planner.request;
 import com.google.common.collect.ImmutableMap;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * PutItem: writes a whole item, replacing any item with its key, unless its condition fails.
@@ -31,6 +32,7 @@ public record PutItem(
         .conditionExpression(conditionExpression.orElse(null))
         .expressionAttributeNames(attributes.sdkNames())
         .expressionAttributeValues(attributes.sdkValues())
+        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
         .build();
   }
 }

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * Query: the items of one partition of a table or index, in sort key order, a page at a time.
@@ -64,6 +65,7 @@ public record Query(
         .select(selection.sdk().orElse(null))
         .consistentRead(consistentRead ? true : null)
         .exclusiveStartKey(exclusiveStartKey)
+        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
         .build();
   }
 }

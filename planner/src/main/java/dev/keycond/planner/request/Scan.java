@@ -3,6 +3,7 @@ package dev.keycond.planner.request;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
@@ -82,6 +83,7 @@ public record Scan(
         .segment(segment.map(Segment::index).orElse(null))
         .totalSegments(segment.map(Segment::total).orElse(null))
         .exclusiveStartKey(exclusiveStartKey)
+        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
         .build();
   }
 }

@@ -2,6 +2,7 @@ package dev.keycond.planner.request;
 
 import com.google.common.collect.ImmutableMap;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
@@ -32,6 +33,7 @@ public record UpdateItem(
         .conditionExpression(conditionExpression.orElse(null))
         .expressionAttributeNames(attributes.sdkNames())
         .expressionAttributeValues(attributes.sdkValues())
+        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
         .build();
   }
 }

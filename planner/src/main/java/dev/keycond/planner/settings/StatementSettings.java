@@ -7,6 +7,8 @@ package dev.keycond.planner.settings;
  * @param consistentRead ask for strongly consistent reads on the table and local indexes
  * @param scanPolicy whether a plan may Scan
  * @param maxFanOut the most key reads one statement may issue for IN lists or per-key joins
+ * @param explainForm what the text EXPLAIN shows under each request
+ * @param cliTarget where the AWS CLI commands that EXPLAIN shows send their requests
  * @param serverFilters send the conditions DynamoDB checks exactly as a FilterExpression, rather
  *     than checking every condition the key cannot express in the driver
  * @param scanSegments how many segments a whole-table Scan is split into under {@code scan=allow},
@@ -14,8 +16,9 @@ package dev.keycond.planner.settings;
  * @param showExpiredItems return items whose time to live has passed but that DynamoDB has not
  *     deleted yet, which are left out by default
  */
-public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut, boolean serverFilters,
-    int scanSegments, boolean showExpiredItems) {
+public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut,
+    ExplainForm explainForm, AwsCliTarget cliTarget, boolean serverFilters, int scanSegments,
+    boolean showExpiredItems) {
   public static final int DEFAULT_MAX_FAN_OUT = 100;
   /**
    * The most segments a parallel Scan is read in: each keeps a request in flight on a thread of its
@@ -32,13 +35,15 @@ public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, i
     }
   }
 
-  /** The settings of the first three properties, with the defaults of the others. */
-  public StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut) {
-    this(consistentRead, scanPolicy, maxFanOut, true, 1, false);
+  /** The settings of the first five properties, with the defaults of the others. */
+  public StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut, ExplainForm explainForm,
+      AwsCliTarget cliTarget) {
+    this(consistentRead, scanPolicy, maxFanOut, explainForm, cliTarget, true, 1, false);
   }
 
   public static StatementSettings defaults() {
-    return new StatementSettings(false, ScanPolicy.REJECT, DEFAULT_MAX_FAN_OUT);
+    return new StatementSettings(false, ScanPolicy.REJECT, DEFAULT_MAX_FAN_OUT, ExplainForm.TEXT,
+        AwsCliTarget.CLI_DEFAULTS);
   }
 
   /**
@@ -46,11 +51,13 @@ public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, i
    * only if unchanged must read what the write will be checked against.
    */
   public StatementSettings withConsistentRead() {
-    return new StatementSettings(true, scanPolicy, maxFanOut, serverFilters, scanSegments, showExpiredItems);
+    return new StatementSettings(true, scanPolicy, maxFanOut, explainForm, cliTarget, serverFilters, scanSegments,
+        showExpiredItems);
   }
 
   public StatementSettings withScanPolicy(ScanPolicy policy) {
-    return new StatementSettings(consistentRead, policy, maxFanOut, serverFilters, scanSegments, showExpiredItems);
+    return new StatementSettings(consistentRead, policy, maxFanOut, explainForm, cliTarget, serverFilters,
+        scanSegments, showExpiredItems);
   }
 
   /**

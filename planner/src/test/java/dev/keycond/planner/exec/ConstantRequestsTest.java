@@ -32,7 +32,7 @@ class ConstantRequestsTest {
   void otherSettingsBuildTheirOwn() {
     ConstantRequests requests = new ConstantRequests();
     requests.get(StatementSettings.defaults(), build);
-    StatementSettings scans = new StatementSettings(false, ScanPolicy.ALLOW, StatementSettings.DEFAULT_MAX_FAN_OUT);
+    StatementSettings scans = StatementSettings.defaults().withScanPolicy(ScanPolicy.ALLOW);
     requests.get(scans, build);
     requests.get(scans, build);
 

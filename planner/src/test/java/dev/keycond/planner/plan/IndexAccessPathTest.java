@@ -16,6 +16,8 @@ import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.source.SourceIndex.Projection;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.settings.AwsCliTarget;
+import dev.keycond.planner.settings.ExplainForm;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.plan.AccessPath.Kind;
@@ -188,7 +190,8 @@ class IndexAccessPathTest {
     SourceIndex lsi = new SourceIndex("LSI1", SourceIndex.Kind.LOCAL, PlanFixture.keys("PK", "LSI1SK"),
         Projection.ALL, ImmutableSet.of());
     EntityTable table = files(gsi("GSI1", "GSI1PK", "GSI1SK", Projection.ALL, new String[0]), lsi);
-    StatementSettings consistent = new StatementSettings(true, ScanPolicy.REJECT, StatementSettings.DEFAULT_MAX_FAN_OUT);
+    StatementSettings consistent = new StatementSettings(true, ScanPolicy.REJECT, StatementSettings.DEFAULT_MAX_FAN_OUT,
+        ExplainForm.TEXT, AwsCliTarget.CLI_DEFAULTS);
     Where w = new Where(table);
     ReadRequest onGsi = new ReadRequestBuilder(w.plan(w.eq("account", "acme"), w.eq("parent", "root/")),
         consistent, Optional.of(List.of())).build().requests().get(0);

@@ -31,7 +31,7 @@ public final class DynamoServer implements AutoCloseable {
   }
 
   /** Whether this run is the LocalStack run of the suite. */
-  static boolean localStack() {
+  public static boolean localStack() {
     return "localstack".equals(System.getProperty(SERVER_PROPERTY));
   }
 

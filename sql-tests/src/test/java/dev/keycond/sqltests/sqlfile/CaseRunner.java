@@ -1,5 +1,8 @@
 package dev.keycond.sqltests.sqlfile;
 
+import dev.keycond.KeycondStatement;
+import dev.keycond.planner.cost.Capacity;
+import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RequestRecorder;
@@ -53,6 +56,7 @@ final class CaseRunner {
     }
     checkRequests(c, outcome, problems);
     checkWarnings(c, outcome, problems);
+    checkCost(c, outcome, problems);
     if (!problems.isEmpty()) {
       String message = file.resource() + ":" + c.line() + " '" + c.title() + "'\n"
           + c.sql() + "\n" + String.join("\n", problems)
@@ -110,6 +114,7 @@ final class CaseRunner {
       for (SQLWarning w = statement.getWarnings(); w != null; w = w.getNextWarning()) {
         outcome.warnings.add(w.getMessage());
       }
+      outcome.cost = costLines(statement.unwrap(KeycondStatement.class).cost());
     } catch (SQLException e) {
       outcome.error = e;
     } finally {
@@ -288,6 +293,30 @@ final class CaseRunner {
     }
   }
 
+  /** A cost as a case writes it: the summary line, then one line per table and index. */
+  private static List<String> costLines(StatementCost cost) {
+    List<String> lines = new ArrayList<>();
+    lines.add(cost.summary());
+    cost.capacity().stream().map(Capacity::describe).forEach(lines::add);
+    return lines;
+  }
+
+  /**
+   * The capacity units are dynalite's: DynamoDB, and the DynamoDB Local inside LocalStack, round
+   * and report them their own way, so the LocalStack run does not check them.
+   */
+  private static void checkCost(SqlTestCase c, Outcome outcome, List<String> problems) {
+    if (c.cost().isEmpty() || outcome.error != null || DynamoServer.localStack()) {
+      return;
+    }
+    List<String> want = c.cost().get().stream().map(RequestLine::normalize).toList();
+    List<String> got = outcome.cost.stream().map(RequestLine::normalize).toList();
+    if (!want.equals(got)) {
+      problems.add("the cost differs:\n  expected:\n    " + String.join("\n    ", want)
+          + "\n  actual:\n    " + String.join("\n    ", got));
+    }
+  }
+
   /** The case's expectations in .sqltest syntax, the left side of an IDE's diff. */
   private static String expectedTranscript(SqlTestCase c) {
     StringBuilder text = new StringBuilder();
@@ -306,6 +335,10 @@ final class CaseRunner {
     c.warnings().ifPresent(w -> {
       text.append("--- warning\n");
       w.forEach(line -> text.append(line).append('\n'));
+    });
+    c.cost().ifPresent(lines -> {
+      text.append("--- cost\n");
+      lines.forEach(line -> text.append(line).append('\n'));
     });
     return text.toString();
   }

@@ -4,13 +4,15 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What running one case produced: rows or an error, the requests sent, and the warnings. */
+/** What running one case produced: rows or an error, the requests sent, the warnings and the cost. */
 final class Outcome {
   List<String> header = List.of();
   final List<List<String>> rows = new ArrayList<>();
   SQLException error;
   List<String> requests = List.of();
   final List<String> warnings = new ArrayList<>();
+  /** The cost's summary line, then each capacity line. */
+  List<String> cost = List.of();
 
   /** The outcome in .sqltest syntax, so a failure shows what to paste into the file. */
   String transcript() {
@@ -28,6 +30,10 @@ final class Outcome {
     if (!warnings.isEmpty()) {
       text.append("--- warning\n");
       warnings.forEach(warning -> text.append(warning).append('\n'));
+    }
+    if (error == null) {
+      text.append("--- cost\n");
+      cost.forEach(line -> text.append(line).append('\n'));
     }
     return text.toString();
   }

@@ -16,6 +16,8 @@ import java.util.OptionalLong;
  *     must send none
  * @param warnings text that must appear in the statement's warnings once every row is read; when
  *     absent, the statement must have no warnings at all
+ * @param cost what the statement cost once every row is read: its summary line, then each table's
+ *     and index's capacity line; dynalite's numbers, checked in the dynalite run only
  * @param plan lines that {@code EXPLAIN PLAN FOR} the statement must print, in this order
  * @param properties connection properties for this case, over the file's
  * @param parameters values for the statement's {@code ?} markers; when present, the statement
@@ -29,6 +31,7 @@ public record SqlTestCase(
     Optional<ExpectedError> error,
     Optional<ExpectedRequests> requests,
     Optional<List<String>> warnings,
+    Optional<List<String>> cost,
     List<String> plan,
     Map<String, String> properties,
     List<Parameter> parameters,

@@ -120,7 +120,7 @@ public final class SqlTestParser {
     if (!c.seen.add(kind)) {
       throw error(line, "section '--- " + kind + "' appears twice in case '" + c.title + "'");
     }
-    if (Set.of("warning", "plan", "parameters").contains(kind) && !args.isEmpty()) {
+    if (Set.of("warning", "cost", "plan", "parameters").contains(kind) && !args.isEmpty()) {
       throw error(line, "'--- " + kind + "' takes no arguments, only lines after it");
     }
     switch (kind) {
@@ -128,6 +128,7 @@ public final class SqlTestParser {
       case "error" -> c.error = error(args, body, line);
       case "requests" -> c.requests = new ExpectedRequests(body, flag(args, "unordered", line));
       case "warning" -> c.warnings = nonEmpty(body, kind, line);
+      case "cost" -> c.cost = nonEmpty(body, kind, line);
       case "plan" -> c.plan = nonEmpty(body, kind, line);
       case "properties" -> {
         noBody(body, kind, line);
@@ -142,7 +143,7 @@ public final class SqlTestParser {
         c.maxRows = OptionalLong.of(Long.parseLong(args));
       }
       default -> throw error(line, "unknown section '--- " + kind + "'; the sections are rows, "
-          + "error, requests, warning, plan, properties, parameters and maxrows");
+          + "error, requests, warning, cost, plan, properties, parameters and maxrows");
     }
   }
 
@@ -293,6 +294,7 @@ public final class SqlTestParser {
     ExpectedError error;
     ExpectedRequests requests;
     List<String> warnings;
+    List<String> cost;
     List<String> plan = List.of();
     Map<String, String> properties = Map.of();
     List<Parameter> parameters = List.of();
@@ -308,6 +310,10 @@ public final class SqlTestParser {
       if ((rows == null) == (error == null)) {
         throw error(line, "case '" + title + "' needs exactly one of '--- rows' and '--- error'");
       }
+      if (error != null && cost != null) {
+        throw error(line, "case '" + title + "' expects an error; its cost is not checked, so drop "
+            + "'--- cost'");
+      }
       if (error != null && warnings != null) {
         throw error(line, "case '" + title + "' expects an error, so it has no rows after which "
             + "to check warnings; drop '--- warning'");
@@ -318,7 +324,8 @@ public final class SqlTestParser {
       }
       return new SqlTestCase(title, line, sql, Optional.ofNullable(rows),
           Optional.ofNullable(error), Optional.ofNullable(requests),
-          Optional.ofNullable(warnings), plan, properties, parameters, maxRows);
+          Optional.ofNullable(warnings), Optional.ofNullable(cost), plan, properties, parameters,
+          maxRows);
     }
   }
 }

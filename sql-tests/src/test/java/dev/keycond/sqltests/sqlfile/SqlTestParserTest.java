@@ -47,6 +47,9 @@ class SqlTestParserTest {
         Query files_Drive key: PK = 'DRIVE#a91'
         --- warning
         discards
+        --- cost
+        1 Query, 2 items read, 0.5 RCU
+        table 'files_Drive': 0.5 RCU
         --- plan
         KeyConditionExpression: #* = :*
 
@@ -77,6 +80,8 @@ class SqlTestParserTest {
     assertEquals(List.of("Query files_Drive key: PK = 'DRIVE#a91'"),
         first.requests().get().lines());
     assertEquals(Optional.of(List.of("discards")), first.warnings());
+    assertEquals(Optional.of(List.of("1 Query, 2 items read, 0.5 RCU", "table 'files_Drive': 0.5 RCU")),
+        first.cost());
     assertEquals(List.of("KeyConditionExpression: #* = :*"), first.plan());
 
     SqlTestCase second = file.cases().get(1);
@@ -84,6 +89,7 @@ class SqlTestParserTest {
         List.of("needs a full Scan")), second.error().get());
     assertTrue(second.requests().isEmpty(), "an error case without requests expects none sent");
     assertTrue(second.warnings().isEmpty());
+    assertTrue(second.cost().isEmpty());
   }
 
   @Test
@@ -116,6 +122,9 @@ class SqlTestParserTest {
       error with a bad state       ~ HEADER=== c\\nSELECT 1\\n--- error 4200                               ~ 5 ~ SQLSTATE
       error with a bad class       ~ HEADER=== c\\nSELECT 1\\n--- error 42000 Syntax                       ~ 5 ~ SQLSTATE
       warning on an error case     ~ HEADER=== c\\nSELECT 1\\n--- error 42000\\n--- warning\\nx             ~ 3 ~ drop '--- warning'
+      cost on an error case        ~ HEADER=== c\\nSELECT 1\\n--- error 42000\\n--- cost\\nx                ~ 3 ~ drop '--- cost'
+      empty cost                   ~ HEADER=== c\\nSELECT 1\\n--- cost\\n--- rows\\nx\\n--- requests       ~ 5 ~ at least one line
+      cost with an argument        ~ HEADER=== c\\nSELECT 1\\n--- cost all\\nx                             ~ 5 ~ takes no arguments
       empty warning                ~ HEADER=== c\\nSELECT 1\\n--- warning\\n--- rows\\nx\\n--- requests    ~ 5 ~ at least one line
       plan with an argument        ~ HEADER=== c\\nSELECT 1\\n--- plan all\\nx                             ~ 5 ~ takes no arguments
       maxrows not a number         ~ HEADER=== c\\nSELECT 1\\n--- maxrows many                             ~ 5 ~ whole number

@@ -65,7 +65,6 @@ final class BatchedWrites {
     sender.submit(sent.stream().map(Pending::row).toList(), () -> {
       try {
         DynamoGateway.BatchWriteResult result = context.gateway().batchWriteItem(request, context.call());
-        context.statistics().addRequests(result.requests(), 0);
         long[] written = new long[sent.size()];
         KeycondException unprocessed = new KeycondException(SqlState.THROTTLED, "BatchWriteItem on table '"
             + request.tableName() + "' left " + result.unprocessed().size() + " writes unprocessed after "

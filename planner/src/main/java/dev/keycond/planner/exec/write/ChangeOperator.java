@@ -212,7 +212,6 @@ public final class ChangeOperator implements WriteOperator {
     if (!writesWithoutRead) {
       return readAndWrite(context, requests, key);
     }
-    context.statistics().addRequest(0);
     Object[] keyRow = codec.decode(keyItem);
     WriteRequestBuilder.Built<?> built;
     if (plan.delete()) {
@@ -241,7 +240,6 @@ public final class ChangeOperator implements WriteOperator {
     GetItem get = (GetItem) new ReadRequestBuilder(target, context.settings(), new KeyValueBinder(context.parameters()))
         .itemRequests(List.of(key)).get(0);
     Optional<Map<String, AttributeValue>> item = context.gateway().getItem(get, context.call());
-    context.statistics().addRequest(item.isPresent() ? 1 : 0);
     if (item.isEmpty()) {
       return 0;
     }
@@ -261,7 +259,6 @@ public final class ChangeOperator implements WriteOperator {
   /** Writes a row the driver read and checked, on the condition that it is still as read. */
   private long writeAsRead(ExecutionContext context, WriteRequestBuilder requests,
       ImmutableMap<String, RequestValue> key, Map<String, AttributeValue> item, Object[] row) {
-    context.statistics().addRequest(0);
     ImmutableMap.Builder<String, AttributeValue> values = ImmutableMap.builder();
     ImmutableSet.Builder<String> missing = ImmutableSet.builder();
     for (String attribute : checkedAttributes) {

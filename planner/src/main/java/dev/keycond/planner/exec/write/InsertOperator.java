@@ -154,7 +154,6 @@ public final class InsertOperator implements WriteOperator {
       return;
     }
     sender.submit(row.ref(), () -> {
-      context.statistics().addRequest(0);
       DynamoGateway.PutOutcome outcome = context.gateway().putItem(requests.insert(item), context.call());
       if (outcome == DynamoGateway.PutOutcome.WRITTEN
           || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && isOurs(row, context)) {

@@ -78,7 +78,6 @@ public final class MergeOperator implements WriteOperator {
             RowRef ref = new RowRef(set, progress.row(), codec.describeKey(RequestValue.bind(update.key())));
             // Every row is checked before the first is sent.
             checked.add(() -> sender.submit(ref, () -> {
-              context.statistics().addRequest(0);
               context.gateway().updateItem(update, context.call());
               return 1L;
             }));

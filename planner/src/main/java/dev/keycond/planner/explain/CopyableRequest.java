@@ -1,0 +1,81 @@
+package dev.keycond.planner.explain;
+
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.request.DynamoRequest;
+import dev.keycond.planner.request.Query;
+import dev.keycond.planner.request.Scan;
+import dev.keycond.planner.settings.AwsCliTarget;
+import java.util.List;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+
+/**
+ * A request EXPLAIN lists, as something to send by hand: the exact request, or why it cannot be
+ * given before the statement runs.
+ */
+public sealed interface CopyableRequest {
+
+  /** The operation, such as {@code Query}. */
+  String operation();
+
+  /**
+   * Of a request record that EXPLAIN shows: exact unless {@code perRow} says it stands for a
+   * request per row read, or a value in it is a parameter not set.
+   *
+   * @param perRow why the request is only known once rows are read, if it is
+   */
+  static CopyableRequest of(DynamoRequest request, Optional<String> perRow) {
+    if (perRow.isPresent()) {
+      return new Unknown(request.operation(), perRow.get());
+    }
+    try {
+      return new Exact(request.operation(), SdkRequests.first(request), firstPageOnly(request));
+    } catch (KeycondException e) {
+      if (e.state() != SqlState.PARAMETER_NOT_SET) {
+        throw e;
+      }
+      return new Unknown(request.operation(), e.getMessage()
+          + "; the request is shown once every parameter of the PreparedStatement is set");
+    }
+  }
+
+  private static Optional<String> firstPageOnly(DynamoRequest request) {
+    boolean firstPageOnly = request instanceof Query query && query.limitsFirstPageOnly()
+        || request instanceof Scan scan && scan.limitsFirstPageOnly();
+    return firstPageOnly
+        ? Optional.of("the request of the first page: keycond sends the pages after it without Limit")
+        : Optional.empty();
+  }
+
+  /**
+   * The request exactly as keycond sends it first (a Query's or Scan's later pages add
+   * ExclusiveStartKey).
+   *
+   * @param note what the request alone does not say, if anything
+   */
+  record Exact(String operation, DynamoDbRequest request, Optional<String> note) implements CopyableRequest {
+    /** The request in DynamoDB JSON, as {@code aws dynamodb <command> --cli-input-json} takes it. */
+    public String json() {
+      return RequestJson.of(request);
+    }
+
+    /** The AWS CLI command that sends it where {@code target} says. */
+    public String cliCommand(AwsCliTarget target) {
+      boolean onePage = request.getValueForField("Limit", Integer.class).isPresent();
+      return CliCommand.of(operation, json(), onePage, target);
+    }
+
+    /** AWS SDK for Java v2 code that sends it, line by line. */
+    public List<String> javaSnippet() {
+      return JavaSnippet.of(operation, request);
+    }
+  }
+
+  /**
+   * A request whose values are not known before the statement runs.
+   *
+   * @param reason why, as EXPLAIN says it
+   */
+  record Unknown(String operation, String reason) implements CopyableRequest {}
+}

@@ -1,0 +1,51 @@
+package dev.keycond.planner.explain;
+
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.DeleteItem;
+import dev.keycond.planner.request.DynamoRequest;
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.PutItem;
+import dev.keycond.planner.request.Query;
+import dev.keycond.planner.request.Scan;
+import dev.keycond.planner.request.UpdateItem;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+
+/**
+ * The SDK request the gateway sends first for a request: a Query's or Scan's first page, a batch
+ * with every key or write it holds. Later pages differ only in ExclusiveStartKey (and in a Limit of
+ * the first page only), a batch sent again only in the keys or writes DynamoDB left unprocessed.
+ */
+final class SdkRequests {
+  private SdkRequests() {}
+
+  /**
+   * @throws dev.keycond.planner.error.KeycondException 07001 when a value of the request is a
+   *     parameter that has no value
+   */
+  static DynamoDbRequest first(DynamoRequest request) {
+    if (request instanceof GetItem get) {
+      return get.toSdk();
+    }
+    if (request instanceof BatchGetItem batch) {
+      return batch.toSdk(batch.boundKeys());
+    }
+    if (request instanceof Query query) {
+      return query.toSdk(null);
+    }
+    if (request instanceof Scan scan) {
+      return scan.toSdk(null);
+    }
+    if (request instanceof PutItem put) {
+      return put.toSdk();
+    }
+    if (request instanceof UpdateItem update) {
+      return update.toSdk();
+    }
+    if (request instanceof DeleteItem delete) {
+      return delete.toSdk();
+    }
+    BatchWriteItem batch = (BatchWriteItem) request;
+    return BatchWriteItem.toSdk(batch.tableName(), batch.sdkWrites());
+  }
+}
