@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.KeycondStatement;
 import dev.keycond.jdbc.KeycondConnection;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -170,6 +172,16 @@ class ShardedPartitionTest {
         "{Detail: 'TASK#t11', EntityRef: '" + partition("t11") + "'}",
         "{Detail: 'TASK#t02', EntityRef: '" + partition("t02") + "'}",
         "{Detail: 'TASK#t05', EntityRef: '" + partition("t05") + "'}")), new TreeSet<>(sent.get(0).keys()));
+  }
+
+  @Test
+  void readingTheWholeCollectionCostsOneQueryAndItsReadUnitsPerShard() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      assertEquals(20, Keycond.column(statement.executeQuery(
+          "SELECT id, title FROM tasks WHERE workspace_id = 'acme'")).size());
+      // Each shard's Query reads a few small items, rounded up to 0.5 RCU on its own.
+      assertEquals("4 Query, 20 items read, 2 RCU", statement.unwrap(KeycondStatement.class).cost().summary());
+    }
   }
 
   @Test
