@@ -53,10 +53,10 @@ class ClosedConnectionTest {
   void anOpenResultSetFailsAtOnceWhenItsConnectionCloses() throws SQLException {
     Connection connection = Keycond.connect(proxy.endpoint(), "paging");
     Statement statement = connection.createStatement();
+    int queriesBefore = proxy.requests("Query").size();
     ResultSet result = statement.executeQuery(PAGED);
     assertTrue(result.next());
     assertEquals("root/big/f01", result.getString(1));
-    int queriesBeforeClose = proxy.requests("Query").size();
 
     connection.close();
 
@@ -66,7 +66,9 @@ class ClosedConnectionTest {
     assertThrows(SQLException.class, () -> result.getString(1));
     assertTrue(result.isClosed());
     assertTrue(statement.isClosed());
-    assertEquals(queriesBeforeClose, proxy.requests("Query").size(), "no page is read after the close");
+    // The first page, and at most the second, read ahead before the close; no page after that.
+    int queries = proxy.requests("Query").size() - queriesBefore;
+    assertTrue(queries == 1 || queries == 2, "no page is read after the close: " + queries + " Queries");
   }
 
   @Test

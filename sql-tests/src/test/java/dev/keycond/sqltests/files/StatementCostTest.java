@@ -76,8 +76,11 @@ class StatementCostTest {
         ResultSet rows = statement.executeQuery("SELECT path FROM files WHERE account = 'big' AND path LIKE 'root/big/f%'")) {
       KeycondStatement keycond = statement.unwrap(KeycondStatement.class);
       assertTrue(rows.next());
-      // The first page holds 11 files of 100,078 bytes: ceil(11 * 100,078 / 4,096) * 0.5 RCU.
-      assertEquals("1 Query, 11 items read, 134.5 RCU", keycond.cost().summary());
+      // The first page holds 11 files of 100,078 bytes: ceil(11 * 100,078 / 4,096) * 0.5 RCU; the
+      // second, as large, may already have been read ahead, the third (3 files, 37 RCU) not yet.
+      String afterTheFirstRow = keycond.cost().summary();
+      assertTrue(List.of("1 Query, 11 items read, 134.5 RCU", "2 Query, 22 items read, 269 RCU")
+          .contains(afterTheFirstRow), afterTheFirstRow);
       int read = 1;
       while (rows.next()) {
         read++;
