@@ -1,12 +1,6 @@
 package dev.keycond.planner;
 
-import dev.keycond.planner.rel.CollectionPart;
-import dev.keycond.planner.rel.DynamoRead;
-import dev.keycond.planner.rel.DynamoWrite;
-import dev.keycond.planner.rel.KeycondRelVisitor;
-import dev.keycond.planner.rel.LookupJoin;
-import dev.keycond.planner.rel.ReadPlan;
-import java.util.ArrayList;
+import dev.keycond.planner.rel.PlanExpressions;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -14,9 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.core.Filter;
-import org.apache.calcite.rel.core.Join;
-import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexInputRef;
@@ -36,64 +27,7 @@ final class StandAloneParameters {
   private StandAloneParameters() {}
 
   static boolean hold(RelNode plan) {
-    List<List<RexNode>> groups = new ArrayList<>();
-    collect(plan, groups);
-    return groups.stream().allMatch(StandAloneParameters::standAlone);
-  }
-
-  /** The expressions of each node, one list a node: a read's conditions, a filter's, a join's, a projection's. */
-  private static void collect(RelNode node, List<List<RexNode>> groups) {
-    KeycondRelVisitor.visit(node, new KeycondRelVisitor<Void>() {
-      @Override
-      public Void read(DynamoRead read) {
-        groups.add(conditions(read.plan()));
-        return null;
-      }
-
-      @Override
-      public Void collectionPart(CollectionPart part) {
-        groups.add(conditions(part.plan()));
-        return null;
-      }
-
-      @Override
-      public Void lookupJoin(LookupJoin lookup) {
-        groups.add(conditions(lookup.inner().plan()));
-        groups.add(List.of(lookup.join().getCondition()));
-        return inputs(lookup);
-      }
-
-      @Override
-      public Void write(DynamoWrite write) {
-        return inputs(write);
-      }
-
-      @Override
-      public Void calcite(RelNode other) {
-        if (other instanceof Filter filter) {
-          groups.add(List.of(filter.getCondition()));
-        } else if (other instanceof Join join) {
-          groups.add(List.of(join.getCondition()));
-        } else if (other instanceof Project project) {
-          groups.add(project.getProjects());
-        }
-        return inputs(other);
-      }
-
-      private Void inputs(RelNode parent) {
-        parent.getInputs().forEach(input -> collect(input, groups));
-        return null;
-      }
-    });
-  }
-
-  private static List<RexNode> conditions(ReadPlan plan) {
-    List<RexNode> conditions = new ArrayList<>(plan.conditions());
-    plan.walk().ifPresent(walk -> {
-      conditions.addAll(walk.rootConditions());
-      conditions.addAll(walk.stepConditions());
-    });
-    return conditions;
+    return PlanExpressions.byNode(plan).stream().allMatch(StandAloneParameters::standAlone);
   }
 
   /**

@@ -4,14 +4,11 @@ import com.google.common.collect.MapMaker;
 import dev.keycond.planner.functions.DynamoDbTypeFunction;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.ColumnType;
-import dev.keycond.planner.rel.CollectionPart;
-import dev.keycond.planner.rel.DynamoRead;
-import dev.keycond.planner.rel.LookupJoin;
+import dev.keycond.planner.rel.PlanExpressions;
 import dev.keycond.planner.table.EntityTable;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
@@ -40,22 +37,7 @@ public final class StoredValues {
         return super.visitCall(call);
       }
     };
-    new RelVisitor() {
-      @Override
-      public void visit(RelNode node, int ordinal, RelNode parent) {
-        if (node instanceof DynamoRead read) {
-          finder.apply(read.plan().conditions());
-        } else if (node instanceof CollectionPart part) {
-          finder.apply(part.plan().conditions());
-        } else if (node instanceof LookupJoin lookup) {
-          finder.apply(lookup.inner().plan().conditions());
-          lookup.join().accept(finder);
-        } else {
-          node.accept(finder);
-        }
-        super.visit(node, ordinal, parent);
-      }
-    }.go(plan);
+    PlanExpressions.byNode(plan).forEach(finder::apply);
     return found[0];
   }
 
