@@ -6,7 +6,10 @@ import dev.keycond.planner.plan.RowCount;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequests;
+import dev.keycond.planner.request.ReadFilter;
 import dev.keycond.planner.request.ReadRequestBuilder;
+import dev.keycond.planner.request.ReadRequestTemplate;
+import dev.keycond.planner.settings.StatementSettings;
 import com.google.common.collect.Iterators;
 import dev.keycond.planner.plan.KeyCondition;
 import dev.keycond.planner.rel.HierarchyWalk;
@@ -42,6 +45,12 @@ public final class ReadOperator implements Operator {
   /** When the read's requests send for their next page. */
   private final Paging paging;
   private final ConstantRequests constantRequests = new ConstantRequests();
+  /** What the read's requests keep from one execution to the next, for the settings of the last one. */
+  private volatile Optional<ReadRequestTemplate> template = Optional.empty();
+  /** The rows bound to the filter of the last execution, for the next one that shares its filter. */
+  private volatile Optional<BoundRows> boundRows = Optional.empty();
+
+  private record BoundRows(ReadFilter filter, ItemRows rows) {}
 
   /**
    * @param limitEndsRead whether the read's rows are the statement's rows, so that a LIMIT ends it
@@ -66,7 +75,7 @@ public final class ReadOperator implements Operator {
     // Checked before any request is built, which uses them for DynamoDB's Limit.
     long offset = plan.offset().map(o -> RowCount.of(binder.valueOf(o))).orElse(0L);
     long fetch = plan.fetch().map(f -> RowCount.of(binder.valueOf(f))).orElse(Long.MAX_VALUE);
-    ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
+    ReadRequestBuilder builder = template(context.settings()).builder(binder);
     // A filter of expired items compares with the time of each execution: its requests are built anew.
     boolean timeDependent = builder.filter().expiryOnServer().isPresent();
     ReadRequests requests = correlated || !context.parameters().isEmpty() || timeDependent ? builder.build()
@@ -75,7 +84,7 @@ public final class ReadOperator implements Operator {
     FanOut fanOut = parallel ? FanOut.parallel(context, requests.requests(), limitEndsRead)
         : plan.mergesInKeyOrder() ? FanOut.merged(context, requests.requests(), limitEndsRead, paging)
         : FanOut.inOrder(context, requests.requests(), limitEndsRead, paging);
-    ItemRows rows = itemRows.bind(builder.filter());
+    ItemRows rows = rows(builder.filter());
     // The branches of an OR may read the same item; it is one row.
     Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
     List<TableRows> tableRows = new ArrayList<>();
@@ -102,6 +111,27 @@ public final class ReadOperator implements Operator {
       output = Iterators.filter(output, row -> distinct.add(Arrays.asList(row)));
     }
     return new OutputCursor(output, fanOut, context, offset, fetch);
+  }
+
+  private ReadRequestTemplate template(StatementSettings settings) {
+    Optional<ReadRequestTemplate> known = template;
+    if (known.isPresent() && known.get().settings().equals(settings)) {
+      return known.get();
+    }
+    ReadRequestTemplate made = new ReadRequestTemplate(plan, settings);
+    template = Optional.of(made);
+    return made;
+  }
+
+  /** The rows of an execution with this filter: those of the last one when it shared the filter. */
+  private ItemRows rows(ReadFilter filter) {
+    Optional<BoundRows> known = boundRows;
+    if (known.isPresent() && known.get().filter() == filter) {
+      return known.get().rows();
+    }
+    ItemRows bound = itemRows.bind(filter);
+    boundRows = Optional.of(new BoundRows(filter, bound));
+    return bound;
   }
 
   /**

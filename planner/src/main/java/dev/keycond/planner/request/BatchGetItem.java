@@ -34,6 +34,12 @@ public record BatchGetItem(
     return "BatchGetItem";
   }
 
+  /** This BatchGetItem for other keys; its projection is not checked again. */
+  BatchGetItem withKeys(ImmutableList<ImmutableMap<String, RequestValue>> newKeys) {
+    return new BatchGetItem(tableName, newKeys, projectionExpression,
+        attributes.checkedBy(List.of(projectionExpression)), consistentRead);
+  }
+
   /** Every key, bound. */
   public List<Map<String, AttributeValue>> boundKeys() {
     List<Map<String, AttributeValue>> bound = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.keycond.planner.request;
 
 import com.google.common.collect.ImmutableMap;
+import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -20,6 +21,12 @@ public record GetItem(
   @Override
   public String operation() {
     return "GetItem";
+  }
+
+  /** This GetItem for another key; its projection is not checked again. */
+  GetItem withKey(ImmutableMap<String, RequestValue> newKey) {
+    return new GetItem(tableName, newKey, projectionExpression,
+        attributes.checkedBy(List.of(projectionExpression)), consistentRead);
   }
 
   public GetItemRequest toSdk() {

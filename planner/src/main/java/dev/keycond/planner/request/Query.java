@@ -1,5 +1,6 @@
 package dev.keycond.planner.request;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -41,6 +42,23 @@ public record Query(
   /** True for Select=COUNT. */
   public boolean count() {
     return selection == Selection.COUNT;
+  }
+
+  /**
+   * This Query with other key values and Limit, as the builder makes it for values of the same
+   * form: {@code keyValues} in place of the first values of its ExpressionAttributeValues (those of
+   * its key condition), the expressions and placeholders as they are, and so not checked again.
+   *
+   * @throws IllegalArgumentException when the Limit's presence differs, which changes the request's form
+   */
+  Query bound(List<RequestValue> keyValues, Optional<Integer> newLimit) {
+    if (newLimit.isPresent() != limit.isPresent()) {
+      throw new IllegalArgumentException("a Limit of " + newLimit + " for a Query of Limit " + limit);
+    }
+    return new Query(tableName, indexName, keyConditionExpression, filterExpression, projectionExpression,
+        attributes.withLeadingValues(keyValues,
+            List.of(Optional.of(keyConditionExpression), filterExpression, projectionExpression)),
+        scanIndexForward, newLimit, limitsFirstPageOnly, selection, consistentRead);
   }
 
   /** The request of one page: a Limit of the first page only is not sent for the pages after it. */

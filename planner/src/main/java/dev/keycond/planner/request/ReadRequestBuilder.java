@@ -48,10 +48,12 @@ public final class ReadRequestBuilder {
   private final ReadFilter filter;
   /** The attributes every request fetches, in order. */
   private final ImmutableList<String> projectedAttributes;
+  /** The requests built for each form of the values, kept for builders that share this one's filter. */
+  private final Optional<RequestTemplates> templates;
 
   /** @param parameters the statement's parameter values, or empty to describe the markers */
   public ReadRequestBuilder(ReadPlan plan, StatementSettings settings, Optional<List<Object>> parameters) {
-    this(plan, settings, List.of(), parameters.map(KeyValueBinder::new), true);
+    this(plan, settings, List.of(), parameters.map(KeyValueBinder::new), true, Optional.empty());
   }
 
   /**
@@ -63,15 +65,45 @@ public final class ReadRequestBuilder {
       Optional<List<Object>> parameters) {
     Set<String> others = new LinkedHashSet<>();
     for (ReadPlan part : collection.parts().subList(1, collection.parts().size())) {
-      others.addAll(new ReadRequestBuilder(part, settings, List.of(), Optional.empty(), false).projectedAttributes());
+      others.addAll(new ReadRequestBuilder(part, settings, List.of(), Optional.empty(), false, Optional.empty())
+          .projectedAttributes());
     }
     return new ReadRequestBuilder(collection.part(0), settings, List.copyOf(others),
-        parameters.map(KeyValueBinder::new), false).build();
+        parameters.map(KeyValueBinder::new), false, Optional.empty()).build();
   }
 
   /** @param binder the values of the markers and of the outer row of a lookup join */
   public ReadRequestBuilder(ReadPlan plan, StatementSettings settings, KeyValueBinder binder) {
-    this(plan, settings, List.of(), Optional.of(binder), true);
+    this(plan, settings, List.of(), Optional.of(binder), true, Optional.empty());
+  }
+
+  /**
+   * A builder for {@code binder} that keeps the requests it builds, one for each form of the
+   * values, for the builders {@link #rebind} makes from it. Only for values that leave the filter
+   * as it is for this binder (see {@link ReadRequestTemplate}).
+   */
+  static ReadRequestBuilder keepingTemplates(ReadPlan plan, StatementSettings settings, KeyValueBinder binder) {
+    return new ReadRequestBuilder(plan, settings, List.of(), Optional.of(binder), true,
+        Optional.of(new RequestTemplates()));
+  }
+
+  /**
+   * This builder for other values, for which the plan's filter, exactness and projection are the
+   * same: what it worked out once (the filter, the projected attributes, the requests of each form)
+   * is shared, and only the values are bound anew.
+   */
+  ReadRequestBuilder rebind(KeyValueBinder newBinder) {
+    return new ReadRequestBuilder(this, newBinder);
+  }
+
+  private ReadRequestBuilder(ReadRequestBuilder shared, KeyValueBinder binder) {
+    this.plan = shared.plan;
+    this.settings = shared.settings;
+    this.binder = Optional.of(binder);
+    this.exact = shared.exact;
+    this.filter = shared.filter;
+    this.projectedAttributes = shared.projectedAttributes;
+    this.templates = shared.templates;
   }
 
   /**
@@ -79,8 +111,9 @@ public final class ReadRequestBuilder {
    * @param takesFilter whether the requests may carry a FilterExpression of the plan's conditions
    */
   private ReadRequestBuilder(ReadPlan plan, StatementSettings settings, List<String> alsoProjected,
-      Optional<KeyValueBinder> binder, boolean takesFilter) {
+      Optional<KeyValueBinder> binder, boolean takesFilter, Optional<RequestTemplates> templates) {
     this.plan = plan;
+    this.templates = templates;
     this.settings = settings;
     this.binder = binder;
     this.exact = plan.isExact(binder);
@@ -121,8 +154,10 @@ public final class ReadRequestBuilder {
     // Parameters or outer values that repeat a key value (IN (?, ?) set to one value twice) read it once.
     Set<ReadRequest> requests = new LinkedHashSet<>();
     ImmutableList.Builder<KeyCondition> queried = ImmutableList.builder();
-    for (KeyCondition key : plan.access().keys()) {
-      query(key).filter(requests::add).ifPresent(request -> queried.add(key));
+    List<KeyCondition> keys = plan.access().keys();
+    for (int i = 0; i < keys.size(); i++) {
+      KeyCondition key = keys.get(i);
+      query(i, key).filter(requests::add).ifPresent(request -> queried.add(key));
     }
     return new ReadRequests(ImmutableList.copyOf(requests), queried.build());
   }
@@ -191,21 +226,27 @@ public final class ReadRequestBuilder {
       return ImmutableList.of();
     }
     if (keys.size() == 1) {
-      Placeholders placeholders = new Placeholders();
-      Optional<String> projection = projection(projectedAttributes, placeholders);
-      return ImmutableList.of(new GetItem(tableName(), keys.get(0), projection, placeholders.attributes(),
-          consistentRead()));
+      return ImmutableList.of(templates.isPresent() ? templates.get().getItem(keys.get(0), () -> getItem(keys.get(0)))
+          : getItem(keys.get(0)));
     }
     ImmutableList.Builder<ReadRequest> requests = ImmutableList.builder();
     for (List<ImmutableMap<String, RequestValue>> batch : Lists.partition(keys, BatchGetItem.MAX_KEYS)) {
-      requests.add(batchGet(ImmutableList.copyOf(batch), projectedAttributes));
+      ImmutableList<ImmutableMap<String, RequestValue>> batchKeys = ImmutableList.copyOf(batch);
+      requests.add(templates.isPresent() ? templates.get().batchGetItem(batchKeys, () -> batchGet(batchKeys))
+          : batchGet(batchKeys));
     }
     return requests.build();
   }
 
-  private BatchGetItem batchGet(ImmutableList<ImmutableMap<String, RequestValue>> keys, List<String> attributes) {
+  private GetItem getItem(ImmutableMap<String, RequestValue> key) {
     Placeholders placeholders = new Placeholders();
-    Optional<String> projection = projection(attributes, placeholders);
+    Optional<String> projection = projection(projectedAttributes, placeholders);
+    return new GetItem(tableName(), key, projection, placeholders.attributes(), consistentRead());
+  }
+
+  private BatchGetItem batchGet(ImmutableList<ImmutableMap<String, RequestValue>> keys) {
+    Placeholders placeholders = new Placeholders();
+    Optional<String> projection = projection(projectedAttributes, placeholders);
     return new BatchGetItem(tableName(), keys, projection, placeholders.attributes(), consistentRead());
   }
 
@@ -227,32 +268,49 @@ public final class ReadRequestBuilder {
     return Optional.of(ImmutableMap.copyOf(itemKey));
   }
 
-  private Optional<Query> query(KeyCondition key) {
-    Placeholders placeholders = new Placeholders();
+  /** The Query of the {@code index}th key condition; empty when its values match no item. */
+  private Optional<Query> query(int index, KeyCondition key) {
     Optional<RequestValue> partition = partitionValue(key);
     if (partition.isEmpty()) {
       return Optional.empty();
     }
-    StringBuilder expression = new StringBuilder()
-        .append(placeholders.name(key.partitionAttribute())).append(" = ").append(placeholders.value(partition.get()));
-    if (key.sort().isPresent()) {
-      Optional<Optional<String>> sort = sortExpression(key.sort().get(), placeholders);
-      if (sort.isEmpty()) {
-        return Optional.empty();
-      }
-      sort.get().ifPresent(condition -> expression.append(" AND ").append(condition));
+    Optional<SortBound> sort = key.sort().isPresent() ? sortBound(key.sort().get())
+        : Optional.of(new SortBound(SortBound.Form.EVERY_ITEM, ImmutableList.of()));
+    if (sort.isEmpty()) {
+      return Optional.empty();
     }
+    Optional<Integer> limit = plan.access().fetchesByBatchGet() ? Optional.empty() : pageLimit();
+    if (templates.isEmpty()) {
+      return Optional.of(query(key, partition.get(), sort.get(), limit));
+    }
+    List<RequestValue> keyValues = new ArrayList<>(1 + sort.get().values().size());
+    keyValues.add(partition.get());
+    keyValues.addAll(sort.get().values());
+    return Optional.of(templates.get().query(new QueryForm(index, sort.get().form(), limit.isPresent()), keyValues,
+        limit, () -> query(key, partition.get(), sort.get(), limit)));
+  }
+
+  /**
+   * The Query of a key condition with its values bound. Its key condition's values are the first
+   * values it allocates, in the order {@link SortBound} lists them, which {@link RequestTemplates}
+   * relies on to bind other values into it.
+   */
+  private Query query(KeyCondition key, RequestValue partition, SortBound sort, Optional<Integer> limit) {
+    Placeholders placeholders = new Placeholders();
+    StringBuilder expression = new StringBuilder()
+        .append(placeholders.name(key.partitionAttribute())).append(" = ").append(placeholders.value(partition));
+    key.sort().flatMap(condition -> sortExpression(condition, sort, placeholders))
+        .ifPresent(condition -> expression.append(" AND ").append(condition));
     AccessPath access = plan.access();
     // Overlapping reads would count an item once per read that finds it.
     Selection selection = selection(plan.count() && countable() && !access.overlapping());
     Optional<String> projection = selection == Selection.PROJECTED ? projection(readAttributes(), placeholders)
         : Optional.empty();
     Optional<String> filterExpression = filter.expression(placeholders);
-    Optional<Integer> limit = access.fetchesByBatchGet() ? Optional.empty() : pageLimit();
-    return Optional.of(new Query(tableName(), access.index().map(i -> i.name()), expression.toString(),
+    return new Query(tableName(), access.index().map(i -> i.name()), expression.toString(),
         filterExpression, projection, placeholders.attributes(),
         plan.order().map(o -> o == ReadPlan.Order.ASCENDING).orElse(true), limit,
-        limit.isPresent() && !limitsEveryPage(), selection, consistentRead()));
+        limit.isPresent() && !limitsEveryPage(), selection, consistentRead());
   }
 
   private Scan scan() {
@@ -332,12 +390,12 @@ public final class ReadRequestBuilder {
   }
 
   /**
-   * The sort key part of a KeyConditionExpression: empty when no item can match, an empty
-   * expression when every item does. Keys are never empty strings, so an empty text means a
-   * prefix or lower bound that lets everything through, or an upper bound or value nothing meets;
-   * a range whose ends are reversed meets nothing (and DynamoDB would reject it).
+   * The sort key condition with its values bound: empty when no item can match, of the form
+   * {@link SortBound.Form#EVERY_ITEM} when every item does. Keys are never empty strings, so an
+   * empty text means a prefix or lower bound that lets everything through, or an upper bound or
+   * value nothing meets; a range whose ends are reversed meets nothing (and DynamoDB would reject it).
    */
-  private Optional<Optional<String>> sortExpression(SortCondition sort, Placeholders placeholders) {
+  private Optional<SortBound> sortBound(SortCondition sort) {
     Optional<RequestValue> low = value(sort.low(), sort.attribute(), KeyRole.SORT);
     Optional<RequestValue> high = sort.high() == null ? Optional.empty()
         : value(sort.high(), sort.attribute(), KeyRole.SORT);
@@ -345,29 +403,47 @@ public final class ReadRequestBuilder {
       return Optional.empty();
     }
     boolean lowEmpty = isEmptyText(low.get());
-    // The attribute's placeholder is allocated only for an expression that uses it: a request must
-    // carry no name its expressions leave unused.
-    String attribute = sort.attribute();
     switch (sort.op()) {
       case BEGINS_WITH:
       case GE:
       case GT:
-        return lowEmpty ? Optional.of(Optional.empty())
-            : Optional.of(Optional.of(sort.op() == SortCondition.Op.BEGINS_WITH
-                ? "begins_with(" + placeholders.name(attribute) + ", " + placeholders.value(low.get()) + ")"
-                : placeholders.name(attribute) + " " + sort.op().symbol() + " " + placeholders.value(low.get())));
+        return Optional.of(lowEmpty ? new SortBound(SortBound.Form.EVERY_ITEM, ImmutableList.of())
+            : new SortBound(sort.op() == SortCondition.Op.BEGINS_WITH ? SortBound.Form.BEGINS_WITH
+                : SortBound.Form.COMPARE, ImmutableList.of(low.get())));
       case BETWEEN:
         if (isEmptyText(high.get()) || reversed(low.get(), high.get())) {
           return Optional.empty();
         }
-        return Optional.of(Optional.of(lowEmpty
-            ? placeholders.name(attribute) + " <= " + placeholders.value(high.get())
-            : placeholders.name(attribute) + " BETWEEN " + placeholders.value(low.get()) + " AND "
-                + placeholders.value(high.get())));
+        return Optional.of(lowEmpty ? new SortBound(SortBound.Form.AT_MOST, ImmutableList.of(high.get()))
+            : new SortBound(SortBound.Form.BETWEEN, ImmutableList.of(low.get(), high.get())));
       default:
         return lowEmpty ? Optional.empty()
-            : Optional.of(Optional.of(placeholders.name(attribute) + " " + sort.op().symbol() + " "
-                + placeholders.value(low.get())));
+            : Optional.of(new SortBound(SortBound.Form.COMPARE, ImmutableList.of(low.get())));
+    }
+  }
+
+  /**
+   * The sort key part of a KeyConditionExpression, its values allocated in the order
+   * {@link SortBound} lists them; none when every item meets it. The attribute's placeholder is
+   * allocated only for an expression that uses it: a request must carry no name its expressions
+   * leave unused.
+   */
+  private static Optional<String> sortExpression(SortCondition sort, SortBound bound, Placeholders placeholders) {
+    List<RequestValue> values = bound.values();
+    switch (bound.form()) {
+      case EVERY_ITEM:
+        return Optional.empty();
+      case BEGINS_WITH:
+        return Optional.of("begins_with(" + placeholders.name(sort.attribute()) + ", "
+            + placeholders.value(values.get(0)) + ")");
+      case COMPARE:
+        return Optional.of(placeholders.name(sort.attribute()) + " " + sort.op().symbol() + " "
+            + placeholders.value(values.get(0)));
+      case AT_MOST:
+        return Optional.of(placeholders.name(sort.attribute()) + " <= " + placeholders.value(values.get(0)));
+      default:
+        return Optional.of(placeholders.name(sort.attribute()) + " BETWEEN " + placeholders.value(values.get(0))
+            + " AND " + placeholders.value(values.get(1)));
     }
   }
 

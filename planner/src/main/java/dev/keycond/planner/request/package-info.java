@@ -2,6 +2,9 @@
  * DynamoDB requests, one record per operation, each checked where it is built (it carries
  * exactly the placeholders its expressions use), and the builders that make them from plans, for
  * execution and, with the same code, for EXPLAIN; {@code ReadFilter} decides which residual
- * conditions (and a time to live) a read's FilterExpression checks and which the driver does.
+ * conditions (and a time to live) a read's FilterExpression checks and which the driver does;
+ * {@code ReadRequestTemplate} keeps what a read's requests share from one execution to the next
+ * (filter, projection, the expressions of each form its values take), so that a re-execution binds
+ * only its values.
  */
 package dev.keycond.planner.request;

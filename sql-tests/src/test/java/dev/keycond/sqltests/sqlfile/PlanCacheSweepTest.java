@@ -94,7 +94,7 @@ class PlanCacheSweepTest {
    * The outcome as the case compares it: rows and requests whose order SQL or a concurrent fan-out
    * leaves open (the case says which) in a fixed order.
    */
-  private static String comparable(Outcome outcome, SqlTestCase c) {
+  static String comparable(Outcome outcome, SqlTestCase c) {
     if (c.rows().map(SqlTestCase.ExpectedRows::unordered).orElse(false)) {
       outcome.rows.sort(Comparator.comparing(Outcome::row));
     }
@@ -130,7 +130,7 @@ class PlanCacheSweepTest {
   }
 
   /** The text with its first letter or digit changed: a pattern keeps its wildcards where they are. */
-  private static String otherText(String text) {
+  static String otherText(String text) {
     StringBuilder other = new StringBuilder(text);
     for (int i = 0; i < other.length(); i++) {
       char c = other.charAt(i);

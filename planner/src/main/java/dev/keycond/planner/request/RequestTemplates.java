@@ -1,0 +1,55 @@
+package dev.keycond.planner.request;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+/**
+ * The requests that builders of one read, for values that leave its filter and projection alike,
+ * built once for each form of their values: another execution whose values take the same form
+ * gets the request built then, with its own values bound in, and builds no expression, allocates
+ * no placeholder and checks none. Safe for executions on several threads.
+ */
+final class RequestTemplates {
+  private final ConcurrentMap<QueryForm, Query> queries = new ConcurrentHashMap<>();
+  private final AtomicReference<Optional<GetItem>> getItem = new AtomicReference<>(Optional.empty());
+  private final AtomicReference<Optional<BatchGetItem>> batchGetItem = new AtomicReference<>(Optional.empty());
+
+  /** The Query of this form, with these key values and Limit; built by {@code build} the first time. */
+  Query query(QueryForm form, List<RequestValue> keyValues, Optional<Integer> limit, Supplier<Query> build) {
+    Query template = queries.get(form);
+    if (template != null) {
+      return template.bound(keyValues, limit);
+    }
+    Query built = build.get();
+    queries.putIfAbsent(form, built);
+    return built;
+  }
+
+  /** The GetItem of this key; built by {@code build} the first time. */
+  GetItem getItem(ImmutableMap<String, RequestValue> key, Supplier<GetItem> build) {
+    Optional<GetItem> template = getItem.get();
+    if (template.isPresent()) {
+      return template.get().withKey(key);
+    }
+    GetItem built = build.get();
+    getItem.compareAndSet(Optional.empty(), Optional.of(built));
+    return built;
+  }
+
+  /** The BatchGetItem of these keys; built by {@code build} the first time. */
+  BatchGetItem batchGetItem(ImmutableList<ImmutableMap<String, RequestValue>> keys, Supplier<BatchGetItem> build) {
+    Optional<BatchGetItem> template = batchGetItem.get();
+    if (template.isPresent()) {
+      return template.get().withKeys(keys);
+    }
+    BatchGetItem built = build.get();
+    batchGetItem.compareAndSet(Optional.empty(), Optional.of(built));
+    return built;
+  }
+}
