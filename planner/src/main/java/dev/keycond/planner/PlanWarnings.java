@@ -26,18 +26,19 @@ import org.apache.calcite.rex.RexUtil;
  * zero-padded slot holds) costs nothing, and gets no warning.
  */
 public final class PlanWarnings {
-  private final ImmutableList<DynamoRead> reads;
   /**
    * The reads that can warn with some parameter values: a Scan, conditions left to the driver, a
    * walk's conditions. Only they are looked at again each time the statement runs.
    */
   private final ImmutableList<DynamoRead> mayWarn;
   private final StatementSettings settings;
+  /** Whether a read walks a hierarchy, which reads its slices whole and keeps only the rows it reaches. */
+  private final boolean mayDiscard;
 
   PlanWarnings(List<DynamoRead> reads, StatementSettings settings) {
-    this.reads = ImmutableList.copyOf(reads);
-    this.mayWarn = this.reads.stream().filter(r -> mayWarn(r.plan())).collect(ImmutableList.toImmutableList());
+    this.mayWarn = reads.stream().filter(r -> mayWarn(r.plan())).collect(ImmutableList.toImmutableList());
     this.settings = settings;
+    this.mayDiscard = reads.stream().anyMatch(r -> r.plan().walk().isPresent());
   }
 
   private static boolean mayWarn(ReadPlan plan) {
@@ -50,7 +51,7 @@ public final class PlanWarnings {
    * reads its slices whole and keeps only the rows the recursion reaches.
    */
   public boolean mayDiscard() {
-    return reads.stream().anyMatch(r -> r.plan().walk().isPresent());
+    return mayDiscard;
   }
 
   /**

@@ -84,7 +84,7 @@ public final class ReadRequestBuilder {
    */
   static ReadRequestBuilder keepingTemplates(ReadPlan plan, StatementSettings settings, KeyValueBinder binder) {
     return new ReadRequestBuilder(plan, settings, List.of(), Optional.of(binder), true,
-        Optional.of(new RequestTemplates()));
+        Optional.of(new RequestTemplates(plan.access().keys().size())));
   }
 
   /**
@@ -151,10 +151,15 @@ public final class ReadRequestBuilder {
     if (access.kind() == AccessPath.Kind.GET_ITEM) {
       return new ReadRequests(itemRequests(itemKeys()), ImmutableList.of());
     }
+    List<KeyCondition> keys = plan.access().keys();
+    if (keys.size() == 1) {
+      // One key condition has no other to repeat: the request needs no hashing to be told apart.
+      return query(0, keys.get(0)).map(q -> new ReadRequests(ImmutableList.of(q), ImmutableList.of(keys.get(0))))
+          .orElseGet(() -> new ReadRequests(ImmutableList.of(), ImmutableList.of()));
+    }
     // Parameters or outer values that repeat a key value (IN (?, ?) set to one value twice) read it once.
     Set<ReadRequest> requests = new LinkedHashSet<>();
     ImmutableList.Builder<KeyCondition> queried = ImmutableList.builder();
-    List<KeyCondition> keys = plan.access().keys();
     for (int i = 0; i < keys.size(); i++) {
       KeyCondition key = keys.get(i);
       query(i, key).filter(requests::add).ifPresent(request -> queried.add(key));

@@ -4,9 +4,8 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 
 /**
@@ -16,18 +15,24 @@ import java.util.function.Supplier;
  * no placeholder and checks none. Safe for executions on several threads.
  */
 final class RequestTemplates {
-  private final ConcurrentMap<QueryForm, Query> queries = new ConcurrentHashMap<>();
+  /** The Query of each form, at {@link QueryForm#slot()}; null until one is built. */
+  private final AtomicReferenceArray<Query> queries;
   private final AtomicReference<Optional<GetItem>> getItem = new AtomicReference<>(Optional.empty());
   private final AtomicReference<Optional<BatchGetItem>> batchGetItem = new AtomicReference<>(Optional.empty());
 
+  /** @param keys how many key conditions the read has */
+  RequestTemplates(int keys) {
+    this.queries = new AtomicReferenceArray<>(QueryForm.slots(keys));
+  }
+
   /** The Query of this form, with these key values and Limit; built by {@code build} the first time. */
   Query query(QueryForm form, List<RequestValue> keyValues, Optional<Integer> limit, Supplier<Query> build) {
-    Query template = queries.get(form);
+    Query template = queries.get(form.slot());
     if (template != null) {
       return template.bound(keyValues, limit);
     }
     Query built = build.get();
-    queries.putIfAbsent(form, built);
+    queries.compareAndSet(form.slot(), null, built);
     return built;
   }
 
