@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -140,7 +139,7 @@ public final class DynamoCatalog {
     } catch (SdkException e) {
       throw DynamoErrors.translate(e, action, scope());
     }
-    SourceTable table = toSourceTable(description, await(timeToLive));
+    SourceTable table = toSourceTable(description, Futures.join(timeToLive));
     described.put(tableName, table);
     return Optional.of(table);
   }
@@ -166,17 +165,6 @@ public final class DynamoCatalog {
       throw DynamoErrors.translate(e, action, scope());
     } catch (SdkException e) {
       throw DynamoErrors.translate(e, action, scope());
-    }
-  }
-
-  private static <T> T await(CompletableFuture<T> future) {
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException cause) {
-        throw cause;
-      }
-      throw e;
     }
   }
 
