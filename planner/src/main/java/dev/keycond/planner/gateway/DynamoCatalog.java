@@ -12,6 +12,7 @@ import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.source.TimeToLive;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -82,7 +83,7 @@ public final class DynamoCatalog {
     return builder.build();
   }
 
-  /** The names of the account's tables, listed when a connection opens. */
+  /** The names of the account's tables, all pages of ListTables. */
   public List<String> listTables() {
     List<String> names = new ArrayList<>();
     String start = null;
@@ -120,6 +121,26 @@ public final class DynamoCatalog {
     } catch (SdkException e) {
       return false;
     }
+  }
+
+  /**
+   * Describes these tables side by side, each empty when it does not exist: this thread describes
+   * the first, a request thread each other one. A failure is the first table's that failed, in
+   * the order given.
+   */
+  public Map<String, Optional<SourceTable>> findAll(List<String> tableNames) {
+    List<CompletableFuture<Optional<SourceTable>>> others = new ArrayList<>();
+    for (String name : tableNames.subList(Math.min(1, tableNames.size()), tableNames.size())) {
+      others.add(CompletableFuture.supplyAsync(() -> find(name), RequestThreads.WAITED));
+    }
+    Map<String, Optional<SourceTable>> found = new HashMap<>();
+    if (!tableNames.isEmpty()) {
+      found.put(tableNames.get(0), find(tableNames.get(0)));
+    }
+    for (int i = 0; i < others.size(); i++) {
+      found.put(tableNames.get(i + 1), Futures.join(others.get(i)));
+    }
+    return found;
   }
 
   /** Describes a table; empty when it does not exist. */
