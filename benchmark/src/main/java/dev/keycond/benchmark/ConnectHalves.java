@@ -1,7 +1,7 @@
 package dev.keycond.benchmark;
 
 import dev.keycond.jdbc.ConnectionProperties;
-import dev.keycond.planner.StatementPlanner;
+import dev.keycond.planner.PlannerWarmUp;
 import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.gateway.PendingClient;
 import dev.keycond.planner.mapping.Mapping;
@@ -32,7 +32,7 @@ public final class ConnectHalves {
   public static void main(String[] args) {
     ChildJvm.mark(FirstRow.MAIN);
     switch (args[0]) {
-      case WARM_UP -> StatementPlanner.warmUp();
+      case WARM_UP -> PlannerWarmUp.run();
       case CONNECT -> connect(args[1]);
       default -> throw new IllegalArgumentException("One of " + HALVES + ", not " + args[0]);
     }
