@@ -1,6 +1,7 @@
 package dev.keycond.jdbc;
 
 import dev.keycond.planner.PlanCacheStatistics;
+import dev.keycond.planner.PlannerWarmUp;
 import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.gateway.DynamoCatalog;
@@ -107,7 +108,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     if (WARMED.compareAndSet(false, true)) {
       Thread warmUp = new Thread(() -> {
         try {
-          StatementPlanner.warmUp();
+          PlannerWarmUp.run();
         } catch (RuntimeException e) {
           // Only a head start is lost; the statement that needs these classes loads them itself.
         }

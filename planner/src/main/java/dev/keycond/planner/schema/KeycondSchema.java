@@ -100,6 +100,11 @@ public final class KeycondSchema extends AbstractSchema {
     return new KeycondSchema(null, ImmutableMap.of(), Set::of);
   }
 
+  /** A schema of one table, bound already, that never asks DynamoDB for another. */
+  public static KeycondSchema of(EntityTable table) {
+    return new KeycondSchema(null, ImmutableMap.of(table.name(), table), Set::of);
+  }
+
   /**
    * A table by name; {@code table@index} is the table read only through that index, which is how a
    * statement chooses an index explicitly.
