@@ -1,20 +1,19 @@
 package dev.keycond.benchmark;
 
 import dev.keycond.jdbc.ConnectionProperties;
-import dev.keycond.planner.StatementPlanner;
+import dev.keycond.planner.PlannerWarmUp;
 import dev.keycond.planner.gateway.DynamoCatalog;
-import dev.keycond.planner.gateway.DynamoClients;
+import dev.keycond.planner.gateway.PendingClient;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
 import dev.keycond.planner.schema.KeycondSchema;
 import java.util.List;
 import java.util.Properties;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A cold-start child that runs one of the two halves of keycond's first connection alone, in a
  * fresh JVM: the planner's warm-up, or what the connecting thread does meanwhile (read the
- * mapping, build the DynamoDB client, list and describe the tables). A connection runs them on two
+ * mapping while the DynamoDB client is built, describe the mapped tables). A connection runs them on two
  * threads; timed alone, against the connection that runs both, they show whether the two really
  * overlap on this machine's cores. The connecting half follows what {@code KeycondConnection.open}
  * does, with the same URL.
@@ -33,7 +32,7 @@ public final class ConnectHalves {
   public static void main(String[] args) {
     ChildJvm.mark(FirstRow.MAIN);
     switch (args[0]) {
-      case WARM_UP -> StatementPlanner.warmUp();
+      case WARM_UP -> PlannerWarmUp.run();
       case CONNECT -> connect(args[1]);
       default -> throw new IllegalArgumentException("One of " + HALVES + ", not " + args[0]);
     }
@@ -43,8 +42,8 @@ public final class ConnectHalves {
 
   private static void connect(String endpoint) {
     ConnectionProperties properties = ConnectionProperties.parse(FilesTable.jdbcUrl(endpoint), new Properties());
+    PendingClient client = PendingClient.start(properties.clientSettings());
     Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
-    DynamoDbClient client = DynamoClients.create(properties.clientSettings());
-    KeycondSchema.open(DynamoCatalog.connecting(client, 0), mapping);
+    KeycondSchema.open(DynamoCatalog.connecting(client.get(), 0), mapping);
   }
 }

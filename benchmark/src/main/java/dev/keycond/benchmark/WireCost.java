@@ -30,7 +30,7 @@ record WireCost(Map<String, Long> requests, long itemsRead, double capacityUnits
     return requests.values().stream().mapToLong(Long::longValue).sum();
   }
 
-  /** {@code 1 DescribeTable + 1 ListTables + 1 Query}. */
+  /** {@code 1 DescribeTable + 1 DescribeTimeToLive + 1 Query}. */
   String requestText() {
     return requests.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(" + "));
   }

@@ -1,10 +1,12 @@
 package dev.keycond.jdbc;
 
 import dev.keycond.planner.PlanCacheStatistics;
+import dev.keycond.planner.PlannerWarmUp;
 import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.gateway.DynamoClients;
+import dev.keycond.planner.gateway.PendingClient;
 import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.settings.StatementSettings;
@@ -39,8 +41,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * A connection to DynamoDB. Opening it reads the mapping, lists the tables and checks every mapped
- * table against DescribeTable, so a bad mapping or an unreachable endpoint fails here, not later.
+ * A connection to DynamoDB. Opening it reads the mapping (while the client is built), lists the
+ * tables and checks every mapped table against DescribeTable, so a bad mapping or an unreachable
+ * endpoint fails here, not later.
  *
  * <p>DynamoDB has no transactions across statements: every statement takes effect on its own as it
  * runs. Auto-commit can be switched off (tools do), but then a write is refused, since a later
@@ -75,21 +78,22 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
 
   /** Connects as {@code Driver.connect} asks; nothing but an SQLException reaches the caller. */
   public static KeycondConnection open(String url, Properties info) throws SQLException {
-    DynamoDbClient client = null;
     warmUpInBackground();
+    PendingClient client = null;
     try {
       ConnectionProperties properties = ConnectionProperties.parse(url, info);
-      Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
       StatementSettings settings = properties.readSettings();
       ClientSettings clientSettings = properties.clientSettings();
-      client = DynamoClients.create(clientSettings);
+      int planCache = properties.planCache();
+      client = PendingClient.start(clientSettings);
+      Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
       KeycondSchema schema = KeycondSchema.open(
-          DynamoCatalog.connecting(client, DriverManager.getLoginTimeout()), mapping);
-      return new KeycondConnection(ConnectionProperties.redact(url), clientSettings.userName(), client, schema,
-          new StatementPlanner(schema, settings, properties.planCache()));
+          DynamoCatalog.connecting(client.get(), DriverManager.getLoginTimeout()), mapping);
+      return new KeycondConnection(ConnectionProperties.redact(url), clientSettings.userName(), client.get(), schema,
+          new StatementPlanner(schema, settings, planCache));
     } catch (RuntimeException e) {
       if (client != null) {
-        client.close();
+        client.abandon();
       }
       throw Jdbc.translate(e);
     }
@@ -104,7 +108,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     if (WARMED.compareAndSet(false, true)) {
       Thread warmUp = new Thread(() -> {
         try {
-          StatementPlanner.warmUp();
+          PlannerWarmUp.run();
         } catch (RuntimeException e) {
           // Only a head start is lost; the statement that needs these classes loads them itself.
         }

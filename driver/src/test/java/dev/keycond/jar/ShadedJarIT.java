@@ -11,6 +11,12 @@ import dev.keycond.demo.Dynalite;
 import dev.keycond.testing.DemoDatabase;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Method;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -23,11 +29,19 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,6 +53,8 @@ import org.junit.jupiter.api.Test;
  */
 class ShadedJarIT {
   private static final Path JAR = Path.of(System.getProperty("keycond.jar", "target/keycond-jdbc.jar"));
+  private static final String MODEL = "software.amazon.awssdk.services.dynamodb.model.";
+  private static final String MODEL_PATH = MODEL.replace('.', '/');
   private static URLClassLoader loader;
   private static Driver driver;
   private final DemoDatabase database = DemoDatabase.get();
@@ -156,6 +172,8 @@ class ShadedJarIT {
         "net.minidev.json.JSONValue", "software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient",
         "software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient",
         "software.amazon.awssdk.regions.servicemetadata.DynamodbServiceMetadata",
+        "software.amazon.awssdk.services.dynamodb.model.BackupDescription",
+        "software.amazon.awssdk.services.dynamodb.model.ExportDescription",
         "dev.keycond.shaded.com.google.common.graph.Graph", "org.apache.calcite.sql.ddl.SqlDdlNodes")) {
       assertThrows(ClassNotFoundException.class, () -> loader.loadClass(hidden), hidden);
     }
@@ -170,6 +188,109 @@ class ShadedJarIT {
           "only keycond registers a JDBC driver");
       assertNull(jar.getEntry("META-INF/services/org.codehaus.commons.compiler.ICompilerFactory"));
       assertEquals("dev.keycond.shell.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
+    }
+  }
+
+  /**
+   * The jar leaves out the DynamoDB model classes that only operations keycond never sends refer
+   * to (driver/pom.xml). Whatever a request or response of an operation it sends can hold, and
+   * every error the service can answer with, must load from the jar: the classes named by the
+   * signatures of each of them, initialized, and so on from those. The operations are those whose
+   * requests keycond's own classes in the jar name, and DescribeEndpoints (endpoint discovery).
+   */
+  @Test
+  void everyModelClassOfTheOperationsKeycondSendsLoadsFromTheJar() throws Exception {
+    Set<String> operations = new HashSet<>(operationsNamedByKeycond());
+    assertTrue(operations.containsAll(List.of("BatchGetItem", "BatchWriteItem", "CreateTable", "DeleteItem",
+        "DescribeTable", "DescribeTimeToLive", "GetItem", "ListTables", "PutItem", "Query", "Scan", "UpdateItem")),
+        operations.toString());
+    operations.add("DescribeEndpoints");
+    Deque<String> toLoad = new ArrayDeque<>();
+    for (String operation : operations) {
+      toLoad.add(MODEL + operation + "Request");
+      toLoad.add(MODEL + operation + "Response");
+    }
+    try (JarFile jar = new JarFile(JAR.toFile())) {
+      jar.stream().map(JarEntry::getName)
+          .filter(name -> name.startsWith(MODEL_PATH) && name.endsWith("Exception.class"))
+          .forEach(name -> toLoad.add(name.substring(0, name.length() - ".class".length()).replace('/', '.')));
+    }
+    Set<String> loaded = new HashSet<>();
+    while (!toLoad.isEmpty()) {
+      String name = toLoad.pop();
+      if (!loaded.add(name)) {
+        continue;
+      }
+      Class<?> type = Class.forName(name, true, loader);
+      Set<Type> named = new HashSet<>();
+      for (Field field : type.getDeclaredFields()) {
+        named.add(field.getGenericType());
+      }
+      for (Method method : type.getDeclaredMethods()) {
+        named.add(method.getGenericReturnType());
+        Collections.addAll(named, method.getGenericParameterTypes());
+      }
+      for (var constructor : type.getDeclaredConstructors()) {
+        Collections.addAll(named, constructor.getGenericParameterTypes());
+      }
+      Collections.addAll(named, type.getDeclaredClasses());
+      for (Type t : named) {
+        addDynamoDbClasses(t, toLoad);
+      }
+    }
+    for (String held : List.of("TableDescription", "ReplicaDescription", "SSEDescription", "ArchivalSummary",
+        "RestoreSummary", "TableClassSummary", "ConsumedCapacity", "ItemCollectionMetrics", "Endpoint",
+        "TransactionCanceledException", "CancellationReason")) {
+      assertTrue(loaded.contains(MODEL + held), held + " in " + loaded);
+    }
+  }
+
+  /** The operations whose request classes the constant pools of keycond's classes name. */
+  private static Set<String> operationsNamedByKeycond() throws IOException {
+    Pattern request = Pattern.compile(Pattern.quote(MODEL_PATH) + "([A-Z][A-Za-z0-9]*)Request(?![A-Za-z0-9])");
+    Set<String> operations = new HashSet<>();
+    try (JarFile jar = new JarFile(JAR.toFile())) {
+      for (JarEntry entry : Collections.list(jar.entries())) {
+        if (!entry.getName().startsWith("dev/keycond/") || !entry.getName().endsWith(".class")) {
+          continue;
+        }
+        try (InputStream in = jar.getInputStream(entry)) {
+          Matcher m = request.matcher(new String(in.readAllBytes(), StandardCharsets.ISO_8859_1));
+          while (m.find()) {
+            String marshaller = "software/amazon/awssdk/services/dynamodb/transform/" + m.group(1)
+                + "RequestMarshaller.class";
+            if (jar.getEntry(marshaller) != null) {
+              operations.add(m.group(1));
+            }
+          }
+        }
+      }
+    }
+    return operations;
+  }
+
+  private static void addDynamoDbClasses(Type type, Deque<String> toLoad) {
+    if (type instanceof Class<?> c) {
+      while (c.isArray()) {
+        c = c.getComponentType();
+      }
+      if (c.getName().startsWith("software.amazon.awssdk.services.dynamodb.")) {
+        toLoad.add(c.getName());
+      }
+    } else if (type instanceof ParameterizedType p) {
+      addDynamoDbClasses(p.getRawType(), toLoad);
+      for (Type argument : p.getActualTypeArguments()) {
+        addDynamoDbClasses(argument, toLoad);
+      }
+    } else if (type instanceof WildcardType w) {
+      for (Type bound : w.getUpperBounds()) {
+        addDynamoDbClasses(bound, toLoad);
+      }
+      for (Type bound : w.getLowerBounds()) {
+        addDynamoDbClasses(bound, toLoad);
+      }
+    } else if (type instanceof GenericArrayType a) {
+      addDynamoDbClasses(a.getGenericComponentType(), toLoad);
     }
   }
 

@@ -4,8 +4,6 @@ import com.google.common.base.Throwables;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.exec.ExecutionContext;
-import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.exec.OperatorCompiler;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.settings.ScanPolicy;
@@ -187,21 +185,6 @@ public final class StatementPlanner {
 
   public StatementSettings settings() {
     return settings;
-  }
-
-  /**
-   * Plans and runs a small statement over no table, so that the parser, validator, converter,
-   * rules and operators are loaded. A connection runs it on a background thread while it talks to
-   * DynamoDB, which takes about as long; its first statement then does not pay for class loading.
-   */
-  public static void warmUp() {
-    PlannedQuery query = (PlannedQuery) new StatementPlanner(KeycondSchema.empty(), StatementSettings.defaults())
-        .prepare("SELECT x, UPPER(y) FROM (VALUES (1, 'a'), (2, 'b')) AS t(x, y) WHERE x > 0 ORDER BY x LIMIT 1");
-    try (RowCursor rows = query.execute(new ExecutionContext(null, List.of(), StatementSettings.defaults(), 0))) {
-      while (rows.next()) {
-        // Reading the rows is the point.
-      }
-    }
   }
 
   /**

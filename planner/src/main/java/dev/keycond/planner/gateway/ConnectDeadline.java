@@ -5,7 +5,8 @@ import java.time.Duration;
 
 /**
  * The moment by which opening a connection must be done. Every request sent while connecting
- * (ListTables, a DescribeTable per mapped table) gets what is left of it, so an endpoint that
+ * (a DescribeTable and DescribeTimeToLive per mapped table; ListTables for a mapping without
+ * tables) gets what is left of it, so an endpoint that
  * accepts the connection and never answers fails the connect in that time, not after the SDK's
  * retries of each request.
  */

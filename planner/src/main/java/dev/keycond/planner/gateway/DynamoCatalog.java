@@ -12,11 +12,11 @@ import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.source.TimeToLive;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -83,7 +83,7 @@ public final class DynamoCatalog {
     return builder.build();
   }
 
-  /** The names of the account's tables, listed when a connection opens. */
+  /** The names of the account's tables, all pages of ListTables. */
   public List<String> listTables() {
     List<String> names = new ArrayList<>();
     String start = null;
@@ -123,6 +123,26 @@ public final class DynamoCatalog {
     }
   }
 
+  /**
+   * Describes these tables side by side, each empty when it does not exist: this thread describes
+   * the first, a request thread each other one. A failure is the first table's that failed, in
+   * the order given.
+   */
+  public Map<String, Optional<SourceTable>> findAll(List<String> tableNames) {
+    List<CompletableFuture<Optional<SourceTable>>> others = new ArrayList<>();
+    for (String name : tableNames.subList(Math.min(1, tableNames.size()), tableNames.size())) {
+      others.add(CompletableFuture.supplyAsync(() -> find(name), RequestThreads.WAITED));
+    }
+    Map<String, Optional<SourceTable>> found = new HashMap<>();
+    if (!tableNames.isEmpty()) {
+      found.put(tableNames.get(0), find(tableNames.get(0)));
+    }
+    for (int i = 0; i < others.size(); i++) {
+      found.put(tableNames.get(i + 1), Futures.join(others.get(i)));
+    }
+    return found;
+  }
+
   /** Describes a table; empty when it does not exist. */
   private Optional<SourceTable> find(String tableName) {
     SourceTable cached = described.get(tableName);
@@ -140,7 +160,7 @@ public final class DynamoCatalog {
     } catch (SdkException e) {
       throw DynamoErrors.translate(e, action, scope());
     }
-    SourceTable table = toSourceTable(description, await(timeToLive));
+    SourceTable table = toSourceTable(description, Futures.join(timeToLive));
     described.put(tableName, table);
     return Optional.of(table);
   }
@@ -166,17 +186,6 @@ public final class DynamoCatalog {
       throw DynamoErrors.translate(e, action, scope());
     } catch (SdkException e) {
       throw DynamoErrors.translate(e, action, scope());
-    }
-  }
-
-  private static <T> T await(CompletableFuture<T> future) {
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException cause) {
-        throw cause;
-      }
-      throw e;
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.keycond.planner.schema;
 
+import com.google.common.base.Suppliers;
 import com.google.common.collect.ImmutableMap;
 import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.error.KeycondException;
@@ -9,7 +10,10 @@ import dev.keycond.planner.mapping.TableMapping;
 import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.table.RawTables;
 import dev.keycond.planner.table.TableBinding;
+import dev.keycond.planner.source.SourceTable;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,6 +22,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.lookup.CompatibilityLookup;
@@ -26,26 +31,31 @@ import org.apache.calcite.schema.lookup.Lookup;
 /**
  * The SQL tables of a connection: every mapped table, and every DynamoDB table that no mapped table
  * reads from, exposed raw. Mapped tables are checked against DescribeTable when the connection
- * opens; raw ones are described the first time a statement uses them.
+ * opens; raw ones are listed, and described, the first time a statement uses them.
  */
 public final class KeycondSchema extends AbstractSchema {
   public static final String NAME = "dynamodb";
 
   private final DynamoCatalog catalog;
   private final ImmutableMap<String, EntityTable> mapped;
-  private final Set<String> rawNames;
+  /** The account's tables that no mapped table reads from, listed the first time they are needed. */
+  private final Supplier<Set<String>> rawNames;
   private final Map<String, EntityTable> raw = new ConcurrentHashMap<>();
   private final Map<String, EntityTable> pinned = new ConcurrentHashMap<>();
   private final Map<String, EntitySqlTable> sqlTables = new ConcurrentHashMap<>();
 
-  private KeycondSchema(DynamoCatalog catalog, ImmutableMap<String, EntityTable> mapped, Set<String> rawNames) {
+  private KeycondSchema(DynamoCatalog catalog, ImmutableMap<String, EntityTable> mapped,
+      Supplier<Set<String>> rawNames) {
     this.catalog = catalog;
     this.mapped = mapped;
     this.rawNames = rawNames;
   }
 
   /**
-   * Lists the DynamoDB tables and binds every mapped table.
+   * Binds every mapped table to what DescribeTable says of its source, the sources described side
+   * by side. The account's other tables are listed (ListTables) only when something needs them: a
+   * statement naming a table the mapping does not, or the catalog's table list. A mapping without
+   * tables lists them here, so that connecting still asks the endpoint something.
    *
    * @param catalog the catalog {@link DynamoCatalog#connecting connecting}, whose deadline bounds
    *     these requests; the schema keeps it {@link DynamoCatalog#connected connected}
@@ -54,25 +64,45 @@ public final class KeycondSchema extends AbstractSchema {
    *     naming the table and field, or DynamoDB cannot be reached
    */
   public static KeycondSchema open(DynamoCatalog catalog, Mapping mapping) {
-    List<String> tables = catalog.listTables();
+    Map<String, Optional<SourceTable>> sources = catalog.findAll(
+        mapping.tables().values().stream().map(TableMapping::source).distinct().toList());
     Map<String, EntityTable> mapped = new LinkedHashMap<>();
     for (TableMapping table : mapping.tables().values()) {
-      if (!tables.contains(table.source())) {
-        throw new KeycondException(SqlState.INVALID_MAPPING,
-            "Invalid mapping: table '" + table.name() + "', field 'source' names DynamoDB table '" + table.source()
-                + "', which does not exist" + (tables.isEmpty() ? "" : "; the tables are " + tables));
-      }
-      mapped.put(table.name(), TableBinding.bind(table, catalog.describe(table.source())));
+      SourceTable source = sources.get(table.source()).orElseThrow(() -> missingSource(catalog, table));
+      mapped.put(table.name(), TableBinding.bind(table, source));
     }
-    Set<String> rawNames = new TreeSet<>(tables);
-    rawNames.removeAll(mapping.sources());
-    rawNames.removeAll(mapped.keySet());
-    return new KeycondSchema(catalog.connected(), ImmutableMap.copyOf(mapped), rawNames);
+    DynamoCatalog connected = catalog.connected();
+    Set<String> notRaw = new HashSet<>(mapping.sources());
+    notRaw.addAll(mapped.keySet());
+    Supplier<Set<String>> rawNames = Suppliers.memoize(() -> rawNames(connected.listTables(), notRaw));
+    if (mapped.isEmpty()) {
+      Set<String> listed = rawNames(catalog.listTables(), notRaw);
+      rawNames = () -> listed;
+    }
+    return new KeycondSchema(connected, ImmutableMap.copyOf(mapped), rawNames);
+  }
+
+  private static Set<String> rawNames(List<String> tables, Set<String> notRaw) {
+    Set<String> names = new TreeSet<>(tables);
+    names.removeAll(notRaw);
+    return Collections.unmodifiableSet(names);
+  }
+
+  private static KeycondException missingSource(DynamoCatalog catalog, TableMapping table) {
+    List<String> tables = catalog.listTables();
+    return new KeycondException(SqlState.INVALID_MAPPING,
+        "Invalid mapping: table '" + table.name() + "', field 'source' names DynamoDB table '" + table.source()
+            + "', which does not exist" + (tables.isEmpty() ? "" : "; the tables are " + tables));
   }
 
   /** A schema without tables, for statements over VALUES alone. */
   public static KeycondSchema empty() {
-    return new KeycondSchema(null, ImmutableMap.of(), Set.of());
+    return new KeycondSchema(null, ImmutableMap.of(), Set::of);
+  }
+
+  /** A schema of one table, bound already, that never asks DynamoDB for another. */
+  public static KeycondSchema of(EntityTable table) {
+    return new KeycondSchema(null, ImmutableMap.of(table.name(), table), Set::of);
   }
 
   /**
@@ -84,7 +114,7 @@ public final class KeycondSchema extends AbstractSchema {
     if (table != null) {
       return Optional.of(table);
     }
-    if (rawNames.contains(name)) {
+    if (name.indexOf('@') < 0 && rawNames.get().contains(name)) {
       return Optional.of(raw.computeIfAbsent(name, n -> RawTables.of(catalog.describe(n))));
     }
     int at = name.lastIndexOf('@');
@@ -103,7 +133,7 @@ public final class KeycondSchema extends AbstractSchema {
   /** Every table name: mapped tables first, in mapping order, then raw tables by name. */
   public List<String> tableNames() {
     List<String> names = new ArrayList<>(mapped.keySet());
-    names.addAll(rawNames);
+    names.addAll(rawNames.get());
     return names;
   }
 

@@ -55,7 +55,7 @@ import java.util.concurrent.Executors;
  * <p>Each request is one HTTP attempt: a trigger counts the SDK's retries one by one (see
  * {@link Trigger}). When several armed faults match a request, the one armed first applies, and
  * the others do not count that request. Arm faults after connecting, so that the connection's
- * ListTables and DescribeTable pass, or aim them at those operations to test connecting.
+ * DescribeTable and DescribeTimeToLive pass, or aim them at those operations to test connecting.
  *
  * <p>{@link #requests()} lists every request received and what was done to it. The proxy handles
  * each connection on a thread of its own, so concurrent requests (a fan-out) all get through.

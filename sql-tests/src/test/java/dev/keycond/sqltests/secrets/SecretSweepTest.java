@@ -146,7 +146,7 @@ class SecretSweepTest {
         "jdbc:keycond:region=us-east-1;endpoint=" + proxy.endpoint(), noUser));
     String unreachable = url("http://127.0.0.1:" + closedPort(), "files");
     expectFailure("an unreachable endpoint", () -> DriverManager.getConnection(unreachable));
-    proxy.arm(Trigger.on("ListTables"), Fault.hang());
+    proxy.arm(Trigger.on("DescribeTable"), Fault.hang());
     DriverManager.setLoginTimeout(1);
     try {
       expectFailure("an endpoint silent at connect time", () -> DriverManager.getConnection(url));
