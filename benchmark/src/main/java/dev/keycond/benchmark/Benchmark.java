@@ -61,7 +61,9 @@ public final class Benchmark {
 
       // Run order: the measurements in this JVM first, then the child JVMs. Report order: the map's.
       Map<String, Measurement> measurements = new LinkedHashMap<>();
-      measurements.put("cold", new ColdStart(endpoint, jvm, workDir, COLD_START_RUNS));
+      measurements.put("cold", new ColdStart(endpoint, Map.of(
+          "keycond", ChildJvm.application(workDir.resolve("keycond-jar"), List.of(jar.toString())),
+          "raw", ChildJvm.application(workDir.resolve("raw-sdk"), SdkJars.onClasspath())), workDir, COLD_START_RUNS));
       measurements.put("warm", new WarmLatency(endpoint, WARM_UP_ROUNDS));
       measurements.put("streaming", new StreamingMemory(endpoint, jvm, STREAMING_RUNS, STREAMING_HEAP,
           STREAMING_TIGHT_HEAP));

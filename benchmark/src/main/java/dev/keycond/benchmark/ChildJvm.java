@@ -3,6 +3,7 @@ package dev.keycond.benchmark;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
@@ -14,8 +15,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Launches fresh JVMs that run one of the benchmark's {@code main}s on this JVM's classpath (as
- * jars): the only way to measure a cold start, and a clean heap for the memory runs.
+ * Launches fresh JVMs that run one of the benchmark's {@code main}s, on this JVM's classpath or on
+ * the one an application of either side would have (as jars): the only way to measure a cold
+ * start, and a clean heap for the memory runs.
  */
 final class ChildJvm {
   private static final long TIMEOUT_SECONDS = 120;
@@ -54,10 +56,28 @@ final class ChildJvm {
   private final String classpath;
   private final Path stderr;
 
+  /** Children on this JVM's classpath. */
   ChildJvm(Path workDir) throws IOException {
+    this(workDir, System.getProperty("java.class.path"));
+  }
+
+  /** Children on {@code classpath}, its project entries copied as jars into {@code workDir}. */
+  ChildJvm(Path workDir, String classpath) throws IOException {
     Files.createDirectories(workDir);
-    classpath = ClasspathJars.of(System.getProperty("java.class.path"), workDir);
+    this.classpath = ClasspathJars.of(classpath, workDir);
     stderr = workDir.resolve("child-stderr.txt");
+  }
+
+  /**
+   * Children on what an application of one side loads: the benchmark's own classes, and either
+   * keycond's self-contained jar (what SQL tools, the shell and the demo run) or the AWS SDK's jars.
+   */
+  static ChildJvm application(Path workDir, List<String> libraries) throws IOException {
+    String own = Path.of(ChildJvm.class.getProtectionDomain().getCodeSource().getLocation().getPath()).toString();
+    List<String> entries = new ArrayList<>();
+    entries.add(own);
+    entries.addAll(libraries);
+    return new ChildJvm(workDir, String.join(File.pathSeparator, entries));
   }
 
   /**

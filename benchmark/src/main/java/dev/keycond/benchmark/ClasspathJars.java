@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * {@code target/classes} directories and {@code target/*.jar}) copied as jars into the work
  * folder. Jars, because AppCDS archives only classes from jars, and an application loads the
  * driver from a jar anyway; copies, so that a rebuild of the project during the run cannot change
- * or break what the children load. Both sides of every comparison get this same classpath.
+ * or break what the children load.
  */
 final class ClasspathJars {
   private ClasspathJars() {}

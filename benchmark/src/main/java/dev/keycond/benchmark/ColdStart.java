@@ -28,7 +28,8 @@ final class ColdStart implements Measurement {
   private static final int HALF_RUNS = 3;
 
   private final String endpoint;
-  private final ChildJvm jvm;
+  /** Each side's children, on what an application of that side loads. */
+  private final Map<String, ChildJvm> jvms;
   private final Path workDir;
   private final int runs;
 
@@ -39,9 +40,9 @@ final class ColdStart implements Measurement {
     }
   }
 
-  ColdStart(String endpoint, ChildJvm jvm, Path workDir, int runs) {
+  ColdStart(String endpoint, Map<String, ChildJvm> jvms, Path workDir, int runs) {
     this.endpoint = endpoint;
-    this.jvm = jvm;
+    this.jvms = Map.copyOf(jvms);
     this.workDir = workDir;
     this.runs = runs;
   }
@@ -90,7 +91,8 @@ final class ColdStart implements Measurement {
         for (String half : ConnectHalves.HALVES) {
           halves.computeIfAbsent(variant, v -> new LinkedHashMap<>())
               .computeIfAbsent(half, h -> new ArrayList<>())
-              .add(jvm.run(variant.keycondFlags(), ConnectHalves.class, ConnectHalves.DONE, half, endpoint));
+              .add(jvms.get("keycond").run(variant.keycondFlags(), ConnectHalves.class, ConnectHalves.DONE, half,
+                  endpoint));
         }
       }
     }
@@ -111,7 +113,10 @@ final class ColdStart implements Measurement {
     md.append("### 1. Cold start: fresh JVM, launch to first row\n\n")
         .append("`").append(FirstRow.SQL).append("` through DriverManager, against the equivalent raw ")
         .append("`Query` (same projection) on a new DynamoDbClient. Median of ").append(runs)
-        .append(" fresh JVMs per cell, runs interleaved; the range is min–max. keycond's first statement sends ")
+        .append(" fresh JVMs per cell, runs interleaved; the range is min–max. Each side runs on what its ")
+        .append("application loads: keycond on `keycond-jdbc.jar` (the file SQL tools, the shell and the demo run), ")
+        .append("the raw SDK on the SDK's jars (those of the jar-size row); the benchmark's own classes are on both. ")
+        .append("keycond's first statement sends ")
         .append(keycondCost.requestText()).append(", the raw SDK ").append(rawCost.requestText()).append(".\n\n")
         .append("| JVM flags | keycond | raw SDK | keycond / raw | keycond − raw |\n")
         .append("|---|---|---|---|---|\n");
@@ -203,7 +208,7 @@ final class ColdStart implements Measurement {
   }
 
   private ChildJvm.Result firstRow(String side, List<String> flags) throws IOException, InterruptedException {
-    return jvm.run(flags, FirstRow.class, FirstRow.FIRST_ROW, side, endpoint);
+    return jvms.get(side).run(flags, FirstRow.class, FirstRow.FIRST_ROW, side, endpoint);
   }
 
   /** Dumps a dynamic AppCDS archive of one side's first row; returns why not, or null. */

@@ -1,11 +1,9 @@
 package dev.keycond.benchmark;
 
 import dev.keycond.benchmark.Section.SummaryRow;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipFile;
 
@@ -33,17 +31,10 @@ final class JarSize implements Measurement {
     try (ZipFile zip = new ZipFile(jar.toFile())) {
       entries = zip.size();
     }
-    List<Path> sdkJars = new ArrayList<>();
-    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      String path = entry.replace(File.separatorChar, '/');
-      if (path.endsWith(".jar") && (path.contains("/software/amazon/awssdk/") || path.contains("/org/reactivestreams/")
-          || path.contains("/org/slf4j/slf4j-api/"))) {
-        sdkJars.add(Path.of(entry));
-      }
-    }
+    List<String> sdkJars = SdkJars.onClasspath();
     long sdk = 0;
-    for (Path sdkJar : sdkJars) {
-      sdk += Files.size(sdkJar);
+    for (String sdkJar : sdkJars) {
+      sdk += Files.size(Path.of(sdkJar));
     }
     String md = "### 6. Jar size\n\n"
         + "`" + jar.getFileName() + "`, the one file SQL tools load as the driver: " + Stats.megabytes(keycond) + " ("

@@ -159,6 +159,18 @@ class ShadedJarIT {
   }
 
   /**
+   * A connection swallows a failed warm-up (only a head start is lost), so a class the jar leaves
+   * out that the warm-up needs would only show as a slower first statement: it must run from the
+   * jar alone.
+   */
+  @Test
+  void thePlannersWarmUpRunsFromTheJar() throws Exception {
+    Class<?> warmUp = Class.forName("dev.keycond.planner.PlannerWarmUp", true, loader);
+    assertEquals(loader, warmUp.getClassLoader());
+    assertEquals(1L, warmUp.getMethod("run").invoke(null));
+  }
+
+  /**
    * Guava, Jackson and SLF4J are relocated, so they cannot clash with a host application's; what
    * keycond never reaches is left out (driver/pom.xml says why for each), and what Calcite's
    * classes need to load stays.

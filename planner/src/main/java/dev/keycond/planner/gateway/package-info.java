@@ -1,6 +1,8 @@
 /**
- * The gateway to DynamoDB: the client a connection builds, the catalog of its tables
- * (ListTables, DescribeTable), and {@link dev.keycond.planner.gateway.DynamoGateway}, the one way a
+ * The gateway to DynamoDB: the client a connection builds (on a request thread, {@link
+ * dev.keycond.planner.gateway.PendingClient}), the catalog of its tables (DescribeTable,
+ * DescribeTimeToLive, ListTables), a client that sends nothing for the planner's warm-up
+ * ({@link dev.keycond.planner.gateway.WarmUpClient}), and {@link dev.keycond.planner.gateway.DynamoGateway}, the one way a
  * statement's requests are sent, for reads and writes alike. A request is bounded by its
  * statement's {@link dev.keycond.planner.gateway.StatementCall} (query timeout, cancel, a closed
  * connection), retried where DynamoDB asks for it (throttling, unprocessed batch items), and its
