@@ -32,7 +32,7 @@ public final class ConnectHalves {
   public static void main(String[] args) {
     ChildJvm.mark(FirstRow.MAIN);
     switch (args[0]) {
-      case WARM_UP -> PlannerWarmUp.run();
+      case WARM_UP -> PlannerWarmUp.start().join();
       case CONNECT -> connect(args[1]);
       default -> throw new IllegalArgumentException("One of " + HALVES + ", not " + args[0]);
     }

@@ -37,7 +37,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -51,8 +50,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * to do.
  */
 public final class KeycondConnection extends AbstractWrapper implements Connection {
-  private static final AtomicBoolean WARMED = new AtomicBoolean();
-
   private final String url;
   private final String userName;
   private final DynamoDbClient client;
@@ -78,7 +75,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
 
   /** Connects as {@code Driver.connect} asks; nothing but an SQLException reaches the caller. */
   public static KeycondConnection open(String url, Properties info) throws SQLException {
-    warmUpInBackground();
+    PlannerWarmUp.startOnce();
     PendingClient client = null;
     try {
       ConnectionProperties properties = ConnectionProperties.parse(url, info);
@@ -96,25 +93,6 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
         client.abandon();
       }
       throw Jdbc.translate(e);
-    }
-  }
-
-  /**
-   * Loads the planner's classes on another thread while this one reads the mapping, builds the
-   * DynamoDB client and lists the tables: the two take similar time, and neither needs the other.
-   * Only the first connection of a JVM has anything to gain.
-   */
-  private static void warmUpInBackground() {
-    if (WARMED.compareAndSet(false, true)) {
-      Thread warmUp = new Thread(() -> {
-        try {
-          PlannerWarmUp.run();
-        } catch (RuntimeException e) {
-          // Only a head start is lost; the statement that needs these classes loads them itself.
-        }
-      }, "keycond-warm-up");
-      warmUp.setDaemon(true);
-      warmUp.start();
     }
   }
 

@@ -22,6 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class AttributeCodec {
   private static final int MAX_DIGITS = 38;
+  private static final int MAX_LONG_DIGITS = 18;
+  private static final int MAX_INT_DIGITS = 9;
   private static final int MIN_EXPONENT = -130;
   private static final int MAX_EXPONENT = 125;
 
@@ -52,12 +54,14 @@ public final class AttributeCodec {
         break;
       case BIGINT:
         if (value.n() != null) {
-          return exactInteger(value.n(), type).longValueExact();
+          String n = value.n();
+          return isPlainInteger(n, MAX_LONG_DIGITS) ? Long.parseLong(n) : exactInteger(n, type).longValueExact();
         }
         break;
       case INTEGER:
         if (value.n() != null) {
-          return exactInteger(value.n(), type).intValueExact();
+          String n = value.n();
+          return isPlainInteger(n, MAX_INT_DIGITS) ? Integer.parseInt(n) : exactInteger(n, type).intValueExact();
         }
         break;
       case DOUBLE:
@@ -117,6 +121,26 @@ public final class AttributeCodec {
   private static List<Object> sorted(List<Object> elements) {
     elements.sort(DynamoOrder.INSTANCE);
     return List.copyOf(elements);
+  }
+
+  /**
+   * Whether a number's text is an optional minus and at most {@code maxDigits} digits, a value that
+   * fits a long (18 digits) or an int (9) whatever they are, so that it need not be read as a
+   * BigDecimal to find out.
+   */
+  private static boolean isPlainInteger(String number, int maxDigits) {
+    int start = number.startsWith("-") ? 1 : 0;
+    int digits = number.length() - start;
+    if (digits < 1 || digits > maxDigits) {
+      return false;
+    }
+    for (int i = start; i < number.length(); i++) {
+      char c = number.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static BigDecimal exactInteger(String number, ColumnType type) {

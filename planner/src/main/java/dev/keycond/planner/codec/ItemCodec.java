@@ -10,6 +10,7 @@ import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.mapping.TemplateSegment.Slot;
 import dev.keycond.planner.table.EntityTable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,21 +41,19 @@ public final class ItemCodec {
   private final KeyTemplate[] keyTemplates;
   /** Per own key attribute, the types of its template's columns, slot by slot. */
   private final ColumnType[][] slotTypes;
-  private final int[] columns;
-  /** Per decoded column, where its value is; fixed for the table, so worked out once. */
-  private final ColumnSource[] sources;
-
   /**
-   * Where a column's value is in an item: the whole item, an attribute read as the column's type,
-   * or a slot of an own key attribute's template.
+   * Per own key attribute and slot of its template, the row position the slot's value is decoded
+   * into, or {@link #NOT_DECODED} when the column is not one {@link #decode} reads (or is read
+   * from another key attribute that holds it too).
    */
-  private record ColumnSource(Column column, String attribute, int keyIndex, int slot) {
-    static final int NOT_A_SLOT = -1;
+  private final int[][] slotTargets;
+  /** The decoded columns whose values are in attributes (or the whole item), in the order given; fixed for the table. */
+  private final AttributeColumn[] attributeColumns;
 
-    boolean isSlot() {
-      return slot != NOT_A_SLOT;
-    }
-  }
+  private static final int NOT_DECODED = -1;
+
+  /** A decoded column read from an attribute as its type, or from the whole item, into row position {@code index}. */
+  private record AttributeColumn(Column column, String attribute, int index) {}
 
   /** @param columns the table columns that {@link #decode} reads; the others stay null */
   public ItemCodec(EntityTable table, List<Integer> columns) {
@@ -62,15 +61,26 @@ public final class ItemCodec {
     this.keyAttributes = table.ownKeyAttributes();
     this.keyTemplates = keyAttributes.stream().map(table::template).toArray(KeyTemplate[]::new);
     this.slotTypes = new ColumnType[keyTemplates.length][];
+    this.slotTargets = new int[keyTemplates.length][];
     for (int k = 0; k < keyTemplates.length; k++) {
       slotTypes[k] = keyTemplates[k].columns().stream()
           .map(c -> table.column(table.columnIndex(c)).type()).toArray(ColumnType[]::new);
+      slotTargets[k] = new int[slotTypes[k].length];
+      Arrays.fill(slotTargets[k], NOT_DECODED);
     }
-    this.columns = columns.stream().mapToInt(Integer::intValue).toArray();
-    this.sources = new ColumnSource[this.columns.length];
-    for (int i = 0; i < this.columns.length; i++) {
-      sources[i] = source(table.column(this.columns[i]));
+    List<AttributeColumn> attributes = new ArrayList<>();
+    for (int index : columns) {
+      Column column = table.column(index);
+      Optional<String> keyAttribute = table.keyAttributeOf(column.name());
+      if (keyAttribute.isPresent() && table.source().keyAttributeType(keyAttribute.get()) == AttributeType.S) {
+        int k = keyAttributes.indexOf(keyAttribute.get());
+        slotTargets[k][keyTemplates[k].columns().indexOf(column.name())] = index;
+      } else {
+        // A number or binary key holds the column's value itself, read like any attribute.
+        attributes.add(new AttributeColumn(column, keyAttribute.orElse(column.attribute()), index));
+      }
     }
+    this.attributeColumns = attributes.toArray(AttributeColumn[]::new);
   }
 
   /** A codec that decodes every column. */
@@ -237,81 +247,59 @@ public final class ItemCodec {
 
   /** The item as a row of the table's full width, or null when it is not a row of this table. */
   public Object[] decode(Map<String, AttributeValue> item) {
-    Object[][] keyValues = keyValues(item);
-    if (keyValues == null) {
+    Object[] row = new Object[table.columns().size()];
+    if (!decodeKeys(item, row)) {
       return null;
     }
-    Object[] row = new Object[table.columns().size()];
-    for (int i = 0; i < columns.length; i++) {
-      ColumnSource source = sources[i];
+    for (AttributeColumn column : attributeColumns) {
       try {
-        row[columns[i]] = source.isSlot() ? keyValues[source.keyIndex()][source.slot()] : decode(item, source);
+        row[column.index()] = column.column().isWholeItem() ? DynamoJson.toJson(item)
+            : AttributeCodec.decode(item.get(column.attribute()), column.column().type());
       } catch (UnreadableValueException e) {
-        throw new KeycondException(e.state(),
-            "Column '" + source.column().name() + "' of table '" + table.name() + "' in the item with key "
-                + describeKey(item) + " " + e.getMessage(), e);
+        throw new KeycondException(e.state(), "Column '" + column.column().name() + "' of table '" + table.name()
+            + "' in the item with key " + describeKey(item) + " " + e.getMessage(), e);
       }
     }
     return row;
   }
 
-  private ColumnSource source(Column column) {
-    Optional<String> keyAttribute = table.keyAttributeOf(column.name());
-    if (keyAttribute.isEmpty()) {
-      return new ColumnSource(column, column.attribute(), ColumnSource.NOT_A_SLOT, ColumnSource.NOT_A_SLOT);
-    }
-    String attribute = keyAttribute.get();
-    if (table.source().keyAttributeType(attribute) != AttributeType.S) {
-      // A number or binary key holds the column's value itself, read like any attribute.
-      return new ColumnSource(column, attribute, ColumnSource.NOT_A_SLOT, ColumnSource.NOT_A_SLOT);
-    }
-    int keyIndex = keyAttributes.indexOf(attribute);
-    return new ColumnSource(column, attribute, keyIndex, keyTemplates[keyIndex].columns().indexOf(column.name()));
-  }
-
   /**
-   * The values of the slots of the item's own string keys, by key and slot; null when a key
-   * attribute is missing, does not have the table's template, or holds in a slot a text that is no
-   * value of the slot's column, because then this table's templates did not write the key and the
-   * item belongs to another entity. Every slot is read, whichever columns are selected, so that
-   * whether an item is a row never depends on the statement.
+   * Decodes the slots of the item's own string keys into the row; false when a key attribute is
+   * missing, does not have the table's template, or holds in a slot a text that is no value of the
+   * slot's column, because then this table's templates did not write the key and the item belongs
+   * to another entity. Every slot is read, whichever columns are selected, so that whether an item
+   * is a row never depends on the statement.
    */
-  private Object[][] keyValues(Map<String, AttributeValue> item) {
-    Object[][] values = new Object[keyAttributes.size()][];
-    try {
-      for (int k = 0; k < values.length; k++) {
-        AttributeValue value = item.get(keyAttributes.get(k));
-        if (value == null) {
-          return null;
+  private boolean decodeKeys(Map<String, AttributeValue> item, Object[] row) {
+    for (int k = 0; k < keyTemplates.length; k++) {
+      AttributeValue value = item.get(keyAttributes.get(k));
+      if (value == null) {
+        return false;
+      }
+      if (value.s() == null) {
+        // A number or binary key holds its column's value, which is read with the other columns.
+        if (!keyTemplates[k].isIdentity()) {
+          return false;
         }
-        if (value.s() == null) {
-          // A number or binary key holds its column's value, which is read with the other columns.
-          if (!keyTemplates[k].isIdentity()) {
-            return null;
-          }
-          continue;
+        continue;
+      }
+      Optional<List<String>> texts = keyTemplates[k].decode(value.s());
+      if (texts.isEmpty()) {
+        return false;
+      }
+      for (int slot = 0; slot < slotTargets[k].length; slot++) {
+        Object slotValue;
+        try {
+          slotValue = KeyText.decode(texts.get().get(slot), slotTypes[k][slot]);
+        } catch (UnreadableValueException e) {
+          return false;
         }
-        Optional<List<String>> texts = keyTemplates[k].decode(value.s());
-        if (texts.isEmpty()) {
-          return null;
-        }
-        values[k] = new Object[texts.get().size()];
-        for (int slot = 0; slot < values[k].length; slot++) {
-          values[k][slot] = KeyText.decode(texts.get().get(slot), slotTypes[k][slot]);
+        if (slotTargets[k][slot] != NOT_DECODED) {
+          row[slotTargets[k][slot]] = slotValue;
         }
       }
-    } catch (UnreadableValueException e) {
-      return null;
     }
-    return values;
-  }
-
-  private static Object decode(Map<String, AttributeValue> item, ColumnSource source) {
-    Column column = source.column();
-    if (column.isWholeItem()) {
-      return DynamoJson.toJson(item);
-    }
-    return AttributeCodec.decode(item.get(source.attribute()), column.type());
+    return true;
   }
 
   public String describeKey(Map<String, AttributeValue> item) {

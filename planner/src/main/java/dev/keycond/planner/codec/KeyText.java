@@ -6,7 +6,6 @@ import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.mapping.TemplateSegment.Slot;
 import java.math.BigDecimal;
 import java.time.DateTimeException;
-import java.time.LocalDate;
 import java.time.LocalDateTime;
 
 /**
@@ -78,7 +77,7 @@ public final class KeyText {
         case TIMESTAMP:
           return Timestamps.parse(text);
         case DATE:
-          return LocalDate.parse(text);
+          return IsoForms.date(text);
         default:
           throw new IllegalStateException("type " + type + " cannot be part of a key template");
       }

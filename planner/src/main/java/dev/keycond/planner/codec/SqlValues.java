@@ -258,7 +258,7 @@ public final class SqlValues {
     if (value instanceof LocalDateTime t) {
       return t.toLocalDate();
     }
-    return LocalDate.parse(value.toString().trim());
+    return IsoForms.date(value.toString().trim());
   }
 
   private static LocalDateTime toTimestamp(Object value) {

@@ -1,5 +1,6 @@
 package dev.keycond.planner.codec;
 
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -21,6 +22,13 @@ public final class Timestamps {
   }
 
   public static LocalDateTime parse(String text) {
+    if (IsoForms.isUtcInstant(text)) {
+      try {
+        return IsoForms.utcInstant(text);
+      } catch (DateTimeException outOfRange) {
+        // 24:00 or a leap second, which the formatter reads, or no such day, which it refuses.
+      }
+    }
     try {
       return LocalDateTime.ofInstant(Instant.parse(text), ZoneOffset.UTC);
     } catch (DateTimeParseException notAnInstant) {

@@ -24,6 +24,8 @@ final class ItemRows {
   private final ReadPlan plan;
   private final ItemCodec decoder;
   private final ImmutableMap<RexNode, Scalar> residual;
+  /** The residual checks, as an array: every item of the read is checked against each. */
+  private final Scalar[] checks;
   /** Empty before the rows are bound to one execution's filter; then, what the driver checks. */
   private final Optional<ReadFilter> filter;
 
@@ -37,6 +39,7 @@ final class ItemRows {
     this.plan = plan;
     this.decoder = decoder;
     this.residual = residual;
+    this.checks = residual.values().toArray(Scalar[]::new);
     this.filter = filter;
   }
 
@@ -67,8 +70,11 @@ final class ItemRows {
     if (row == null) {
       return null;
     }
-    context.storedValues().ifPresent(values -> values.rememberRow(plan.table(), item, row));
-    for (Scalar condition : residual.values()) {
+    Optional<StoredValues> stored = context.storedValues();
+    if (stored.isPresent()) {
+      stored.get().rememberRow(plan.table(), item, row);
+    }
+    for (Scalar condition : checks) {
       if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
         return null;
       }

@@ -240,7 +240,12 @@ public final class OperatorCompiler {
       return new RowCursor() {
         @Override
         public boolean next() {
-          return guard(rows::next);
+          // Called once per row: a plain try, not a Supplier and a boxed Boolean per row as guard() makes.
+          try {
+            return rows.next();
+          } catch (RuntimeException e) {
+            throw translated(e);
+          }
         }
 
         @Override
@@ -261,13 +266,19 @@ public final class OperatorCompiler {
     private static <T> T guard(Supplier<T> step) {
       try {
         return step.get();
-      } catch (KeycondException e) {
-        throw e;
-      } catch (DateTimeException e) {
-        throw new KeycondException(SqlState.DATA_EXCEPTION, "Date or time out of range: " + e.getMessage(), e);
       } catch (RuntimeException e) {
-        throw new KeycondException(SqlState.INTERNAL_ERROR, "keycond failed to execute the statement: " + e, e);
+        throw translated(e);
       }
+    }
+
+    private static KeycondException translated(RuntimeException e) {
+      if (e instanceof KeycondException keycond) {
+        return keycond;
+      }
+      if (e instanceof DateTimeException) {
+        return new KeycondException(SqlState.DATA_EXCEPTION, "Date or time out of range: " + e.getMessage(), e);
+      }
+      return new KeycondException(SqlState.INTERNAL_ERROR, "keycond failed to execute the statement: " + e, e);
     }
   }
 }

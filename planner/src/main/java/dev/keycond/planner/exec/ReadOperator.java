@@ -229,7 +229,13 @@ public final class ReadOperator implements Operator {
     private final ReadRequestBuilder builder;
     private final ItemRows rows;
     private final Set<Map<String, AttributeValue>> seen;
-    private Iterator<Map<String, AttributeValue>> items = List.<Map<String, AttributeValue>>of().iterator();
+    /**
+     * The items of the page taken; each is dropped from here once it is taken, so that the items
+     * already made into rows can be collected while the rest of the page and the page read ahead
+     * are held, rather than the whole page until its last row.
+     */
+    private List<Map<String, AttributeValue>> items = new ArrayList<>();
+    private int taken;
     private Object[] next;
     /** The item the row {@link #next} comes from, once it is taken. */
     private Map<String, AttributeValue> nextItem;
@@ -258,8 +264,8 @@ public final class ReadOperator implements Operator {
 
     /** Whether a row is left in the page already taken, without asking for another. */
     boolean hasNextInPage() {
-      while (next == null && items.hasNext()) {
-        Map<String, AttributeValue> item = items.next();
+      while (next == null && taken < items.size()) {
+        Map<String, AttributeValue> item = items.set(taken++, null);
         if (seen == null || seen.add(tableItems.key(item))) {
           next = rows.tableRow(item, context);
           nextItem = item;
@@ -276,7 +282,8 @@ public final class ReadOperator implements Operator {
         return false;
       }
       page.get().count().ifPresent(n -> countedByDynamo += n);
-      items = tableItems.of(page.get(), builder, context).iterator();
+      items = new ArrayList<>(tableItems.of(page.get(), builder, context));
+      taken = 0;
       return true;
     }
 

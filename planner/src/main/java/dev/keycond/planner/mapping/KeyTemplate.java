@@ -199,7 +199,7 @@ public final class KeyTemplate {
    * does not have this template's shape (it belongs to another entity).
    */
   public Optional<List<String>> decode(String key) {
-    List<String> values = new ArrayList<>();
+    List<String> values = new ArrayList<>(slots.size());
     int pos = 0;
     for (int i = 0; i < segments.size(); i++) {
       TemplateSegment segment = segments.get(i);
@@ -231,11 +231,28 @@ public final class KeyTemplate {
 
   /** A zero-padded slot holds exactly its width in digits; any other text was not written by it. */
   private static boolean isPadded(String value, int width) {
-    return value.length() == width && value.chars().allMatch(c -> c >= '0' && c <= '9');
+    if (value.length() != width) {
+      return false;
+    }
+    for (int i = 0; i < width; i++) {
+      char c = value.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
-  public static boolean containsAny(String value, String characters) {
-    return characters.codePoints().anyMatch(c -> value.indexOf(c) >= 0);
+  /** Whether {@code value} contains one of the code points of {@code characters}; loops, since every key of a read asks. */
+  private static boolean containsAny(String value, String characters) {
+    for (int i = 0; i < characters.length(); ) {
+      int c = characters.codePointAt(i);
+      if (value.indexOf(c) >= 0) {
+        return true;
+      }
+      i += Character.charCount(c);
+    }
+    return false;
   }
 
   @Override

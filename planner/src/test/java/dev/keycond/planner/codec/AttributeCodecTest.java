@@ -56,6 +56,29 @@ class AttributeCodecTest {
       assertEquals(120L, AttributeCodec.decode(AttributeValue.fromN("120.0"), ColumnType.BIGINT));
     }
 
+    /** Plain digits are read without a BigDecimal up to 18 (BIGINT) or 9 (INTEGER) of them; longer ones with it. */
+    @Test
+    void integersOnEitherSideOfThePlainDigitsReadTheSame() {
+      assertEquals(0L, AttributeCodec.decode(AttributeValue.fromN("-0"), ColumnType.BIGINT));
+      assertEquals(7L, AttributeCodec.decode(AttributeValue.fromN("007"), ColumnType.BIGINT));
+      assertEquals(999_999_999_999_999_999L,
+          AttributeCodec.decode(AttributeValue.fromN("999999999999999999"), ColumnType.BIGINT));
+      assertEquals(-999_999_999_999_999_999L,
+          AttributeCodec.decode(AttributeValue.fromN("-999999999999999999"), ColumnType.BIGINT));
+      assertEquals(Long.MAX_VALUE, AttributeCodec.decode(AttributeValue.fromN("9223372036854775807"), ColumnType.BIGINT));
+      assertEquals(Long.MIN_VALUE, AttributeCodec.decode(AttributeValue.fromN("-9223372036854775808"), ColumnType.BIGINT));
+      assertEquals(5L, AttributeCodec.decode(AttributeValue.fromN("+5"), ColumnType.BIGINT));
+      assertEquals(999_999_999, AttributeCodec.decode(AttributeValue.fromN("999999999"), ColumnType.INTEGER));
+      assertEquals(Integer.MAX_VALUE, AttributeCodec.decode(AttributeValue.fromN("2147483647"), ColumnType.INTEGER));
+      assertEquals(Integer.MIN_VALUE, AttributeCodec.decode(AttributeValue.fromN("-2147483648"), ColumnType.INTEGER));
+      assertEquals(Long.class, AttributeCodec.decode(AttributeValue.fromN("12"), ColumnType.BIGINT).getClass());
+      assertEquals(Integer.class, AttributeCodec.decode(AttributeValue.fromN("12"), ColumnType.INTEGER).getClass());
+      assertEquals("holds the number -9223372036854775809, which does not fit BIGINT",
+          wrongType(AttributeValue.fromN("-9223372036854775809"), ColumnType.BIGINT));
+      assertEquals("holds the number -2147483649, which does not fit INTEGER",
+          wrongType(AttributeValue.fromN("-2147483649"), ColumnType.INTEGER));
+    }
+
     @Test
     void bigintOverflowSaysItDoesNotFit() {
       assertEquals("holds the number 9223372036854775808, which does not fit BIGINT",

@@ -1,6 +1,7 @@
 package dev.keycond.planner.mapping;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -256,6 +257,29 @@ class KeyTemplateTest {
     @Test
     void zeroPaddedSlotDecodesItsDigits() {
       assertEquals(Optional.of(List.of("000042")), t("EV#{seq:06}").decode("EV#000042"));
+    }
+
+    @Test
+    void zeroPaddedSlotRefusesOtherWidthsAndNonDigits() {
+      assertEquals(Optional.empty(), t("EV#{seq:06}").decode("EV#00042"));
+      assertEquals(Optional.empty(), t("EV#{seq:06}").decode("EV#0000042"));
+      assertEquals(Optional.empty(), t("EV#{seq:06}").decode("EV#00004x"));
+      assertEquals(Optional.empty(), t("EV#{seq:06}").decode("EV#-00042"));
+    }
+
+    @Test
+    void literalsOutsideTheBasicPlaneSeparateSlots() {
+      KeyTemplate folders = t("\uD83D\uDCC1{a}\uD83D\uDCC2{b}");
+      assertEquals(Optional.of(List.of("x", "y")), folders.decode("\uD83D\uDCC1x\uD83D\uDCC2y"));
+      // A value holding the separator's code point is ambiguous, one holding only half of it is not.
+      assertEquals(Optional.empty(), folders.decode("\uD83D\uDCC1x\uD83D\uDCC1z\uD83D\uDCC2y"));
+      assertEquals(Optional.of(List.of("x\uD83D", "y")), folders.decode("\uD83D\uDCC1x\uD83D\uD83D\uDCC2y"));
+    }
+
+    @Test
+    void aBareSlotReturnsTheKeyItself() {
+      String key = new String("root/photos/a.jpg".toCharArray());
+      assertSame(key, t("{path}").decode(key).orElseThrow().get(0));
     }
   }
 
