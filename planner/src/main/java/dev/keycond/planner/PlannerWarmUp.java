@@ -6,7 +6,10 @@ import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.gateway.WarmUpClient;
-import dev.keycond.planner.mapping.MappingParser;
+import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.mapping.KeyTemplate;
+import dev.keycond.planner.mapping.TableMapping;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.source.KeySchema;
@@ -29,10 +32,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the read path loaded. Its Query is answered by a {@link WarmUpClient}, which sends nothing.
  */
 public final class PlannerWarmUp {
-  private static final String MAPPING = """
-      {"tables": {"t": {"source": "WarmUp",
-        "columns": {"account": "VARCHAR", "path": "VARCHAR", "size": "BIGINT"},
-        "keys": {"PK": "A#{account}", "SK": "{path}"}}}}""";
+  /**
+   * Built, not read from JSON: the connection reads its own mapping meanwhile, and JSON's start-up
+   * (Jackson's) would hold up both threads.
+   */
+  private static final TableMapping TABLE = new TableMapping("t", "WarmUp",
+      ImmutableList.of(new Column("account", ColumnType.VARCHAR, "account"), new Column("path", ColumnType.VARCHAR, "path"),
+          new Column("size", ColumnType.BIGINT, "size")),
+      ImmutableMap.of("PK", KeyTemplate.parse("A#{account}"), "SK", KeyTemplate.parse("{path}")),
+      Optional.empty(), ImmutableList.of(), Optional.empty());
   private static final String SQL = "SELECT path, UPPER(path) AS upper_path, size FROM t"
       + " WHERE account = 'a' AND path LIKE 'r/%' AND size > 0 ORDER BY path LIMIT 10";
   private static final Map<String, AttributeValue> ITEM = Map.of("PK", AttributeValue.fromS("A#a"),
@@ -96,7 +104,7 @@ public final class PlannerWarmUp {
 
   /** Runs the statement; it reads one row. */
   public static long run() {
-    EntityTable table = TableBinding.bind(MappingParser.parse(MAPPING, "the warm-up's mapping").table("t").orElseThrow(),
+    EntityTable table = TableBinding.bind(TABLE,
         new SourceTable("WarmUp", new KeySchema("PK", Optional.of("SK")), ImmutableMap.of(), ImmutableList.of()));
     StatementSettings settings = StatementSettings.defaults();
     PlannedQuery query = (PlannedQuery) new StatementPlanner(KeycondSchema.of(table), settings).prepare(SQL);
