@@ -1,9 +1,8 @@
 package dev.keycond.sqltests.sqlfile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keycond.jdbc.KeycondConnection;
+import dev.keycond.planner.PlanCacheStatistics;
 import dev.keycond.planner.shape.LiftedLiteral;
 import dev.keycond.planner.shape.StatementShape;
 import dev.keycond.sqltests.fixture.Fixtures;
@@ -12,14 +11,11 @@ import dev.keycond.sqltests.harness.DynamoServer;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicNode;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -37,56 +33,26 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class PlanCacheSweepTest {
   /** Fewer cases than this running from a shared plan means the cache has stopped sharing. */
   private static final int LEAST_SHARED = 350;
-
-  private static final List<ConnectionPool> POOLS = new ArrayList<>();
-  private static final AtomicInteger SHARED = new AtomicInteger();
+  private static final CaseSweep SWEEP = new CaseSweep(PlanCacheStatistics::sameShape);
 
   @TestFactory
   Stream<DynamicNode> everyCaseRunsAlikeFromItsShapesPlan(DynamoServer server) {
-    List<DynamicNode> nodes = new ArrayList<>();
-    for (SqlTestFile file : SqlFileTest.files()) {
-      ConnectionPool own = new ConnectionPool(server);
-      ConnectionPool shared = new ConnectionPool(server);
-      POOLS.add(own);
-      POOLS.add(shared);
-      for (SqlTestCase c : file.cases()) {
-        StatementShape shape = StatementShape.of(c.sql());
-        // A case that sets planCache itself is about the property, which the sweep sets.
-        if (!c.parameters().isEmpty() || shape.literals().isEmpty()
-            || c.properties().keySet().stream().anyMatch("planCache"::equalsIgnoreCase)) {
-          continue;
-        }
-        nodes.add(DynamicTest.dynamicTest(file.resource() + ":" + c.line() + " " + c.title(),
-            () -> runAlike(server, file, c, shape, own, shared)));
-      }
-    }
-    nodes.add(DynamicTest.dynamicTest("at least " + LEAST_SHARED + " cases ran from a shared plan",
-        () -> assertTrue(SHARED.get() >= LEAST_SHARED, SHARED.get() + " of " + (nodes.size() - 1)
-            + " cases ran from a shared plan")));
-    return nodes.stream();
+    return SWEEP.tests(server, c -> c.parameters().isEmpty() && !StatementShape.of(c.sql()).literals().isEmpty(),
+        (file, c, own, shared) -> runAlike(server, file, c, own, shared), LEAST_SHARED, "cases ran from a shared plan");
   }
 
   @AfterAll
   static void closeConnections() throws SQLException {
-    for (ConnectionPool pool : POOLS) {
-      pool.close();
-    }
-    POOLS.clear();
+    SWEEP.close();
   }
 
-  private static void runAlike(DynamoServer server, SqlTestFile file, SqlTestCase c, StatementShape shape,
-      ConnectionPool own, ConnectionPool shared) throws SQLException {
+  private static void runAlike(DynamoServer server, SqlTestFile file, SqlTestCase c, ConnectionPool own,
+      ConnectionPool shared) {
     file.fixtures().forEach(fixture -> Fixtures.load(server, fixture));
     Map<String, String> properties = CaseRunner.properties(file, c);
-    Map<String, String> uncached = new LinkedHashMap<>(properties);
-    uncached.put("planCache", "0");
-    Outcome expected = CaseRunner.execute(own, uncached, c.sql(), c);
-    CaseRunner.execute(shared, properties, sibling(shape), c);
-    long before = sharedRuns(shared, properties);
-    Outcome actual = CaseRunner.execute(shared, properties, c.sql(), c);
-    if (sharedRuns(shared, properties) > before) {
-      SHARED.incrementAndGet();
-    }
+    Outcome expected = CaseRunner.execute(own, CaseSweep.uncached(properties), c.sql(), c);
+    CaseRunner.execute(shared, properties, sibling(StatementShape.of(c.sql())), c);
+    Outcome actual = SWEEP.executeCounted(shared, properties, c.sql(), c);
     assertEquals(comparable(expected, c), comparable(actual, c), c.sql());
   }
 
@@ -102,16 +68,6 @@ class PlanCacheSweepTest {
       outcome.requests = outcome.requests.stream().sorted().toList();
     }
     return outcome.transcript();
-  }
-
-  /** How many statements the pool's connection ran from a shared plan; 0 when it does not connect. */
-  private static long sharedRuns(ConnectionPool pool, Map<String, String> properties) {
-    try {
-      return pool.get(properties).unwrap(KeycondConnection.class).planCacheStatistics().sameShape();
-    } catch (SQLException e) {
-      // A case whose connection fails (a bad property) fails alike on both connections.
-      return 0;
-    }
   }
 
   /** The case's text with another literal of the same group in place of each lifted one. */

@@ -1,24 +1,20 @@
 package dev.keycond.sqltests.sqlfile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keycond.jdbc.KeycondConnection;
+import dev.keycond.planner.PlanCacheStatistics;
 import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicNode;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -38,55 +34,30 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class PreparedReexecutionSweepTest {
   /** Fewer executions than this from a plan run before means the sweep has stopped re-executing. */
   private static final int LEAST_REEXECUTED = 180;
-
-  private static final List<ConnectionPool> POOLS = new ArrayList<>();
-  private static final AtomicInteger REEXECUTED = new AtomicInteger();
+  private static final CaseSweep SWEEP = new CaseSweep(PlanCacheStatistics::sameText);
 
   @TestFactory
   Stream<DynamicNode> everyParameterizedCaseRunsAlikeWhenReexecuted(DynamoServer server) {
-    List<DynamicNode> nodes = new ArrayList<>();
-    for (SqlTestFile file : SqlFileTest.files()) {
-      ConnectionPool own = new ConnectionPool(server);
-      ConnectionPool shared = new ConnectionPool(server);
-      POOLS.add(own);
-      POOLS.add(shared);
-      for (SqlTestCase c : file.cases()) {
-        // A case that sets planCache itself is about the property, which the sweep sets.
-        if (c.parameters().isEmpty() || c.properties().keySet().stream().anyMatch("planCache"::equalsIgnoreCase)) {
-          continue;
-        }
-        nodes.add(DynamicTest.dynamicTest(file.resource() + ":" + c.line() + " " + c.title(),
-            () -> runAlike(server, file, c, own, shared)));
-      }
-    }
-    nodes.add(DynamicTest.dynamicTest("at least " + LEAST_REEXECUTED + " executions ran from a plan run before",
-        () -> assertTrue(REEXECUTED.get() >= LEAST_REEXECUTED, REEXECUTED.get() + " executions")));
-    return nodes.stream();
+    return SWEEP.tests(server, c -> !c.parameters().isEmpty(),
+        (file, c, own, shared) -> runAlike(server, file, c, own, shared), LEAST_REEXECUTED,
+        "executions ran from a plan run before");
   }
 
   @AfterAll
   static void closeConnections() throws SQLException {
-    for (ConnectionPool pool : POOLS) {
-      pool.close();
-    }
-    POOLS.clear();
+    SWEEP.close();
   }
 
   private static void runAlike(DynamoServer server, SqlTestFile file, SqlTestCase c, ConnectionPool own,
-      ConnectionPool shared) throws SQLException {
+      ConnectionPool shared) {
     file.fixtures().forEach(fixture -> Fixtures.load(server, fixture));
     Map<String, String> properties = CaseRunner.properties(file, c);
-    Map<String, String> uncached = new LinkedHashMap<>(properties);
-    uncached.put("planCache", "0");
+    Map<String, String> uncached = CaseSweep.uncached(properties);
     for (List<Parameter> values : valueSets(c.parameters())) {
       SqlTestCase withValues = new SqlTestCase(c.title(), c.line(), c.sql(), c.rows(), c.error(), c.requests(),
           c.warnings(), c.cost(), c.plan(), c.properties(), values, c.maxRows());
       Outcome expected = CaseRunner.execute(own, uncached, c.sql(), withValues);
-      long before = sameTextRuns(shared, properties);
-      Outcome actual = CaseRunner.execute(shared, properties, c.sql(), withValues);
-      if (sameTextRuns(shared, properties) > before) {
-        REEXECUTED.incrementAndGet();
-      }
+      Outcome actual = SWEEP.executeCounted(shared, properties, c.sql(), withValues);
       assertEquals(comparable(expected, c), comparable(actual, c), c.sql() + " with " + values);
     }
   }
@@ -138,15 +109,5 @@ class PreparedReexecutionSweepTest {
   private static String comparable(Outcome outcome, SqlTestCase c) {
     outcome.requests = outcome.requests.stream().sorted().toList();
     return PlanCacheSweepTest.comparable(outcome, c);
-  }
-
-  /** How many statements the pool's connection ran from the plan of their text; 0 when it does not connect. */
-  private static long sameTextRuns(ConnectionPool pool, Map<String, String> properties) {
-    try {
-      return pool.get(properties).unwrap(KeycondConnection.class).planCacheStatistics().sameText();
-    } catch (SQLException e) {
-      // A case whose connection fails (a bad property) fails alike on both connections.
-      return 0;
-    }
   }
 }
