@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The requests that builders of one read, for values that leave its filter and projection alike,
@@ -38,23 +39,22 @@ final class RequestTemplates {
 
   /** The GetItem of this key; built by {@code build} the first time. */
   GetItem getItem(ImmutableMap<String, RequestValue> key, Supplier<GetItem> build) {
-    Optional<GetItem> template = getItem.get();
-    if (template.isPresent()) {
-      return template.get().withKey(key);
-    }
-    GetItem built = build.get();
-    getItem.compareAndSet(Optional.empty(), Optional.of(built));
-    return built;
+    return reused(getItem, template -> template.withKey(key), build);
   }
 
   /** The BatchGetItem of these keys; built by {@code build} the first time. */
   BatchGetItem batchGetItem(ImmutableList<ImmutableMap<String, RequestValue>> keys, Supplier<BatchGetItem> build) {
-    Optional<BatchGetItem> template = batchGetItem.get();
+    return reused(batchGetItem, template -> template.withKeys(keys), build);
+  }
+
+  /** The request kept in {@code slot} with this execution's values bound in, or the one built and kept. */
+  private static <T> T reused(AtomicReference<Optional<T>> slot, UnaryOperator<T> bind, Supplier<T> build) {
+    Optional<T> template = slot.get();
     if (template.isPresent()) {
-      return template.get().withKeys(keys);
+      return bind.apply(template.get());
     }
-    BatchGetItem built = build.get();
-    batchGetItem.compareAndSet(Optional.empty(), Optional.of(built));
+    T built = build.get();
+    slot.compareAndSet(Optional.empty(), Optional.of(built));
     return built;
   }
 }
