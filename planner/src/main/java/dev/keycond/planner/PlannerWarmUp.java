@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Plans and runs, without DynamoDB, the kind of statement a connection's first one usually is: a
  * keyed read of one partition, with a prefix condition on the sort key, a condition left to the
  * server, an expression, ORDER BY and LIMIT, over a table that exists only here. A connection runs
- * it on a background thread while it talks to DynamoDB, which takes about as long, so that its
+ * it on background threads while it talks to DynamoDB, which takes about as long, so that its
  * first statement finds the parser, validator, converter, keycond's rules, the request builders and
  * the read path loaded. Its Query is answered by a {@link WarmUpClient}, which sends nothing.
  */
@@ -37,8 +37,8 @@ public final class PlannerWarmUp {
    * (Jackson's) would hold up both threads.
    */
   private static final TableMapping TABLE = new TableMapping("t", "WarmUp",
-      ImmutableList.of(new Column("account", ColumnType.VARCHAR, "account"), new Column("path", ColumnType.VARCHAR, "path"),
-          new Column("size", ColumnType.BIGINT, "size")),
+      ImmutableList.of(new Column("account", ColumnType.VARCHAR, "account"),
+          new Column("path", ColumnType.VARCHAR, "path"), new Column("size", ColumnType.BIGINT, "size")),
       ImmutableMap.of("PK", KeyTemplate.parse("A#{account}"), "SK", KeyTemplate.parse("{path}")),
       Optional.empty(), ImmutableList.of(), Optional.empty());
   private static final String SQL = "SELECT path, UPPER(path) AS upper_path, size FROM t"
@@ -51,7 +51,7 @@ public final class PlannerWarmUp {
    * it: Calcite's standard operators (every one of them built, about a fifth of the warm-up), and its
    * default metadata providers, which every RelOptCluster sets up though keycond answers metadata
    * with its own handlers (about a tenth, by reflection over every handler). A thread of their own
-   * initialises them while the warm-up reads its mapping, parses and validates: a connection leaves
+   * initialises them while the warm-up binds its table, parses and validates: a connection leaves
    * a core idle for much of its start (it waits for DynamoDB), and the two threads fill it.
    */
   private static final List<String> ALONGSIDE = List.of("org.apache.calcite.sql.fun.SqlStdOperatorTable",
