@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.jdbc.KeycondConnection;
 import dev.keycond.planner.PlanCacheStatistics;
+import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynamoServer;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -25,9 +26,13 @@ import org.junit.jupiter.api.DynamicTest;
  * is about the property, which the sweep sets, and is left out.
  */
 final class CaseSweep implements AutoCloseable {
-  /** One case's runs, on its file's pools: {@code own} makes its plans, {@code kept} keeps them. */
+  /**
+   * One case's runs, its file's fixtures loaded, with the properties its file and it set, on its
+   * file's pools: {@code own} makes its plans, {@code kept} keeps them.
+   */
   interface Run {
-    void run(SqlTestFile file, SqlTestCase c, ConnectionPool own, ConnectionPool kept) throws Exception;
+    void run(SqlTestCase c, Map<String, String> properties, ConnectionPool own, ConnectionPool kept)
+        throws Exception;
   }
 
   private final ToLongFunction<PlanCacheStatistics> counted;
@@ -49,8 +54,10 @@ final class CaseSweep implements AutoCloseable {
       pools.add(kept);
       for (SqlTestCase c : file.cases()) {
         if (takes.test(c) && c.properties().keySet().stream().noneMatch("planCache"::equalsIgnoreCase)) {
-          nodes.add(DynamicTest.dynamicTest(file.resource() + ":" + c.line() + " " + c.title(),
-              () -> run.run(file, c, own, kept)));
+          nodes.add(DynamicTest.dynamicTest(file.resource() + ":" + c.line() + " " + c.title(), () -> {
+            file.fixtures().forEach(fixture -> Fixtures.load(server, fixture));
+            run.run(c, CaseRunner.properties(file, c), own, kept);
+          }));
         }
       }
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.keycond.planner.PlanCacheStatistics;
 import dev.keycond.planner.shape.LiftedLiteral;
 import dev.keycond.planner.shape.StatementShape;
-import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import java.sql.SQLException;
@@ -38,7 +37,7 @@ class PlanCacheSweepTest {
   @TestFactory
   Stream<DynamicNode> everyCaseRunsAlikeFromItsShapesPlan(DynamoServer server) {
     return SWEEP.tests(server, c -> c.parameters().isEmpty() && !StatementShape.of(c.sql()).literals().isEmpty(),
-        (file, c, own, shared) -> runAlike(server, file, c, own, shared), LEAST_SHARED, "cases ran from a shared plan");
+        PlanCacheSweepTest::runAlike, LEAST_SHARED, "cases ran from a shared plan");
   }
 
   @AfterAll
@@ -46,10 +45,8 @@ class PlanCacheSweepTest {
     SWEEP.close();
   }
 
-  private static void runAlike(DynamoServer server, SqlTestFile file, SqlTestCase c, ConnectionPool own,
+  private static void runAlike(SqlTestCase c, Map<String, String> properties, ConnectionPool own,
       ConnectionPool shared) {
-    file.fixtures().forEach(fixture -> Fixtures.load(server, fixture));
-    Map<String, String> properties = CaseRunner.properties(file, c);
     Outcome expected = CaseRunner.execute(own, CaseSweep.uncached(properties), c.sql(), c);
     CaseRunner.execute(shared, properties, sibling(StatementShape.of(c.sql())), c);
     Outcome actual = SWEEP.executeCounted(shared, properties, c.sql(), c);

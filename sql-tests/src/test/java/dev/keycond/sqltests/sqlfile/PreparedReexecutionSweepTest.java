@@ -3,7 +3,6 @@ package dev.keycond.sqltests.sqlfile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.keycond.planner.PlanCacheStatistics;
-import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import java.sql.SQLException;
@@ -39,8 +38,7 @@ class PreparedReexecutionSweepTest {
   @TestFactory
   Stream<DynamicNode> everyParameterizedCaseRunsAlikeWhenReexecuted(DynamoServer server) {
     return SWEEP.tests(server, c -> !c.parameters().isEmpty(),
-        (file, c, own, shared) -> runAlike(server, file, c, own, shared), LEAST_REEXECUTED,
-        "executions ran from a plan run before");
+        PreparedReexecutionSweepTest::runAlike, LEAST_REEXECUTED, "executions ran from a plan run before");
   }
 
   @AfterAll
@@ -48,10 +46,8 @@ class PreparedReexecutionSweepTest {
     SWEEP.close();
   }
 
-  private static void runAlike(DynamoServer server, SqlTestFile file, SqlTestCase c, ConnectionPool own,
+  private static void runAlike(SqlTestCase c, Map<String, String> properties, ConnectionPool own,
       ConnectionPool shared) {
-    file.fixtures().forEach(fixture -> Fixtures.load(server, fixture));
-    Map<String, String> properties = CaseRunner.properties(file, c);
     Map<String, String> uncached = CaseSweep.uncached(properties);
     for (List<Parameter> values : valueSets(c.parameters())) {
       SqlTestCase withValues = new SqlTestCase(c.title(), c.line(), c.sql(), c.rows(), c.error(), c.requests(),
