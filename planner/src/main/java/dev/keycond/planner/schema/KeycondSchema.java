@@ -74,11 +74,9 @@ public final class KeycondSchema extends AbstractSchema {
     DynamoCatalog connected = catalog.connected();
     Set<String> notRaw = new HashSet<>(mapping.sources());
     notRaw.addAll(mapped.keySet());
-    Supplier<Set<String>> rawNames = Suppliers.memoize(() -> rawNames(connected.listTables(), notRaw));
-    if (mapped.isEmpty()) {
-      Set<String> listed = rawNames(catalog.listTables(), notRaw);
-      rawNames = () -> listed;
-    }
+    Supplier<Set<String>> rawNames = mapped.isEmpty()
+        ? Suppliers.ofInstance(rawNames(catalog.listTables(), notRaw))
+        : Suppliers.memoize(() -> rawNames(connected.listTables(), notRaw));
     return new KeycondSchema(connected, ImmutableMap.copyOf(mapped), rawNames);
   }
 
