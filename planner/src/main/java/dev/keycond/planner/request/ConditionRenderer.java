@@ -143,9 +143,9 @@ final class ConditionRenderer {
       case EQ:
         return new Rendered.Expression(name + " = " + placeholders.value(v));
       case NE:
-        // DynamoDB's <> is TRUE on a missing attribute; SQL's is not.
-        return new Rendered.Expression("(attribute_type(" + name + ", " + type(column) + ") AND " + name + " <> "
-            + placeholders.value(v) + ")");
+        // DynamoDB's <> is TRUE on a missing attribute or one of another type; SQL's is not.
+        String other = placeholders.value(v);
+        return new Rendered.Expression("(" + name + " < " + other + " OR " + name + " > " + other + ")");
       default:
         return new Rendered.Expression(name + " " + symbol(op) + " " + placeholders.value(v));
     }
@@ -159,10 +159,10 @@ final class ConditionRenderer {
     if (pattern.isEmpty()) {
       // EXPLAIN before the pattern is known: the prefix case, which the pattern decides at execution.
       String name = placeholders.name(like.column().attribute());
-      String isText = like.negated() ? isText(name, like.column()) + " AND NOT " : "";
       String prefix = placeholders.value(new RequestValue.Unbound("prefix of " + like.pattern()));
       String beginsWith = "begins_with(" + name + ", " + prefix + ")";
-      return new Rendered.Expression(like.negated() ? "(" + isText + beginsWith + ")" : beginsWith);
+      return new Rendered.Expression(like.negated() ? "(" + isText(name, prefix) + " AND NOT " + beginsWith + ")"
+          : beginsWith);
     }
     if (pattern.get() == null) {
       return NEVER;
@@ -184,24 +184,29 @@ final class ConditionRenderer {
     // Placeholders are allocated only for what the expression uses: a request carries no other.
     String name = placeholders.name(like.column().attribute());
     if (parsed.prefixOnly()) {
+      // '%' is TRUE for every string: any text compares with it, the empty one included.
+      String prefix = placeholders.value(text(parsed.prefix().isEmpty() ? "%" : parsed.prefix()));
       if (parsed.prefix().isEmpty()) {
-        return new Rendered.Expression(isText(name, like.column()));
+        return new Rendered.Expression(isText(name, prefix));
       }
-      if (!like.negated()) {
-        return new Rendered.Expression("begins_with(" + name + ", " + placeholders.value(text(parsed.prefix())) + ")");
-      }
-      String isText = isText(name, like.column());
-      return new Rendered.Expression("(" + isText + " AND NOT begins_with(" + name + ", "
-          + placeholders.value(text(parsed.prefix())) + "))");
+      return new Rendered.Expression(like.negated() ? "(" + isText(name, prefix) + " AND NOT begins_with(" + name
+          + ", " + prefix + "))" : "begins_with(" + name + ", " + prefix + ")");
     }
-    String isText = isText(name, like.column());
-    String contains = "contains(" + name + ", " + placeholders.value(text(substring.get())) + ")";
-    return new Rendered.Expression(like.negated() ? "(" + isText + " AND NOT " + contains + ")"
-        : "(" + isText + " AND " + contains + ")");
+    String value = placeholders.value(text(substring.get()));
+    String contains = "contains(" + name + ", " + value + ")";
+    return new Rendered.Expression(like.negated() ? "(" + isText(name, value) + " AND NOT " + contains + ")"
+        : "(" + isText(name, value) + " AND " + contains + ")");
   }
 
-  private String isText(String name, Column column) {
-    return "attribute_type(" + name + ", " + type(column) + ")";
+  /**
+   * TRUE when the attribute holds a string, the empty one included: DynamoDB compares only values
+   * of one type, and a string is either before another or not. (dynalite's {@code attribute_type}
+   * is FALSE on an empty string, DynamoDB's TRUE; on this form both agree.)
+   *
+   * @param text the placeholder of a string value
+   */
+  private static String isText(String name, String text) {
+    return "(" + name + " < " + text + " OR " + name + " >= " + text + ")";
   }
 
   /** The text a {@code %text%} pattern looks for, when the pattern is nothing else. */
@@ -247,11 +252,6 @@ final class ConditionRenderer {
       default:
         return AttributeValue.fromS(SqlValues.coerce(value, SqlTypeName.VARCHAR).toString());
     }
-  }
-
-  private String type(Column column) {
-    AttributeType storage = column.type().storage();
-    return placeholders.value(bound(AttributeValue.fromS(storage.name())));
   }
 
   private static RequestValue text(String text) {
