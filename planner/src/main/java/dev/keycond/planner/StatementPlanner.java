@@ -84,7 +84,6 @@ import org.apache.calcite.sql.parser.impl.Token;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
-import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
@@ -346,7 +345,7 @@ public final class StatementPlanner {
           + "INSERT, UPSERT, UPDATE, DELETE and MERGE, and EXPLAIN PLAN FOR them; " + query.getKind()
           + " statements are not supported");
     }
-    SqlValidator validator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader, typeFactory, VALIDATOR);
+    SqlValidator validator = new ParameterTypes(OPERATORS, catalogReader, typeFactory, VALIDATOR);
     if (query.getKind() == SqlKind.MERGE) {
       // The validator rewrites a MERGE in place; its shape is read from a fresh parse.
       SqlNode again = parse(sql);
@@ -467,7 +466,7 @@ public final class StatementPlanner {
     EntitySqlTable target = Optional.ofNullable(catalogReader.getTable(name.names))
         .map(t -> t.unwrap(EntitySqlTable.class)).orElseThrow();
     MergeShape shape = MergeShape.of(merge, target.entity());
-    SqlValidator rowsValidator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader, typeFactory, VALIDATOR);
+    SqlValidator rowsValidator = new ParameterTypes(OPERATORS, catalogReader, typeFactory, VALIDATOR);
     SqlNode rows = validate(rowsValidator, shape.rows());
     SqlToRelConverter converter = converter(rowsValidator);
     RelNode input = optimize(converter, converter.decorrelate(rows, convert(converter, rows).project()), 0);
