@@ -22,6 +22,7 @@ import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -137,7 +138,14 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     } catch (WriteFailure e) {
       throw batch ? Jdbc.batchFailure(e.toSqlException(), e.counts()) : e.toSqlException();
     } catch (RuntimeException e) {
-      throw Jdbc.translate(e);
+      // A write that failed otherwise sent nothing: every entry of a batch is checked before any is sent.
+      SQLException refused = Jdbc.translate(e);
+      if (!batch) {
+        throw refused;
+      }
+      long[] counts = new long[parameterSets.size()];
+      Arrays.fill(counts, WriteFailure.NOT_ALL_WRITTEN);
+      throw Jdbc.batchFailure(refused, counts);
     } finally {
       running = null;
     }
@@ -513,8 +521,9 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   }
 
   /**
-   * Runs the batch's statements one after another; the first that fails ends the batch with a
-   * BatchUpdateException whose counts are those of the statements before it, then EXECUTE_FAILED.
+   * Plans the batch's statements, then runs them one after another; the first that fails ends the
+   * batch with a BatchUpdateException whose counts are those of the statements before it, then
+   * EXECUTE_FAILED (all EXECUTE_FAILED when one cannot be planned: nothing is sent then).
    */
   @Override
   public int[] executeBatch() throws SQLException {
@@ -528,6 +537,9 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     List<String> statements = List.copyOf(batch);
     batch.clear();
     long[] counts = new long[statements.size()];
+    Arrays.fill(counts, Statement.EXECUTE_FAILED);
+    // Every statement is planned before the first runs, so that one that cannot be planned sends nothing.
+    List<PlannedUpdate> updates = new ArrayList<>();
     for (int i = 0; i < statements.size(); i++) {
       try {
         PlannedStatement statement = planWithoutMarkers(statements.get(i)).statement();
@@ -535,9 +547,15 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
           throw SqlState.DYNAMIC_SQL_ERROR.toException("executeBatch runs writes; statement " + (i + 1)
               + " of the batch returns rows", null);
         }
-        counts[i] = write(update, List.of(List.of()), false)[0];
+        updates.add(update);
       } catch (SQLException e) {
-        java.util.Arrays.fill(counts, i, counts.length, Statement.EXECUTE_FAILED);
+        throw Jdbc.batchFailure(e, counts);
+      }
+    }
+    for (int i = 0; i < updates.size(); i++) {
+      try {
+        counts[i] = write(updates.get(i), List.of(List.of()), false)[0];
+      } catch (SQLException e) {
         throw Jdbc.batchFailure(e, counts);
       }
     }

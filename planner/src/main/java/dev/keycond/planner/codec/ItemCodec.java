@@ -302,6 +302,15 @@ public final class ItemCodec {
     return true;
   }
 
+  /** The key of a row holding at least the table's key columns, as messages name it. */
+  public String describeKey(Object[] row) {
+    Map<String, AttributeValue> key = new LinkedHashMap<>();
+    for (String attribute : keyAttributes) {
+      keyValue(attribute, table.template(attribute), row).ifPresent(value -> key.put(attribute, value));
+    }
+    return describeKey(key);
+  }
+
   public String describeKey(Map<String, AttributeValue> item) {
     return keyAttributes.stream()
         .map(a -> a + "=" + (item.get(a) == null ? "(missing)" : render(item.get(a))))

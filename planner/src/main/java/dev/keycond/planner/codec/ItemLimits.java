@@ -31,22 +31,40 @@ public final class ItemLimits {
    *     valid Unicode, 22Z02 for an empty key value, 22023 for an empty set
    */
   public static void check(SourceTable table, Map<String, AttributeValue> item, String describedKey) {
-    List<KeySchema> schemas = new ArrayList<>();
-    schemas.add(table.keys());
-    table.indexes().stream().map(SourceIndex::keys).forEach(schemas::add);
-    for (KeySchema schema : schemas) {
-      checkKey(schema.hashAttribute(), KeyRole.PARTITION, item, describedKey);
-      schema.rangeAttribute().ifPresent(sort -> checkKey(sort, KeyRole.SORT, item, describedKey));
-    }
-    long size = 0;
-    for (Map.Entry<String, AttributeValue> attribute : item.entrySet()) {
-      size += utf8(attribute.getKey()) + size(attribute.getKey(), attribute.getValue(), describedKey);
-    }
+    long size = checkAttributes(table, item, describedKey);
     if (size > MAX_ITEM_BYTES) {
       throw new KeycondException(SqlState.STRING_TOO_LONG, "The item with key " + describedKey + " is " + size
           + " bytes; DynamoDB stores items of at most " + MAX_ITEM_BYTES + " bytes (400 KB), attribute names "
           + "included");
     }
+  }
+
+  /**
+   * Checks the attributes an UpdateItem sets (an UPDATE's or a MERGE's), as {@link #check} checks
+   * a whole item: every key attribute of the table and of its indexes among them, and all their
+   * text. The item's size is not known without reading it, so it is left to DynamoDB.
+   *
+   * @throws KeycondException as {@link #check} does, but never for the item's size
+   */
+  public static void checkChanged(SourceTable table, Map<String, AttributeValue> sets, String describedKey) {
+    checkAttributes(table, sets, describedKey);
+  }
+
+  /** Checks every key attribute among {@code attributes} and every value; returns their size. */
+  private static long checkAttributes(SourceTable table, Map<String, AttributeValue> attributes,
+      String describedKey) {
+    List<KeySchema> schemas = new ArrayList<>();
+    schemas.add(table.keys());
+    table.indexes().stream().map(SourceIndex::keys).forEach(schemas::add);
+    for (KeySchema schema : schemas) {
+      checkKey(schema.hashAttribute(), KeyRole.PARTITION, attributes, describedKey);
+      schema.rangeAttribute().ifPresent(sort -> checkKey(sort, KeyRole.SORT, attributes, describedKey));
+    }
+    long size = 0;
+    for (Map.Entry<String, AttributeValue> attribute : attributes.entrySet()) {
+      size += utf8(attribute.getKey()) + size(attribute.getKey(), attribute.getValue(), describedKey);
+    }
+    return size;
   }
 
   private static void checkKey(String attribute, KeyRole role, Map<String, AttributeValue> item, String describedKey) {

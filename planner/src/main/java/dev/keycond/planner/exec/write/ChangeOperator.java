@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.codec.ItemCodec;
+import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.ReadOperator;
 import dev.keycond.planner.exec.StoredValues;
@@ -27,6 +28,7 @@ import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.write.Assignment;
 import dev.keycond.planner.write.WritePlan;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -86,16 +88,21 @@ public final class ChangeOperator implements WriteOperator {
     WriteProgress progress = new WriteProgress(parameterSets.size());
     ConcurrentWrites sender = new ConcurrentWrites(context, progress);
     try {
-      for (int execution = 0; execution < parameterSets.size() && !progress.hasFailed(); execution++) {
-        List<Object> parameters = parameterSets.get(execution);
-        // A row read to be written only if unchanged must be read as the write will see it.
-        ExecutionContext one = context.with(parameters, context.settings().withConsistentRead());
-        KeyValueBinder binder = new KeyValueBinder(parameters);
-        WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(binder));
-        if (plan.byKey()) {
-          writeKeys(execution, one, binder, requests, progress, sender);
-        } else {
-          writeSlice(execution, one, requests, progress, sender);
+      if (plan.byKey()) {
+        // Every execution's keys and requests are built, and so checked, before the first is sent.
+        List<KeyWrite> writes = new ArrayList<>();
+        for (int execution = 0; execution < parameterSets.size(); execution++) {
+          writes.addAll(keyWrites(execution, one(context, parameterSets.get(execution)), progress));
+          progress.allRowsGiven(execution);
+        }
+        writes.forEach(w -> sender.submit(w.row(), () -> write(w.context(), w.requests(), w.key(), w.built())));
+      } else {
+        for (int execution = 0; execution < parameterSets.size() && !progress.hasFailed(); execution++) {
+          try {
+            writeSlice(execution, one(context, parameterSets.get(execution)), progress, sender);
+          } catch (KeycondException e) {
+            progress.stop(execution, e);
+          }
         }
       }
     } finally {
@@ -103,6 +110,15 @@ public final class ChangeOperator implements WriteOperator {
     }
     return progress.finish();
   }
+
+  /** One execution's context; a row read to be written only if unchanged must be read as the write will see it. */
+  private static ExecutionContext one(ExecutionContext context, List<Object> parameters) {
+    return context.with(parameters, context.settings().withConsistentRead());
+  }
+
+  /** A row of a write by key, its request built (and so checked) before any row is sent. */
+  private record KeyWrite(RowRef row, ExecutionContext context, WriteRequestBuilder requests,
+      ImmutableMap<String, RequestValue> key, WriteRequestBuilder.Built<?> built) {}
 
   @Override
   public List<WriteStep> explain(StatementSettings settings, Optional<List<Object>> parameters) {
@@ -171,18 +187,20 @@ public final class ChangeOperator implements WriteOperator {
     return WriteCondition.asRead(values.build(), ImmutableSet.of());
   }
 
-  private void writeKeys(int execution, ExecutionContext context, KeyValueBinder binder, WriteRequestBuilder requests,
-      WriteProgress progress, ConcurrentWrites sender) {
-    List<ImmutableMap<String, RequestValue>> keys = new ReadRequestBuilder(target, context.settings(), binder).itemKeys();
-    for (ImmutableMap<String, RequestValue> key : keys) {
+  private List<KeyWrite> keyWrites(int execution, ExecutionContext context, WriteProgress progress) {
+    KeyValueBinder binder = new KeyValueBinder(context.parameters());
+    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(binder));
+    List<KeyWrite> writes = new ArrayList<>();
+    for (ImmutableMap<String, RequestValue> key : new ReadRequestBuilder(target, context.settings(), binder).itemKeys()) {
       Map<String, AttributeValue> bound = RequestValue.bind(key);
       RowRef row = new RowRef(execution, progress.row(), codec.describeKey(bound));
-      sender.submit(row, () -> writeByKey(context, requests, key, bound));
+      writes.add(new KeyWrite(row, context, requests, key, built(context, requests, key, bound)));
     }
+    return writes;
   }
 
-  private void writeSlice(int execution, ExecutionContext context, WriteRequestBuilder requests,
-      WriteProgress progress, ConcurrentWrites sender) {
+  private void writeSlice(int execution, ExecutionContext context, WriteProgress progress, ConcurrentWrites sender) {
+    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(new KeyValueBinder(context.parameters())));
     BatchedWrites batches = new BatchedWrites(context, requests, sender, progress, table.ownKeyAttributes());
     try (ReadOperator.ReadItems items = slice.items(context)) {
       while (items.next()) {
@@ -197,30 +215,38 @@ public final class ChangeOperator implements WriteOperator {
         if (batchDeletes) {
           batches.add(ref, new BatchWriteItem.Delete(key));
         } else if (writesWithoutRead) {
-          sender.submit(ref, () -> writeByKey(context, requests, key, item));
+          sender.submit(ref, () -> write(context, requests, key, built(context, requests, key, item)));
         } else {
           sender.submit(ref, () -> writeAsRead(context, requests, key, item, row));
         }
+      }
+      if (!progress.hasFailed()) {
+        progress.allRowsGiven(execution);
       }
     }
     batches.flush();
   }
 
-  /** Writes one row by its key, without reading it when DynamoDB can check and compute everything. */
-  private long writeByKey(ExecutionContext context, WriteRequestBuilder requests,
+  /**
+   * The request that writes one row by its key without reading it, when DynamoDB can check and
+   * compute everything; otherwise {@link WriteRequestBuilder.Built.NeedsRead}.
+   */
+  private WriteRequestBuilder.Built<?> built(ExecutionContext context, WriteRequestBuilder requests,
       ImmutableMap<String, RequestValue> key, Map<String, AttributeValue> keyItem) {
     if (!writesWithoutRead) {
-      return readAndWrite(context, requests, key);
+      return new WriteRequestBuilder.Built.NeedsRead<>();
     }
-    Object[] keyRow = codec.decode(keyItem);
-    WriteRequestBuilder.Built<?> built;
     if (plan.delete()) {
-      built = requests.delete(key, WriteCondition.checked(plan.condition().orElseThrow()));
-    } else {
-      RowChanges.NativeChange change = changes.orElseThrow().withoutRead(keyRow, plan.condition().orElseThrow(),
-          context);
-      built = requests.update(key, change.change(), WriteCondition.checked(change.condition()));
+      return requests.delete(key, WriteCondition.checked(plan.condition().orElseThrow()));
     }
+    RowChanges.NativeChange change = changes.orElseThrow().withoutRead(codec.decode(keyItem),
+        plan.condition().orElseThrow(), context);
+    return requests.update(key, change.change(), WriteCondition.checked(change.condition()));
+  }
+
+  /** Writes one row by its key: sends its request, or reads the row first when that is needed. */
+  private long write(ExecutionContext context, WriteRequestBuilder requests, ImmutableMap<String, RequestValue> key,
+      WriteRequestBuilder.Built<?> built) {
     if (built instanceof WriteRequestBuilder.Built.NoMatch) {
       return 0;
     }

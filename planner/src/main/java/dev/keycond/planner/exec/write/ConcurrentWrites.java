@@ -48,6 +48,7 @@ final class ConcurrentWrites {
       rows.forEach(r -> progress.failed(r.execution(), r.ordinal(), r.key(), stopped));
       return;
     }
+    progress.sending();
     CompletableFuture.runAsync(() -> {
       try {
         long[] written = write.get();

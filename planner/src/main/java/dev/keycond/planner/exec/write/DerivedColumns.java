@@ -23,7 +23,7 @@ final class DerivedColumns {
 
   /** Completes a row to write; a NULL parent or shard is one not given, and is computed. */
   void complete(Object[] row) {
-    parent.ifPresent(p -> p.complete(row, false));
+    parent.ifPresent(p -> p.complete(row));
     shard.ifPresent(s -> s.complete(row));
   }
 }

@@ -36,16 +36,15 @@ final class HierarchyParent {
   }
 
   /**
-   * Fills in the row's parent from its path; a parent given must be that one.
+   * Fills in the row's parent from its path; a parent given must be that one. A NULL parent is one
+   * not given, on every write (INSERT, UPSERT, UPDATE's SET, MERGE): a tool fills unset columns
+   * with NULL, and the path decides the parent anyway.
    *
-   * @param nullIsGiven whether a NULL parent says that the path has none (an UPDATE's SET), rather
-   *     than that it was not given (an INSERT's row, where a tool fills unset columns with NULL)
    * @throws KeycondException 23514 for a parent that contradicts the path
    */
-  void complete(Object[] row, boolean nullIsGiven) {
+  void complete(Object[] row) {
     String derived = row[path] == null ? null : PathFunctions.parent((String) row[path], hierarchy.delimiter());
-    boolean given = row[parent] != null || nullIsGiven;
-    if (given && !Objects.equals(row[parent], derived)) {
+    if (row[parent] != null && !Objects.equals(row[parent], derived)) {
       throw new KeycondException(SqlState.CHECK_VIOLATION, "Column '" + hierarchy.parentColumn() + "' of table '"
           + table + "' must be the parent of '" + hierarchy.pathColumn() + "' (its path up to the last '"
           + hierarchy.delimiter() + "' before its end): " + (derived == null ? "NULL, since " + describe(row[path])

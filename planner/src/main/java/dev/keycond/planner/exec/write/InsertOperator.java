@@ -66,18 +66,23 @@ public final class InsertOperator implements WriteOperator {
       for (int execution = 0; execution < parameterSets.size() && !progress.hasFailed(); execution++) {
         ExecutionContext one = context.with(parameterSets.get(execution), context.settings());
         try (RowCursor cursor = rows.open(one)) {
-          while (cursor.next()) {
+          boolean stopped = false;
+          while (!stopped && cursor.next()) {
             Row row = encode(execution, cursor.row(), progress);
             if (rowsInMemory) {
               checked.add(row);
             } else {
               send(row, context, requests, sender, batches);
-              if (progress.hasFailed()) {
-                progress.stoppedReading();
-                break;
-              }
+              stopped = progress.hasFailed();
             }
           }
+          if (stopped) {
+            progress.stoppedReading();
+          } else {
+            progress.allRowsGiven(execution);
+          }
+        } catch (KeycondException e) {
+          progress.stop(execution, e);
         }
       }
       for (Row row : checked) {

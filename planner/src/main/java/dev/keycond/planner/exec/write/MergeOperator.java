@@ -3,6 +3,7 @@ package dev.keycond.planner.exec.write;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import dev.keycond.planner.codec.ItemCodec;
+import dev.keycond.planner.codec.ItemLimits;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.Operator;
 import dev.keycond.planner.exec.RowCursor;
@@ -83,6 +84,7 @@ public final class MergeOperator implements WriteOperator {
             }));
           }
         }
+        progress.allRowsGiven(set);
       }
       checked.forEach(Runnable::run);
     } finally {
@@ -123,8 +125,13 @@ public final class MergeOperator implements WriteOperator {
     return row;
   }
 
+  /**
+   * The row's UpdateItem, checked as an INSERT's item is: the attributes it gives must make an item
+   * DynamoDB takes, its key within its limits and no key attribute of an index empty.
+   */
   private UpdateItem request(WriteRequestBuilder requests, Object[] row, ExecutionContext context) {
     Map<String, AttributeValue> item = codec.encode(row);
+    ItemLimits.check(table.source(), item, codec.describeKey(item));
     ImmutableMap.Builder<String, RequestValue> key = ImmutableMap.builder();
     table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Bound(item.get(a))));
     ItemChange change = changes.fromRow(row, context);

@@ -5,6 +5,7 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.codec.AttributeCodec;
 import dev.keycond.planner.codec.ItemCodec;
+import dev.keycond.planner.codec.ItemLimits;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.exec.ExecutionContext;
@@ -146,7 +147,7 @@ final class RowChanges {
       set(sets, removes, a.column(), row[a.assignment().column()]);
     }
     derive(row, sets, removes);
-    return new NativeChange(change(sets, increments, removes), ServerCondition.And.of(checks));
+    return new NativeChange(change(row, sets, increments, removes), ServerCondition.And.of(checks));
   }
 
   /** A change DynamoDB applies without the item being read, and the condition that makes it exact. */
@@ -205,7 +206,7 @@ final class RowChanges {
       set(sets, removes, a.column(), row[a.assignment().column()]);
     }
     derive(row, sets, removes);
-    return change(sets, Map.of(), removes);
+    return change(row, sets, Map.of(), removes);
   }
 
   private static Object add(Object current, Object amount, boolean subtract) {
@@ -232,9 +233,16 @@ final class RowChanges {
     }
   }
 
-  /** The rewritten index keys and the checked parent, from the row with its new values. */
+  /**
+   * The rewritten index keys and the parent, from the row with its new values: a parent set to
+   * NULL is computed from the path, as an INSERT computes one not given.
+   */
   private void derive(Object[] row, Map<String, RequestValue> sets, Set<String> removes) {
-    parent.ifPresent(p -> p.complete(row, true));
+    parent.ifPresent(p -> {
+      p.complete(row);
+      Column column = table.column(p.column());
+      set(sets, removes, column, row[p.column()]);
+    });
     ItemCodec.IndexKeys keys = codec.indexKeys(row, assignedColumns::contains);
     keys.values().forEach((attribute, value) -> sets.put(attribute, bound(value)));
     removes.addAll(keys.removed());
@@ -253,6 +261,19 @@ final class RowChanges {
     return Optional.of(amount.signum() > 0
         ? new ServerCondition.Compare(column, ServerCondition.Op.LE, new Operand.Literal(max.subtract(amount)))
         : new ServerCondition.Compare(column, ServerCondition.Op.GE, new Operand.Literal(min.subtract(amount))));
+  }
+
+  /**
+   * The change to send for {@code row}, its new values checked as a whole item is checked before
+   * it is written: DynamoDB refuses an empty or over-long value in a key attribute of the table or
+   * of an index, and dynalite, which stores them, would not tell.
+   */
+  private ItemChange change(Object[] row, Map<String, RequestValue> sets, Map<String, RequestValue> increments,
+      Set<String> removes) {
+    Map<String, AttributeValue> values = new LinkedHashMap<>();
+    sets.forEach((attribute, value) -> values.put(attribute, ((RequestValue.Bound) value).value()));
+    ItemLimits.checkChanged(table.source(), values, codec.describeKey(row));
+    return change(sets, increments, removes);
   }
 
   private static ItemChange change(Map<String, RequestValue> sets, Map<String, RequestValue> increments,

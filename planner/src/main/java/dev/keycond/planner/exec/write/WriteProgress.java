@@ -5,11 +5,16 @@ import dev.keycond.planner.error.KeycondException;
 /**
  * What a write statement has done so far, row by row, from the threads that send its requests: the
  * rows each execution wrote, and the first failure. Once a row has failed, no more rows are sent,
- * and the statement ends with a {@link WriteFailure} whose counts are exactly what DynamoDB took.
+ * and the statement ends with a {@link WriteFailure} whose counts are exactly what DynamoDB took:
+ * an execution that did not write all its rows, or was never reached, counts as failed.
  */
 final class WriteProgress {
   private final long[] written;
   private final boolean[] incomplete;
+  /** The executions whose rows were all known and handed over, each to be written, failed or skipped. */
+  private final boolean[] allRowsGiven;
+  /** Whether a request has been sent: until then, a failure is the whole statement's refusal. */
+  private boolean sent;
   private long writtenRows;
   private long rows;
   /** Whether every row of the statement was known when it failed (not so for rows still being read). */
@@ -21,6 +26,36 @@ final class WriteProgress {
   WriteProgress(int executions) {
     this.written = new long[executions];
     this.incomplete = new boolean[executions];
+    this.allRowsGiven = new boolean[executions];
+  }
+
+  /** Every row of the execution is known and handed over; an execution never reached counts as failed. */
+  synchronized void allRowsGiven(int execution) {
+    allRowsGiven[execution] = true;
+  }
+
+  /** A request is about to be sent. */
+  synchronized void sending() {
+    sent = true;
+  }
+
+  /**
+   * An execution failed before all its rows were known (its parameters, or a row it read, could not
+   * be written). Before any request was sent that refuses the whole statement, which then writes
+   * nothing; after, the statement stops sending and ends with a {@link WriteFailure} whose counts
+   * are what DynamoDB took.
+   *
+   * @throws KeycondException {@code cause}, when nothing has been sent
+   */
+  synchronized void stop(int execution, KeycondException cause) {
+    if (!sent) {
+      throw cause;
+    }
+    incomplete[execution] = true;
+    if (failure == null) {
+      failure = cause;
+    }
+    notWritten(rows, "is one of execution " + (execution + 1) + ", whose rows were not all known when it failed");
   }
 
   /** Counts a row to be written, in the statement's order; returns its ordinal. */
@@ -39,19 +74,19 @@ final class WriteProgress {
     if (failure == null) {
       failure = cause;
     }
-    notWritten(ordinal, key);
+    notWritten(ordinal, "has key " + key);
   }
 
   /** A row that was not sent, because an earlier one failed. */
   synchronized void skipped(int execution, long ordinal, String key) {
     incomplete[execution] = true;
-    notWritten(ordinal, key);
+    notWritten(ordinal, "has key " + key);
   }
 
-  private void notWritten(long ordinal, String key) {
+  private void notWritten(long ordinal, String which) {
     if (ordinal < failedOrdinal) {
       failedOrdinal = ordinal;
-      firstNotWritten = key;
+      firstNotWritten = which;
     }
   }
 
@@ -75,14 +110,14 @@ final class WriteProgress {
     }
     long[] counts = written.clone();
     for (int i = 0; i < counts.length; i++) {
-      if (incomplete[i]) {
+      if (incomplete[i] || !allRowsGiven[i]) {
         counts[i] = WriteFailure.NOT_ALL_WRITTEN;
       }
     }
     String cause = failure.getMessage().endsWith(".") ? failure.getMessage() : failure.getMessage() + ".";
     String message = cause + (rows <= 1 && allRowsKnown ? " The row was not written"
         : " " + writtenRows + " of " + (allRowsKnown ? "" : "at least ") + rows + " rows were written; the first "
-            + "row not written has key " + firstNotWritten);
+            + "row not written " + firstNotWritten);
     throw new WriteFailure(failure, message, counts);
   }
 }
