@@ -30,6 +30,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
@@ -165,6 +166,20 @@ class WriteChecksTest {
     }
   }
 
+  @Test
+  void aStatementBatchIsPlannedWholeBeforeItsFirstStatementRuns() throws SQLException {
+    try (Statement batch = connection.createStatement()) {
+      batch.addBatch("INSERT INTO files (account, path) VALUES ('a1', 'root/x')");
+      batch.addBatch("UPDATE files SET nothing = 1 WHERE account = 'a1' AND path = 'root/x'");
+      RequestRecorder.clear();
+      BatchUpdateException e = assertThrows(BatchUpdateException.class, batch::executeBatch);
+      assertEquals("42000", e.getSQLState(), e.getMessage());
+      assertArrayEquals(failed(2), e.getUpdateCounts());
+      assertEquals(List.of(), RequestRecorder.dataRequests());
+    }
+    assertEquals(List.of(), items(store));
+  }
+
   // ---------------------------------------------------------------- defect 3: MERGE
 
   @Test
@@ -241,6 +256,11 @@ class WriteChecksTest {
         + "AND NOT (status = 'red')"));
     List<RecordedRequest> sent = RequestRecorder.dataRequests();
     assertEquals(List.of("DeleteItem"), operations(sent));
+    DeleteItemRequest delete = sent.get(0).raw(DeleteItemRequest.class);
+    // Not attribute_type(#a1, :S), which dynalite finds FALSE on '' and DynamoDB TRUE.
+    assertEquals("attribute_exists(#a0) AND (#a1 < :v0 OR #a1 > :v0)", delete.conditionExpression());
+    assertEquals(Map.of("#a0", "EntityRef", "#a1", "status"), delete.expressionAttributeNames());
+    assertEquals(Map.of(":v0", s("red")), delete.expressionAttributeValues());
     assertEquals(0, update("DELETE FROM members WHERE workspace_id = 'acme' AND user_id = 'u27' "
         + "AND NOT (status = 'red')"));
     // A missing status is NULL: NOT (NULL = 'red') is not TRUE.
