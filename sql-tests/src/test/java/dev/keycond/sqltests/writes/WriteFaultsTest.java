@@ -103,6 +103,34 @@ class WriteFaultsTest {
   }
 
   @Test
+  void aBatchWhoseEntryFailsInItsReadCountsTheEntriesNotReachedAsFailed() throws SQLException {
+    for (String account : new String[] {"c1", "c2", "c3"}) {
+      for (int i = 0; i < 2; i++) {
+        tables.put(tables.drive, java.util.Map.of("PK", software.amazon.awssdk.services.dynamodb.model.AttributeValue
+            .fromS("DRIVE#" + account), "SK", software.amazon.awssdk.services.dynamodb.model.AttributeValue
+            .fromS("root/f" + i)));
+      }
+    }
+    // The second entry's Query is throttled on every attempt, after the first entry's deletes went out.
+    proxy.arm(new Trigger("Query", false, 2, Integer.MAX_VALUE), Fault.throttle());
+    try (PreparedStatement delete = connection.prepareStatement("DELETE FROM files WHERE account = ?")) {
+      for (String account : new String[] {"c1", "c2", "c3"}) {
+        delete.setString(1, account);
+        delete.addBatch();
+      }
+      BatchUpdateException e = assertThrows(BatchUpdateException.class, delete::executeBatch);
+      assertEquals("53000", e.getSQLState(), e.getMessage());
+      assertEquals(java.util.List.of(2, Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED),
+          java.util.Arrays.stream(e.getUpdateCounts()).boxed().toList(), e.getMessage());
+      assertTrue(e.getMessage().contains("2 of at least 2 rows were written; the first row not written is one of "
+          + "execution 2"), e.getMessage());
+    }
+    Set<String> left = new TreeSet<>();
+    tables.items(tables.drive).forEach(item -> left.add(item.get("PK").s() + " " + item.get("SK").s()));
+    assertEquals(Set.of("DRIVE#c2 root/f0", "DRIVE#c2 root/f1", "DRIVE#c3 root/f0", "DRIVE#c3 root/f1"), left);
+  }
+
+  @Test
   void anInsertWhoseAnswerWasLostCountsOnceAndIsNoDuplicate() throws SQLException {
     // The first attempt reaches the server and writes the item; its answer never comes back.
     proxy.arm(Trigger.on("PutItem").first(1), Fault.resetBeforeResponse());

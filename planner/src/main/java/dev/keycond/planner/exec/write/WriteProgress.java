@@ -52,6 +52,7 @@ final class WriteProgress {
       throw cause;
     }
     incomplete[execution] = true;
+    allRowsKnown = false;
     if (failure == null) {
       failure = cause;
     }
