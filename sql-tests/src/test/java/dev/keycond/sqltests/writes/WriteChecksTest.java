@@ -17,6 +17,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -317,7 +318,7 @@ class WriteChecksTest {
 
   private static int[] failed(int entries) {
     int[] counts = new int[entries];
-    java.util.Arrays.fill(counts, Statement.EXECUTE_FAILED);
+    Arrays.fill(counts, Statement.EXECUTE_FAILED);
     return counts;
   }
 
@@ -358,7 +359,7 @@ class WriteChecksTest {
   }
 
   private static List<AttributeDefinition> definitions(String... names) {
-    return java.util.Arrays.stream(names).map(name -> AttributeDefinition.builder().attributeName(name)
+    return Arrays.stream(names).map(name -> AttributeDefinition.builder().attributeName(name)
         .attributeType(ScalarAttributeType.S).build()).toList();
   }
 

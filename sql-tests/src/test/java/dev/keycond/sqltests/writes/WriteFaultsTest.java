@@ -15,6 +15,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -23,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A write that fails part-way says exactly how many rows it wrote, and that is what the server
@@ -106,9 +110,8 @@ class WriteFaultsTest {
   void aBatchWhoseEntryFailsInItsReadCountsTheEntriesNotReachedAsFailed() throws SQLException {
     for (String account : new String[] {"c1", "c2", "c3"}) {
       for (int i = 0; i < 2; i++) {
-        tables.put(tables.drive, java.util.Map.of("PK", software.amazon.awssdk.services.dynamodb.model.AttributeValue
-            .fromS("DRIVE#" + account), "SK", software.amazon.awssdk.services.dynamodb.model.AttributeValue
-            .fromS("root/f" + i)));
+        tables.put(tables.drive, Map.of("PK", AttributeValue.fromS("DRIVE#" + account),
+            "SK", AttributeValue.fromS("root/f" + i)));
       }
     }
     // The second entry's Query is throttled on every attempt, after the first entry's deletes went out.
@@ -120,8 +123,8 @@ class WriteFaultsTest {
       }
       BatchUpdateException e = assertThrows(BatchUpdateException.class, delete::executeBatch);
       assertEquals("53000", e.getSQLState(), e.getMessage());
-      assertEquals(java.util.List.of(2, Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED),
-          java.util.Arrays.stream(e.getUpdateCounts()).boxed().toList(), e.getMessage());
+      assertEquals(List.of(2, Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED),
+          Arrays.stream(e.getUpdateCounts()).boxed().toList(), e.getMessage());
       assertTrue(e.getMessage().contains("2 of at least 2 rows were written; the first row not written is one of "
           + "execution 2"), e.getMessage());
     }
