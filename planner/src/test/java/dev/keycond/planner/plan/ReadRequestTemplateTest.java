@@ -93,6 +93,7 @@ class ReadRequestTemplateTest {
   }
 
   /** Runs every set of values in turn through one template, each against a builder of its own. */
+  @SafeVarargs
   private static void assertAlike(ReadPlan plan, List<Object>... valueSets) {
     ReadRequestTemplate template = new ReadRequestTemplate(plan, SETTINGS);
     for (int round = 0; round < 2; round++) {
