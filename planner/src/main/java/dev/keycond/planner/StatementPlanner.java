@@ -466,7 +466,7 @@ public final class StatementPlanner {
     SqlIdentifier name = (SqlIdentifier) merge.getTargetTable();
     EntitySqlTable target = Optional.ofNullable(catalogReader.getTable(name.names))
         .map(t -> t.unwrap(EntitySqlTable.class)).orElseThrow();
-    MergeShape shape = MergeShape.of(merge, target.entity());
+    MergeShape shape = MergeShape.of(merge, target.entity(), target.getRowType(typeFactory));
     SqlValidator rowsValidator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader, typeFactory, VALIDATOR);
     SqlNode rows = validate(rowsValidator, shape.rows());
     SqlToRelConverter converter = converter(rowsValidator);

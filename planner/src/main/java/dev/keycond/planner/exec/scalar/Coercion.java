@@ -3,6 +3,7 @@ package dev.keycond.planner.exec.scalar;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;
@@ -21,7 +22,9 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * raises 22003.
  *
  * <p>Only an explicit CAST applies the rest of the type: a DECIMAL(p,s) is rounded HALF_UP to
- * exactly s digits and must fit p, a TIMESTAMP(p) or TIME(p) keeps p fractional digits, CHAR(n) is
+ * exactly s digits and must fit p (except the type of an N column, whose values keep their own
+ * scale: a cast to it, such as the one Calcite puts around a value written into the column, keeps
+ * the exact number, and the number is checked against what DynamoDB holds where it is encoded), a TIMESTAMP(p) or TIME(p) keeps p fractional digits, CHAR(n) is
  * padded with spaces and VARCHAR(n) cut to n characters. Implicit conversions (a CASE branch, an
  * aggregate result) leave that alone: DynamoDB may hold values with more digits than the declared
  * type, and {@code MIN(x)} must return the same value that {@code x} does.
@@ -81,7 +84,8 @@ public final class Coercion {
       case BIGINT:
         return value -> value instanceof Long ? value : wholeNumber(value, name, Long.MIN_VALUE, Long.MAX_VALUE);
       case DECIMAL:
-        return explicit ? value -> fitDecimal(toDecimal(value, name), type.getPrecision(), type.getScale())
+        return explicit && !KeycondTypeSystem.isNumberType(type.getPrecision(), type.getScale())
+            ? value -> fitDecimal(toDecimal(value, name), type.getPrecision(), type.getScale())
             : value -> toDecimal(value, name);
       case REAL:
         return value -> (double) (float) toDouble(value, name);
