@@ -4,7 +4,6 @@ import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.Scalar;
-import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
 import java.util.Locale;
@@ -281,23 +280,10 @@ public final class ScalarCompiler {
     if (call.getOperands().get(0) instanceof RexLiteral literal) {
       // A literal that does not convert ('abc' compared with a number) is known to be wrong now:
       // it fails the statement before any request is sent, not while the first row is read.
-      Object value = conversion.apply(literalValue(literal, to));
+      Object value = conversion.apply(SqlValues.fromLiteral(literal));
       return (row, context) -> value;
     }
     return Strict.of(operand, conversion);
-  }
-
-  /**
-   * A literal written with an exponent ({@code 2.5E-3}) is typed DOUBLE, yet it spells an exact
-   * number; made an exact number (written into a DECIMAL or BIGINT column, say), it is that number
-   * with every digit, as a comparison reads it (see the planner's ExactNumberCoercion), not the
-   * double nearest to it.
-   */
-  private static Object literalValue(RexLiteral literal, RelDataType to) {
-    if (!literal.isNull() && SqlTypeUtil.isApproximateNumeric(literal.getType()) && SqlTypeUtil.isExactNumeric(to)) {
-      return literal.getValueAs(BigDecimal.class);
-    }
-    return SqlValues.fromLiteral(literal);
   }
 
   private static <T> T symbol(RexCall call, int operand, Class<T> type) {
