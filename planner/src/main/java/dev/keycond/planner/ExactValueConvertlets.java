@@ -62,7 +62,8 @@ final class ExactValueConvertlets implements SqlRexConvertletTable {
   private static boolean approximateToExact(SqlRexContext cx, SqlCall cast) {
     RelDataType type = cx.getValidator().getValidatedNodeTypeIfKnown(cast);
     return cast.operand(0) instanceof SqlNumericLiteral number && !number.isExact() && type != null
-        && SqlTypeUtil.isExactNumeric(type);
+        && SqlTypeUtil.isExactNumeric(type)
+        && ExactNumberCoercion.exactType(cx.getTypeFactory(), ExactNumberCoercion.spelled(number)).isPresent();
   }
 
   /**
@@ -70,10 +71,11 @@ final class ExactValueConvertlets implements SqlRexConvertletTable {
    * Calcite would convert the literal first.
    */
   private static RexNode exactCast(SqlRexContext cx, SqlCall cast) {
-    BigDecimal value = ((SqlNumericLiteral) cast.operand(0)).getValueAs(BigDecimal.class);
+    BigDecimal value = ExactNumberCoercion.spelled((SqlNumericLiteral) cast.operand(0));
     RexBuilder rexBuilder = cx.getRexBuilder();
     return rexBuilder.makeAbstractCast(cast.getParserPosition(), cx.getValidator().getValidatedNodeType(cast),
-        rexBuilder.makeExactLiteral(value.scale() < 0 ? value.setScale(0) : value), false);
+        rexBuilder.makeExactLiteral(value, ExactNumberCoercion.exactType(cx.getTypeFactory(), value).orElseThrow()),
+        false);
   }
 
   private static RexNode keepCast(SqlRexContext cx, SqlCall cast) {

@@ -544,9 +544,9 @@ public final class StatementPlanner {
     return found[0];
   }
 
-  private static SqlNode writtenExactly(SqlNode parsed) {
+  private SqlNode writtenExactly(SqlNode parsed) {
     return ExactWrittenNumbers.rewrite(parsed,
-        parsed.getKind() == SqlKind.EXPLAIN ? ((SqlExplain) parsed).getExplicandum() : parsed);
+        parsed.getKind() == SqlKind.EXPLAIN ? ((SqlExplain) parsed).getExplicandum() : parsed, typeFactory);
   }
 
   private static SqlNode parse(String sql) {

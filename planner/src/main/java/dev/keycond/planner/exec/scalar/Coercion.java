@@ -22,10 +22,11 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * raises 22003.
  *
  * <p>Only an explicit CAST applies the rest of the type: a DECIMAL(p,s) is rounded HALF_UP to
- * exactly s digits and must fit p (except the type of an N column, whose values keep their own
- * scale: a cast to it, such as the one Calcite puts around a value written into the column, keeps
- * the exact number, and the number is checked against what DynamoDB holds where it is encoded), a TIMESTAMP(p) or TIME(p) keeps p fractional digits, CHAR(n) is
- * padded with spaces and VARCHAR(n) cut to n characters. Implicit conversions (a CASE branch, an
+ * exactly s digits and must fit p, a TIMESTAMP(p) or TIME(p) keeps p fractional digits, CHAR(n) is
+ * padded with spaces and VARCHAR(n) cut to n characters. The type of an N column is no DECIMAL(p,s)
+ * but a DynamoDB number, whose values keep their own scale: a cast to it, such as the one Calcite
+ * puts around a value written into the column, keeps the number exactly, and the number is checked
+ * against what DynamoDB holds where it is encoded ({@code ItemCodec.encode}). Implicit conversions (a CASE branch, an
  * aggregate result) leave that alone: DynamoDB may hold values with more digits than the declared
  * type, and {@code MIN(x)} must return the same value that {@code x} does.
  */
