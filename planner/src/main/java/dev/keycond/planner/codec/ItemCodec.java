@@ -129,9 +129,14 @@ public final class ItemCodec {
     try {
       return AttributeCodec.encode(value, column.type());
     } catch (KeycondException e) {
-      throw new KeycondException(e.state(), "Column '" + column.name() + "' of table '" + table.name() + "': "
-          + e.getMessage(), e);
+      throw ofColumn(column, e);
     }
+  }
+
+  /** A value's failure, with the column and table it was for, keeping its SQLState. */
+  public KeycondException ofColumn(Column column, KeycondException e) {
+    return new KeycondException(e.state(), "Column '" + column.name() + "' of table '" + table.name() + "': "
+        + e.getMessage(), e);
   }
 
   /**

@@ -218,8 +218,7 @@ final class RowChanges {
     try {
       return SqlValues.toColumnValue(value, column.type());
     } catch (KeycondException e) {
-      throw new KeycondException(e.state(), "Column '" + column.name() + "' of table '" + table.name() + "': "
-          + e.getMessage(), e);
+      throw codec.ofColumn(column, e);
     }
   }
 
