@@ -57,8 +57,7 @@ final class ExactNumberCoercion extends TypeCoercionImpl {
     if (node instanceof SqlNumericLiteral number && !number.isExact()) {
       // A literal written with an exponent (1E2, 2.5E0) is the number it spells, as 100 and 2.5
       // are, so that a key compared with it is read by key like one compared with 100.
-      BigDecimal value = number.getValueAs(BigDecimal.class);
-      return Optional.of(value.scale() < 0 ? value.setScale(0) : value);
+      return Optional.of(spelled(number));
     }
     if (!(node instanceof SqlCharStringLiteral literal)) {
       return Optional.empty();
@@ -71,11 +70,24 @@ final class ExactNumberCoercion extends TypeCoercionImpl {
     }
   }
 
-  /** The DECIMAL type that holds {@code number} with every digit. */
+  /**
+   * The exact number a literal spells, even one written with an exponent, which Calcite types
+   * DOUBLE and would turn into the double nearest to it: {@code 1E2} is 100.
+   */
+  static BigDecimal spelled(SqlNumericLiteral literal) {
+    BigDecimal value = literal.getValueAs(BigDecimal.class);
+    return value.scale() < 0 ? value.setScale(0) : value;
+  }
+
+  /** The DECIMAL type that holds {@code number} with every digit, unless no DECIMAL can (1E+300). */
+  static Optional<RelDataType> exactType(RelDataTypeFactory factory, BigDecimal number) {
+    int digits = Math.max(number.precision(), number.scale());
+    return digits > factory.getTypeSystem().getMaxPrecision(SqlTypeName.DECIMAL) ? Optional.empty()
+        : Optional.of(factory.createSqlType(SqlTypeName.DECIMAL, digits, number.scale()));
+  }
+
   private RelDataType exactType(BigDecimal number, boolean nullable) {
-    RelDataType type = factory.createSqlType(SqlTypeName.DECIMAL, Math.max(number.precision(), number.scale()),
-        number.scale());
-    return factory.createTypeWithNullability(type, nullable);
+    return factory.createTypeWithNullability(exactType(factory, number).orElseThrow(), nullable);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.keycond.planner;
 
+import java.math.BigDecimal;
 import java.util.List;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
@@ -8,6 +9,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeUtil;
@@ -26,6 +28,9 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
  * numbers carry 38 significant digits at any scale, and keycond compares exact numbers by value
  * whatever their types, so the sides are left as they are.
  *
+ * <p>A literal written with an exponent cast to an exact number (as a comparison with a DECIMAL
+ * column casts {@code 9.9999999999999999999999999999999999998E+125}) is the exact number it spells.
+ *
  * <p>A string cast to a date-time type stays a cast: Calcite would fold
  * {@code CAST('2026-01-01 10:30:00.123456789' AS TIMESTAMP)} into a literal of milliseconds, where
  * keycond's own conversion, which evaluates casts of literals once when the statement is compiled,
@@ -40,7 +45,8 @@ final class ExactValueConvertlets implements SqlRexConvertletTable {
   public SqlRexConvertlet get(SqlCall call) {
     SqlRexConvertlet standard = StandardConvertletTable.INSTANCE.get(call);
     if (call.getKind() == SqlKind.CAST) {
-      return (cx, c) -> textToDateTime(cx, c) ? keepCast(cx, c) : standard.convertCall(cx, c);
+      return (cx, c) -> textToDateTime(cx, c) ? keepCast(cx, c)
+          : approximateToExact(cx, c) ? exactCast(cx, c) : standard.convertCall(cx, c);
     }
     if (!SqlKind.BINARY_COMPARISON.contains(call.getKind()) && call.getKind() != SqlKind.BETWEEN) {
       return standard;
@@ -51,6 +57,25 @@ final class ExactValueConvertlets implements SqlRexConvertletTable {
   private static boolean textToDateTime(SqlRexContext cx, SqlCall cast) {
     RelDataType type = cx.getValidator().getValidatedNodeTypeIfKnown(cast);
     return cast.operand(0) instanceof SqlCharStringLiteral && type != null && SqlTypeUtil.isDatetime(type);
+  }
+
+  private static boolean approximateToExact(SqlRexContext cx, SqlCall cast) {
+    RelDataType type = cx.getValidator().getValidatedNodeTypeIfKnown(cast);
+    return cast.operand(0) instanceof SqlNumericLiteral number && !number.isExact() && type != null
+        && SqlTypeUtil.isExactNumeric(type)
+        && ExactNumberCoercion.exactType(cx.getTypeFactory(), ExactNumberCoercion.spelled(number)).isPresent();
+  }
+
+  /**
+   * The cast of the exact number the literal spells, not of the double nearest to it, into which
+   * Calcite would convert the literal first.
+   */
+  private static RexNode exactCast(SqlRexContext cx, SqlCall cast) {
+    BigDecimal value = ExactNumberCoercion.spelled((SqlNumericLiteral) cast.operand(0));
+    RexBuilder rexBuilder = cx.getRexBuilder();
+    return rexBuilder.makeAbstractCast(cast.getParserPosition(), cx.getValidator().getValidatedNodeType(cast),
+        rexBuilder.makeExactLiteral(value, ExactNumberCoercion.exactType(cx.getTypeFactory(), value).orElseThrow()),
+        false);
   }
 
   private static RexNode keepCast(SqlRexContext cx, SqlCall cast) {

@@ -335,7 +335,7 @@ public final class StatementPlanner {
   }
 
   private CompiledPlan plan(String sql, long maxRows) {
-    SqlNode parsed = NotInNulls.rewrite(parse(sql));
+    SqlNode parsed = writtenExactly(NotInNulls.rewrite(parse(sql)));
     EscapeClauses.check(parsed);
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
     SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
@@ -349,7 +349,7 @@ public final class StatementPlanner {
     SqlValidator validator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader, typeFactory, VALIDATOR);
     if (query.getKind() == SqlKind.MERGE) {
       // The validator rewrites a MERGE in place; its shape is read from a fresh parse.
-      SqlNode again = parse(sql);
+      SqlNode again = writtenExactly(parse(sql));
       return planMerge((SqlMerge) (explain ? ((SqlExplain) again).getExplicandum() : again), validator, query, explain,
           output);
     }
@@ -466,7 +466,7 @@ public final class StatementPlanner {
     SqlIdentifier name = (SqlIdentifier) merge.getTargetTable();
     EntitySqlTable target = Optional.ofNullable(catalogReader.getTable(name.names))
         .map(t -> t.unwrap(EntitySqlTable.class)).orElseThrow();
-    MergeShape shape = MergeShape.of(merge, target.entity());
+    MergeShape shape = MergeShape.of(merge, target.entity(), target.getRowType(typeFactory));
     SqlValidator rowsValidator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader, typeFactory, VALIDATOR);
     SqlNode rows = validate(rowsValidator, shape.rows());
     SqlToRelConverter converter = converter(rowsValidator);
@@ -542,6 +542,11 @@ public final class StatementPlanner {
       }
     });
     return found[0];
+  }
+
+  private SqlNode writtenExactly(SqlNode parsed) {
+    return ExactWrittenNumbers.rewrite(parsed,
+        parsed.getKind() == SqlKind.EXPLAIN ? ((SqlExplain) parsed).getExplicandum() : parsed, typeFactory);
   }
 
   private static SqlNode parse(String sql) {

@@ -10,7 +10,9 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -21,7 +23,9 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUpdate;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 /**
@@ -36,8 +40,11 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  */
 public record MergeShape(ImmutableList<Integer> columns, SqlSelect rows) {
 
-  /** @param merge the MERGE as parsed (the validator rewrites it in place) */
-  public static MergeShape of(SqlMerge merge, EntityTable table) {
+  /**
+   * @param merge the MERGE as parsed (the validator rewrites it in place)
+   * @param tableRow the table's row type, whose column types the source's values are written as
+   */
+  public static MergeShape of(SqlMerge merge, EntityTable table, RelDataType tableRow) {
     SqlUpdate update = merge.getUpdateCall();
     SqlInsert insert = merge.getInsertCall();
     if (update == null || insert == null) {
@@ -88,6 +95,7 @@ public record MergeShape(ImmutableList<Integer> columns, SqlSelect rows) {
     checkDerived(table, keyColumns, setColumns);
     ImmutableList.Builder<Integer> columns = ImmutableList.builder();
     List<SqlNode> select = new ArrayList<>();
+    Map<String, RelDataType> written = new HashMap<>();
     for (int i = 0; i < insertColumns.size(); i++) {
       int column = table.columnIndex(insertColumns.get(i));
       if (column < 0) {
@@ -96,10 +104,54 @@ public record MergeShape(ImmutableList<Integer> columns, SqlSelect rows) {
       }
       columns.add(column);
       select.add(insertValues.get(i));
+      sourceColumn(insertValues.get(i), target)
+          .ifPresent(name -> written.putIfAbsent(name, tableRow.getFieldList().get(column).getType()));
     }
     SqlSelect rows = new SqlSelect(SqlParserPos.ZERO, null, new SqlNodeList(select, SqlParserPos.ZERO),
-        merge.getSourceTableRef(), null, null, null, null, null, null, null, null, null);
+        typedValues(merge.getSourceTableRef(), written), null, null, null, null, null, null, null, null, null);
     return new MergeShape(columns.build(), rows);
+  }
+
+  /** The source column a value names ({@code s.z}, or {@code z}), unless it names the target's. */
+  private static Optional<String> sourceColumn(SqlNode value, String target) {
+    if (!(value instanceof SqlIdentifier id) || id.names.size() > 2
+        || id.names.size() == 2 && id.names.get(0).equals(target)) {
+      return Optional.empty();
+    }
+    return Optional.of(id.names.get(id.names.size() - 1));
+  }
+
+  /**
+   * A source {@code (VALUES ...) AS s(a, p, z)} whose numeric columns are typed by the table columns
+   * they are written to. Left alone, a VALUES column takes the type its rows share: a DOUBLE for
+   * {@code 2.5E-3} beside {@code 0.1}, through which a DECIMAL's digits would be lost (and Calcite
+   * cannot even order such rows). Each value is cast to its table column's type instead, as an
+   * INSERT's VALUES are, so that every row is written exactly.
+   */
+  private static SqlNode typedValues(SqlNode source, Map<String, RelDataType> written) {
+    if (!(source instanceof SqlBasicCall as) || as.getKind() != SqlKind.AS || as.operandCount() <= 2
+        || !(as.operand(0) instanceof SqlBasicCall values) || values.getKind() != SqlKind.VALUES) {
+      return source;
+    }
+    List<SqlNode> typedRows = new ArrayList<>();
+    for (SqlNode row : values.getOperandList()) {
+      if (!(row instanceof SqlBasicCall tuple) || tuple.operandCount() != as.operandCount() - 2) {
+        return source;
+      }
+      List<SqlNode> typed = new ArrayList<>();
+      for (int i = 0; i < tuple.operandCount(); i++) {
+        RelDataType type = written.get(((SqlIdentifier) as.operand(i + 2)).getSimple());
+        typed.add(type != null && SqlTypeUtil.isNumeric(type)
+            ? SqlStdOperatorTable.CAST.createCall(SqlParserPos.ZERO, tuple.operand(i),
+                SqlTypeUtil.convertTypeToSpec(type))
+            : tuple.operand(i));
+      }
+      typedRows.add(tuple.getOperator().createCall(tuple.getFunctionQuantifier(), tuple.getParserPosition(), typed));
+    }
+    List<SqlNode> operands = new ArrayList<>(as.getOperandList());
+    operands.set(0, values.getOperator().createCall(values.getFunctionQuantifier(), values.getParserPosition(),
+        typedRows));
+    return as.getOperator().createCall(as.getFunctionQuantifier(), as.getParserPosition(), operands);
   }
 
   /** Each column the ON clause equates with a source value. */

@@ -103,7 +103,7 @@ public final class WritePlanner {
       RexNode source = modify.getSourceExpressionList().get(i);
       RexNode value = (source instanceof RexInputRef ref ? project.getProjects().get(ref.getIndex()) : source)
           .accept(toTableRow);
-      assignments.add(classify(column, value));
+      assignments.add(classify(column, assigned, value));
     }
     return assignments.build();
   }
@@ -121,13 +121,19 @@ public final class WritePlanner {
         + "row and INSERT it with its new key instead");
   }
 
-  private static Assignment classify(int column, RexNode value) {
+  /**
+   * Only an INTEGER or BIGINT column is added to by DynamoDB ({@code SET #n = #n + :v}), since a
+   * condition can keep its sum in range. The sum of two DECIMALs may need more than the 38
+   * significant digits DynamoDB holds, which no condition can rule out, so it is computed in the
+   * driver, where such a sum is refused (22003) before it is written.
+   */
+  private static Assignment classify(int column, Column assigned, RexNode value) {
     if (!RexUtil.containsInputRef(value)) {
       return new Assignment.SetValue(column, value);
     }
     RexNode stripped = withoutNumericCasts(value);
     if ((stripped.getKind() == SqlKind.PLUS || stripped.getKind() == SqlKind.MINUS)
-        && SqlTypeUtil.isExactNumeric(value.getType())) {
+        && assigned.type().isExactInteger() && SqlTypeUtil.isExactNumeric(value.getType())) {
       List<RexNode> operands = ((RexCall) stripped).getOperands();
       RexNode left = withoutNumericCasts(operands.get(0));
       RexNode right = operands.get(1);
