@@ -4,7 +4,7 @@ import com.google.common.base.Throwables;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.exec.OperatorCompiler;
+import dev.keycond.planner.compile.OperatorCompiler;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.functions.DelimiterDefaults;

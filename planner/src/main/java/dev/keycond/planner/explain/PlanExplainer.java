@@ -1,6 +1,6 @@
 package dev.keycond.planner.explain;
 
-import dev.keycond.planner.exec.FanOut;
+import dev.keycond.planner.exec.read.FanOut;
 import dev.keycond.planner.mapping.Sharding;
 import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.KeyPart;
@@ -19,7 +19,7 @@ import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.DynamoWrite;
-import dev.keycond.planner.exec.OperatorCompiler;
+import dev.keycond.planner.compile.OperatorCompiler;
 import dev.keycond.planner.exec.write.WriteStep;
 import dev.keycond.planner.request.WriteRequest;
 import dev.keycond.planner.write.WritePlan;

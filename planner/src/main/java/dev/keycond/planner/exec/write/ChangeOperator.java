@@ -7,7 +7,7 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.exec.ExecutionContext;
-import dev.keycond.planner.exec.ReadOperator;
+import dev.keycond.planner.exec.read.ReadOperator;
 import dev.keycond.planner.exec.StoredValues;
 import dev.keycond.planner.exec.Scalar;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;

@@ -1,5 +1,9 @@
-package dev.keycond.planner.exec;
+package dev.keycond.planner.exec.read;
 
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.Operator;
+import dev.keycond.planner.exec.Paging;
+import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.relational.Drain;

@@ -1,4 +1,4 @@
-package dev.keycond.planner.exec;
+package dev.keycond.planner.compile;
 
 import static dev.keycond.planner.exec.ExecFixture.builder;
 import static dev.keycond.planner.exec.ExecFixture.row;

@@ -1,5 +1,7 @@
-package dev.keycond.planner.exec;
+package dev.keycond.planner.exec.read;
 
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.Paging;
 import dev.keycond.planner.gateway.RequestThreads;
 import dev.keycond.planner.request.ReadRequest;
 import java.util.ArrayList;

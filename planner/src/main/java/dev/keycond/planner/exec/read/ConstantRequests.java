@@ -1,4 +1,4 @@
-package dev.keycond.planner.exec;
+package dev.keycond.planner.exec.read;
 
 import dev.keycond.planner.request.ReadRequests;
 import dev.keycond.planner.settings.StatementSettings;

@@ -1,6 +1,10 @@
-package dev.keycond.planner.exec;
+package dev.keycond.planner.exec.read;
 
 import dev.keycond.planner.codec.DynamoOrder;
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.Operator;
+import dev.keycond.planner.exec.Paging;
+import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.RowCount;
 import dev.keycond.planner.rel.DynamoRead;

@@ -1,4 +1,4 @@
-package dev.keycond.planner.exec;
+package dev.keycond.planner.exec.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

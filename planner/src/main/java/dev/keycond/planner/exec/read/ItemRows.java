@@ -1,5 +1,8 @@
-package dev.keycond.planner.exec;
+package dev.keycond.planner.exec.read;
 
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.Scalar;
+import dev.keycond.planner.exec.StoredValues;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Maps;
 import dev.keycond.planner.codec.ItemCodec;

@@ -1,5 +1,7 @@
-package dev.keycond.planner.exec;
+package dev.keycond.planner.exec.read;
 
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.Scalar;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
 import dev.keycond.planner.rel.HierarchyWalk;
