@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.read.ReadItems;
 import dev.keycond.planner.exec.read.ReadOperator;
 import dev.keycond.planner.exec.StoredValues;
 import dev.keycond.planner.exec.Scalar;
@@ -184,7 +185,7 @@ public final class ChangeOperator implements WriteOperator {
   private void writeSlice(int execution, ExecutionContext context, WriteRequestBuilder requests,
       WriteProgress progress, ConcurrentWrites sender) {
     BatchedWrites batches = new BatchedWrites(context, requests, sender, progress, table.ownKeyAttributes());
-    try (ReadOperator.ReadItems items = slice.items(context)) {
+    try (ReadItems items = slice.items(context)) {
       while (items.next()) {
         if (progress.hasFailed()) {
           progress.stoppedReading();
