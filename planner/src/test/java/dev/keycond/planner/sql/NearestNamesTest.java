@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
@@ -12,18 +12,18 @@ import org.apache.calcite.util.Litmus;
  * column of the outer row). Calcite asserts on such a node when assertions are on; without them it
  * would be planned into a wrong read. Either way the statement is refused.
  */
-final class InvalidCorrelation {
+public final class InvalidCorrelation {
   private InvalidCorrelation() {}
 
   /** @throws KeycondException 0A000 when the plan holds such a Correlate */
-  static void check(RelNode rel) {
+  public static void check(RelNode rel) {
     if (rel instanceof Correlate correlate && !correlate.isValid(Litmus.IGNORE, null)) {
       throw refusal();
     }
     rel.getInputs().forEach(InvalidCorrelation::check);
   }
 
-  static KeycondException refusal() {
+  public static KeycondException refusal() {
     return new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond cannot plan this correlated IN or NOT IN "
         + "subquery. Write it with EXISTS or NOT EXISTS, comparing the columns inside the subquery's WHERE: "
         + "x IN (SELECT y FROM t WHERE t.a = o.b) is EXISTS (SELECT 1 FROM t WHERE t.y = x AND t.a = o.b); for "

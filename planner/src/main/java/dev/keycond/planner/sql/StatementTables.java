@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.plan.ColumnNaming;
@@ -20,7 +20,7 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * statement reads one table, qualified with that name when it reads several, where a plain name
  * may be ambiguous.
  */
-final class StatementTables implements ColumnNaming {
+public final class StatementTables implements ColumnNaming {
   /** A table as the statement names it; {@code table} is the name of a table or of a WITH query. */
   record Reference(String table, String name) {}
 
@@ -31,7 +31,7 @@ final class StatementTables implements ColumnNaming {
   }
 
   /** The references of a parsed or validated statement. */
-  static StatementTables of(SqlNode statement) {
+  public static StatementTables of(SqlNode statement) {
     List<Reference> references = new ArrayList<>();
     statement.accept(new SqlBasicVisitor<Void>() {
       @Override

@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import java.util.List;
 import org.apache.calcite.rel.type.RelDataType;
@@ -31,8 +31,8 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
  * keycond's own conversion, which evaluates casts of literals once when the statement is compiled,
  * keeps every digit of the fraction.
  */
-final class ExactValueConvertlets implements SqlRexConvertletTable {
-  static final ExactValueConvertlets INSTANCE = new ExactValueConvertlets();
+public final class ExactValueConvertlets implements SqlRexConvertletTable {
+  public static final ExactValueConvertlets INSTANCE = new ExactValueConvertlets();
 
   private ExactValueConvertlets() {}
 

@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
@@ -22,7 +22,7 @@ import org.apache.calcite.sql.SqlNode;
  * case-sensitive, in place of Calcite's wording. An ambiguous column gets the qualified names that
  * would resolve it.
  */
-final class UnknownNames {
+public final class UnknownNames {
   /** Tables listed in a message about an unknown table; a real account can have hundreds. */
   private static final int LISTED_TABLES = 20;
 
@@ -42,7 +42,7 @@ final class UnknownNames {
   }
 
   /** The error for a validation failure about a name, if it is one. */
-  static Optional<KeycondException> of(CalciteContextException e, KeycondSchema schema, SqlNode statement) {
+  public static Optional<KeycondException> of(CalciteContextException e, KeycondSchema schema, SqlNode statement) {
     String reason = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
     String message = e.getMessage();
     String where = message.endsWith(reason) ? message.substring(0, message.length() - reason.length()) : "";

@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +24,7 @@ import org.apache.calcite.sql.validate.SqlValidatorUtil;
  * databases do, so that a tool's header says what the column holds; so is a column that a
  * {@code *} or a name takes from such a column of a subquery. Every other name is kept.
  */
-final class ColumnLabels {
+public final class ColumnLabels {
   private static final Pattern GENERATED = Pattern.compile("EXPR\\$\\d+");
 
   private ColumnLabels() {}
@@ -34,7 +34,7 @@ final class ColumnLabels {
    * @param validated the validated query
    * @param names the names Calcite gave the result columns
    */
-  static List<String> of(String sql, SqlNode validated, List<String> names) {
+  public static List<String> of(String sql, SqlNode validated, List<String> names) {
     List<String> labels = new ArrayList<>(names);
     Optional<SqlSelect> select = naming(validated);
     List<SqlNode> items = select.map(ColumnLabels::items).orElse(List.of());

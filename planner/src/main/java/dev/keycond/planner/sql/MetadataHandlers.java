@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,8 +12,8 @@ import org.apache.calcite.rel.metadata.ProxyingMetadataHandlerProvider;
  * a cold start). Every statement's metadata query asks for them all; a proxy holds nothing of a
  * statement, so each is made once.
  */
-final class MetadataHandlers implements MetadataHandlerProvider {
-  static final MetadataHandlers INSTANCE = new MetadataHandlers();
+public final class MetadataHandlers implements MetadataHandlerProvider {
+  public static final MetadataHandlers INSTANCE = new MetadataHandlers();
 
   private final MetadataHandlerProvider proxies = new ProxyingMetadataHandlerProvider(DefaultRelMetadataProvider.INSTANCE);
   private final Map<Class<?>, MetadataHandler<?>> handlers = new ConcurrentHashMap<>();

@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import java.math.BigDecimal;
 import java.util.HashMap;
@@ -23,8 +23,8 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * types (see {@link ExactValueConvertlets}, which does the same when the comparison becomes a
  * row expression).
  */
-final class ExactNumberCoercion extends TypeCoercionImpl {
-  ExactNumberCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
+public final class ExactNumberCoercion extends TypeCoercionImpl {
+  public ExactNumberCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
     super(typeFactory, validator);
   }
 

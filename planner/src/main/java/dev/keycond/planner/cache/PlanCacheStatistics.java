@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.cache;
 
 /**
  * What a connection's plan cache has done: how many statements were planned, and how many found a

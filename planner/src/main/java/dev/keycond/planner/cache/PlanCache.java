@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.cache;
 
 import dev.keycond.planner.shape.StatementShape;
 import java.util.LinkedHashMap;
@@ -12,69 +12,72 @@ import java.util.Optional;
  * whose settings and tables (the mapping, and what DescribeTable said of each table) are fixed for
  * the life of the connection, so a changed mapping or table description is a new connection and
  * an empty cache. Safe to use from several threads.
+ *
+ * @param <P> a plan, as a statement runs it
+ * @param <C> a text's own plan, with what comparing it with its shape's plan needs
  */
-final class PlanCache {
+public final class PlanCache<P, C> {
   /**
    * What a plan is kept for.
    *
    * @param text a statement's text, or a shape's key ({@link dev.keycond.planner.shape.StatementShape#key()})
    * @param shape true for a shape's key
    */
-  record Key(String text, long maxRows, boolean shape) {}
+  public record Key(String text, long maxRows, boolean shape) {}
 
   /** What is known of a text or a shape. */
-  sealed interface Entry {}
+  public sealed interface Entry<P, C> {}
 
   /** The plan of a text, or the plan that every text of a shape shares. */
-  record Plan(PlannedStatement statement) implements Entry {}
+  public record Plan<P, C>(P statement) implements Entry<P, C> {}
 
   /**
    * A shape seen in one text so far: that text's own plan, run again for the same text, and
    * compared with the shape's plan when a second text of the shape comes.
    */
-  record FirstText(String sql, StatementShape shape, CompiledPlan own) implements Entry {}
+  public record FirstText<P, C>(String sql, StatementShape shape, C own) implements Entry<P, C> {}
 
   /** A shape whose texts cannot share a plan: each is planned as its own text. */
-  record PlannedByText() implements Entry {}
+  public record PlannedByText<P, C>() implements Entry<P, C> {}
 
   private final int capacity;
-  private final Map<Key, Entry> entries;
+  private final Map<Key, Entry<P, C>> entries;
   private long planned;
   private long sameText;
   private long sameShape;
 
   /** @param capacity the most entries kept; 0 keeps none */
-  PlanCache(int capacity) {
+  public PlanCache(int capacity) {
     if (capacity < 0) {
       throw new IllegalArgumentException("a plan cache holds at least 0 plans, not " + capacity);
     }
     this.capacity = capacity;
     this.entries = new LinkedHashMap<>(16, 0.75f, true) {
       @Override
-      protected boolean removeEldestEntry(Map.Entry<Key, Entry> eldest) {
+      protected boolean removeEldestEntry(Map.Entry<Key, Entry<P, C>> eldest) {
         return size() > PlanCache.this.capacity;
       }
     };
   }
 
-  synchronized Optional<Entry> get(Key key) {
+  public synchronized Optional<Entry<P, C>> get(Key key) {
     return Optional.ofNullable(entries.get(key));
   }
 
-  synchronized void put(Key key, Entry entry) {
+  public synchronized void put(Key key, Entry<P, C> entry) {
     if (capacity > 0) {
       entries.put(key, entry);
     }
   }
 
   /** How a statement got its plan. */
-  enum Found {
+  public enum Found {
     PLANNED,
     SAME_TEXT,
     SAME_SHAPE
   }
 
-  synchronized void count(Found found) {
+  public synchronized void count(Found found) {
     switch (found) {
       case PLANNED -> planned++;
       case SAME_TEXT -> sameText++;
@@ -82,7 +85,7 @@ final class PlanCache {
     }
   }
 
-  synchronized PlanCacheStatistics statistics() {
+  public synchronized PlanCacheStatistics statistics() {
     return new PlanCacheStatistics(entries.size(), planned, sameText, sameShape);
   }
 }

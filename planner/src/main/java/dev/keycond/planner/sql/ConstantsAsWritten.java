@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import java.util.List;
 import org.apache.calcite.rex.RexBuilder;
@@ -11,7 +11,7 @@ import org.apache.calcite.rex.RexNode;
  * milliseconds, so {@code CAST('2026-01-01 10:30:00.123456789' AS TIMESTAMP)} would lose six
  * digits; keycond evaluates casts of literals itself, exactly, when it compiles the statement.
  */
-enum ConstantsAsWritten implements RexExecutor {
+public enum ConstantsAsWritten implements RexExecutor {
   INSTANCE;
 
   @Override

@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 /**
  * Calcite reads its default character set once, from system properties, and its default is

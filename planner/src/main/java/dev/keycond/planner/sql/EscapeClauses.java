@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import dev.keycond.planner.plan.LikePattern;
 import org.apache.calcite.sql.SqlCall;
@@ -13,11 +13,11 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * character, failing with an internal error on an empty one. {@link LikePattern} decides what is
  * valid.
  */
-final class EscapeClauses extends SqlBasicVisitor<Void> {
+public final class EscapeClauses extends SqlBasicVisitor<Void> {
   private EscapeClauses() {}
 
   /** @throws dev.keycond.planner.error.KeycondException 22019 for an ESCAPE clause that is not one character */
-  static void check(SqlNode statement) {
+  public static void check(SqlNode statement) {
     statement.accept(new EscapeClauses());
   }
 

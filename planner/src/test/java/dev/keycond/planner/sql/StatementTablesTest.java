@@ -1,8 +1,8 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.keycond.planner.StatementTables.Reference;
+import dev.keycond.planner.sql.StatementTables.Reference;
 import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.avatica.util.Casing;

@@ -1,5 +1,8 @@
-package dev.keycond.planner;
+package dev.keycond.planner.cache;
 
+import dev.keycond.planner.PlannedStatement;
+import dev.keycond.planner.PlannedText;
+import dev.keycond.planner.StatementPlanner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -14,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /** The plan cache's bound, its order of eviction, and what it counts. */
 class PlanCacheTest {
-  private static final PlanCache.Entry SHARED_BY_TEXT = new PlanCache.PlannedByText();
+  private static final PlanCache.Entry<String, String> SHARED_BY_TEXT = new PlanCache.PlannedByText<>();
 
   private static PlanCache.Key key(String text) {
     return new PlanCache.Key(text, 0, false);
@@ -22,7 +25,7 @@ class PlanCacheTest {
 
   @Test
   void beyondItsBoundTheLeastRecentlyUsedEntryGoes() {
-    PlanCache cache = new PlanCache(2);
+    PlanCache<String, String> cache = new PlanCache<>(2);
     cache.put(key("a"), SHARED_BY_TEXT);
     cache.put(key("b"), SHARED_BY_TEXT);
     assertTrue(cache.get(key("a")).isPresent());
@@ -36,7 +39,7 @@ class PlanCacheTest {
 
   @Test
   void aTextAndAShapeOfOneTextAreKeptApartAndMaxRowsIsPartOfTheKey() {
-    PlanCache cache = new PlanCache(4);
+    PlanCache<String, String> cache = new PlanCache<>(4);
     cache.put(key("a"), SHARED_BY_TEXT);
 
     assertEquals(Optional.empty(), cache.get(new PlanCache.Key("a", 0, true)));
@@ -45,7 +48,7 @@ class PlanCacheTest {
 
   @Test
   void aCacheOfNoPlansKeepsNone() {
-    PlanCache cache = new PlanCache(0);
+    PlanCache<String, String> cache = new PlanCache<>(0);
     cache.put(key("a"), SHARED_BY_TEXT);
 
     assertEquals(Optional.empty(), cache.get(key("a")));
@@ -54,7 +57,7 @@ class PlanCacheTest {
 
   @Test
   void aNegativeBoundIsRefused() {
-    assertThrows(IllegalArgumentException.class, () -> new PlanCache(-1));
+    assertThrows(IllegalArgumentException.class, () -> new PlanCache<String, String>(-1));
   }
 
   @Test

@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.cache;
 
 import dev.keycond.planner.rel.PlanExpressions;
 import java.util.HashMap;
@@ -23,10 +23,10 @@ import org.apache.calcite.sql.SqlKind;
  * texts do. A shape's plan is shared only when this holds, so that a column named differently in
  * two places of a text (through a subquery's alias) cannot hide such a pair.
  */
-final class StandAloneParameters {
+public final class StandAloneParameters {
   private StandAloneParameters() {}
 
-  static boolean hold(RelNode plan) {
+  public static boolean hold(RelNode plan) {
     return PlanExpressions.byNode(plan).stream().allMatch(StandAloneParameters::standAlone);
   }
 

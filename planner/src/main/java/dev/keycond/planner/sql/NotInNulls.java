@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
@@ -24,10 +24,10 @@ import org.apache.calcite.sql.util.SqlShuttle;
  * for no rows), whatever Calcite does with NULLs; for an x that cannot be NULL the added condition
  * is simply true.
  */
-final class NotInNulls extends SqlShuttle {
+public final class NotInNulls extends SqlShuttle {
   private NotInNulls() {}
 
-  static SqlNode rewrite(SqlNode statement) {
+  public static SqlNode rewrite(SqlNode statement) {
     return statement.accept(new NotInNulls());
   }
 
