@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.keycond.planner.plan.PlanFixture.Where;
 import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.request.ReadRequestTemplate;
 import dev.keycond.planner.request.ReadRequests;
+import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.settings.StatementSettings;
 import java.util.Arrays;
 import java.util.List;
@@ -109,15 +112,29 @@ class ReadRequestTemplateTest {
   }
 
   private static Object sdk(ReadRequest request) {
-    if (request instanceof Query q) {
-      return q.toSdk(null);
-    }
-    if (request instanceof dev.keycond.planner.request.GetItem g) {
-      return g.toSdk();
-    }
-    return ((dev.keycond.planner.request.BatchGetItem) request).toSdk(
-        ((dev.keycond.planner.request.BatchGetItem) request).boundKeys());
+    return request.accept(new ReadRequest.Visitor<>() {
+      @Override
+      public Object getItem(GetItem get) {
+        return get.toSdk();
+      }
+
+      @Override
+      public Object batchGetItem(BatchGetItem batch) {
+        return batch.toSdk(batch.boundKeys());
+      }
+
+      @Override
+      public Object query(Query query) {
+        return query.toSdk(null);
+      }
+
+      @Override
+      public Object scan(Scan scan) {
+        return scan.toSdk(null);
+      }
+    });
   }
+
 
   private static List<Object> values(Object... values) {
     return Arrays.asList(values);

@@ -129,10 +129,27 @@ final class PageReader {
     if (paging != Paging.ONE_AHEAD) {
       return false;
     }
-    if (request instanceof Query query) {
-      return query.limit().isEmpty();
-    }
-    return request instanceof Scan scan && scan.limit().isEmpty() && !context.settings().scanPolicy().isLimited();
+    return request.accept(new ReadRequest.Visitor<Boolean>() {
+      @Override
+      public Boolean getItem(GetItem get) {
+        return false;
+      }
+
+      @Override
+      public Boolean batchGetItem(BatchGetItem batch) {
+        return false;
+      }
+
+      @Override
+      public Boolean query(Query query) {
+        return query.limit().isEmpty();
+      }
+
+      @Override
+      public Boolean scan(Scan scan) {
+        return scan.limit().isEmpty() && !context.settings().scanPolicy().isLimited();
+      }
+    });
   }
 
   /** The next page read ahead; nothing is sent once the result is closed. */
@@ -145,20 +162,31 @@ final class PageReader {
     if (done) {
       return Optional.empty();
     }
-    if (request instanceof GetItem get) {
-      Optional<Map<String, AttributeValue>> item = context.gateway().getItem(get, context.call());
-      done = true;
-      return Optional.of(new Page(item.map(List::of).orElse(List.of()), Optional.empty()));
-    }
-    if (request instanceof BatchGetItem batch) {
-      List<Map<String, AttributeValue>> items = context.gateway().batchGetItem(batch, context.call());
-      done = true;
-      return Optional.of(new Page(inKeyOrder(batch, items), Optional.empty()));
-    }
-    if (request instanceof Query query) {
-      return Optional.of(query(query));
-    }
-    return scan((Scan) request);
+    return request.accept(new ReadRequest.Visitor<>() {
+      @Override
+      public Optional<Page> getItem(GetItem get) {
+        Optional<Map<String, AttributeValue>> item = context.gateway().getItem(get, context.call());
+        done = true;
+        return Optional.of(new Page(item.map(List::of).orElse(List.of()), Optional.empty()));
+      }
+
+      @Override
+      public Optional<Page> batchGetItem(BatchGetItem batch) {
+        List<Map<String, AttributeValue>> items = context.gateway().batchGetItem(batch, context.call());
+        done = true;
+        return Optional.of(new Page(inKeyOrder(batch, items), Optional.empty()));
+      }
+
+      @Override
+      public Optional<Page> query(Query query) {
+        return Optional.of(PageReader.this.query(query));
+      }
+
+      @Override
+      public Optional<Page> scan(Scan scan) {
+        return PageReader.this.scan(scan);
+      }
+    });
   }
 
   /**
