@@ -4,16 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import dev.keycond.planner.explain.CopyableRequest;
 import dev.keycond.planner.plan.PlanFixture.Where;
 import dev.keycond.planner.rel.ReadPlan;
-import dev.keycond.planner.request.BatchGetItem;
-import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.request.ReadRequestTemplate;
 import dev.keycond.planner.request.ReadRequests;
-import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.settings.StatementSettings;
 import java.util.Arrays;
 import java.util.List;
@@ -111,29 +109,11 @@ class ReadRequestTemplateTest {
     }
   }
 
-  private static Object sdk(ReadRequest request) {
-    return request.accept(new ReadRequest.Visitor<>() {
-      @Override
-      public Object getItem(GetItem get) {
-        return get.toSdk();
-      }
-
-      @Override
-      public Object batchGetItem(BatchGetItem batch) {
-        return batch.toSdk(batch.boundKeys());
-      }
-
-      @Override
-      public Object query(Query query) {
-        return query.toSdk(null);
-      }
-
-      @Override
-      public Object scan(Scan scan) {
-        return scan.toSdk(null);
-      }
-    });
+  /** The request as it is sent, which is what two requests built alike must agree on. */
+  private static CopyableRequest sdk(ReadRequest request) {
+    return CopyableRequest.of(request, Optional.empty());
   }
+
 
 
   private static List<Object> values(Object... values) {
