@@ -1,6 +1,6 @@
 package dev.keycond.jdbc;
 
-import dev.keycond.planner.PlanCacheStatistics;
+import dev.keycond.planner.cache.PlanCacheStatistics;
 import dev.keycond.planner.PlannerWarmUp;
 import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.gateway.ClientSettings;
