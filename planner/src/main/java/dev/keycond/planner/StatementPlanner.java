@@ -8,6 +8,7 @@ import dev.keycond.planner.sql.ColumnLabels;
 import dev.keycond.planner.sql.ConstantsAsWritten;
 import dev.keycond.planner.sql.EscapeClauses;
 import dev.keycond.planner.sql.ExactNumberCoercion;
+import dev.keycond.planner.sql.ExactWrittenNumbers;
 import dev.keycond.planner.sql.ExactValueConvertlets;
 import dev.keycond.planner.sql.InvalidCorrelation;
 import dev.keycond.planner.sql.MetadataHandlers;

@@ -1,4 +1,4 @@
-package dev.keycond.planner;
+package dev.keycond.planner.sql;
 
 import java.math.BigDecimal;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
@@ -17,7 +17,7 @@ import org.apache.calcite.sql.util.SqlShuttle;
  * as the exact literal of the same number; a DOUBLE column still gets the double nearest to it.
  * A literal too wide for any DECIMAL (1E+300) stays as it is: no column can hold it anyway.
  */
-final class ExactWrittenNumbers extends SqlShuttle {
+public final class ExactWrittenNumbers extends SqlShuttle {
   private final RelDataTypeFactory typeFactory;
 
   private ExactWrittenNumbers(RelDataTypeFactory typeFactory) {
@@ -25,7 +25,7 @@ final class ExactWrittenNumbers extends SqlShuttle {
   }
 
   /** @param write the statement, or what an EXPLAIN explains, as parsed */
-  static SqlNode rewrite(SqlNode parsed, SqlNode write, RelDataTypeFactory typeFactory) {
+  public static SqlNode rewrite(SqlNode parsed, SqlNode write, RelDataTypeFactory typeFactory) {
     return write.isA(SqlKind.DML) ? parsed.accept(new ExactWrittenNumbers(typeFactory)) : parsed;
   }
 
