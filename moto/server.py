@@ -9,6 +9,7 @@ JVM that started it, even if that JVM is killed. It ignores SIGINT, as dynalite'
 It serves what `moto_server -H 127.0.0.1 -p PORT` serves, with the same request handler; it binds
 the socket itself so that the port is free by construction rather than guessed beforehand.
 """
+import logging
 import os
 import signal
 import sys
@@ -22,12 +23,20 @@ from moto.moto_server.werkzeug_app import (
 from werkzeug.serving import make_server
 
 
+class RequestHandler(MotoRequestHandler):
+    # Without it each answer waits for the client's delayed ACK (40 ms on Linux) between its
+    # headers and its body: most of a test's time on moto.
+    disable_nagle_algorithm = True
+
+
 def main() -> None:
     port = int(sys.argv[1]) if len(sys.argv) > 1 else 0
     # Ctrl-C in a terminal reaches every process of the foreground group; the parent stops this one.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # One log line per request on stderr would only fill the pipe the parent drains.
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
     app = DomainDispatcherApplication(create_backend_app)
-    server = make_server("127.0.0.1", port, app, threaded=True, request_handler=MotoRequestHandler)
+    server = make_server("127.0.0.1", port, app, threaded=True, request_handler=RequestHandler)
     # moto builds some URLs from MOTO_PORT, as moto_server sets it.
     os.environ["MOTO_PORT"] = str(server.port)
     threading.Thread(target=server.serve_forever, name="moto", daemon=True).start()
