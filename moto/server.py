@@ -23,12 +23,6 @@ from moto.moto_server.werkzeug_app import (
 from werkzeug.serving import make_server
 
 
-class RequestHandler(MotoRequestHandler):
-    # Without it each answer waits for the client's delayed ACK (40 ms on Linux) between its
-    # headers and its body: most of a test's time on moto.
-    disable_nagle_algorithm = True
-
-
 def main() -> None:
     port = int(sys.argv[1]) if len(sys.argv) > 1 else 0
     # Ctrl-C in a terminal reaches every process of the foreground group; the parent stops this one.
@@ -36,7 +30,7 @@ def main() -> None:
     # One log line per request on stderr would only fill the pipe the parent drains.
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     app = DomainDispatcherApplication(create_backend_app)
-    server = make_server("127.0.0.1", port, app, threaded=True, request_handler=RequestHandler)
+    server = make_server("127.0.0.1", port, app, threaded=True, request_handler=MotoRequestHandler)
     # moto builds some URLs from MOTO_PORT, as moto_server sets it.
     os.environ["MOTO_PORT"] = str(server.port)
     threading.Thread(target=server.serve_forever, name="moto", daemon=True).start()
