@@ -27,9 +27,14 @@ final class Moto {
 
   private Moto() {}
 
-  /** Installs moto if needed and starts it on a free port of 127.0.0.1. */
+  /** Installs moto from the folder {@value #DIR_PROPERTY} names, if needed, and starts it. */
   static LocalServerProcess start() throws IOException {
-    Path dir = Path.of(System.getProperty(DIR_PROPERTY, "moto")).toAbsolutePath().normalize();
+    return start(Path.of(System.getProperty(DIR_PROPERTY, "moto")));
+  }
+
+  /** Installs moto from {@code directory} if needed and starts it on a free port of 127.0.0.1. */
+  static LocalServerProcess start(Path directory) throws IOException {
+    Path dir = directory.toAbsolutePath().normalize();
     for (String file : List.of("server.py", "requirements.txt")) {
       if (!Files.isRegularFile(dir.resolve(file))) {
         throw new IOException("No " + file + " in " + dir + "; point the " + DIR_PROPERTY

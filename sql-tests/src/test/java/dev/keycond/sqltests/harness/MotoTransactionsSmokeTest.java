@@ -10,9 +10,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -38,8 +40,8 @@ class MotoTransactionsSmokeTest {
   static void createTable(DynamoServer moto) {
     moto.client().createTable(table -> table
         .tableName(TABLE)
-        .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
-        .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))
+        .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S).build())
+        .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build())
         .billingMode(BillingMode.PAY_PER_REQUEST));
     moto.client().waiter().waitUntilTableExists(b -> b.tableName(TABLE));
   }
