@@ -5,6 +5,7 @@ import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.OperatorCompiler;
+import dev.keycond.planner.exec.write.WriteOperator;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.functions.DelimiterDefaults;
@@ -287,8 +288,8 @@ public final class StatementPlanner {
     try {
       return ownQuery.warnings().mayDiscard() == sharedQuery.warnings().mayDiscard()
           && ownQuery.warnings().at(none, ParameterText.MARKERS).equals(sharedQuery.warnings().at(values, text))
-          && PlanExplainer.explain(own.rel(), settings, none, ParameterText.MARKERS, Optional.empty())
-              .equals(PlanExplainer.explain(shared.rel(), settings, values, text, Optional.empty()));
+          && PlanExplainer.explain(own.rel(), settings, none, ParameterText.MARKERS, Optional.empty(), Optional.empty())
+              .equals(PlanExplainer.explain(shared.rel(), settings, values, text, Optional.empty(), Optional.empty()));
     } catch (RuntimeException e) {
       // Values the text's own plan refuses when it runs (a key too long) say nothing of the shape.
       return false;
@@ -388,7 +389,7 @@ public final class StatementPlanner {
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
     if (explain) {
       return new CompiledPlan(new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage), warnings,
-          output), plan);
+          output, Optional.empty()), plan);
     }
     return new CompiledPlan(new PlannedQuery(columns(validator, validated, root, sql), parameters,
         OperatorCompiler.compile(plan), warnings), plan);
@@ -449,11 +450,7 @@ public final class StatementPlanner {
     }
     PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
-    if (explain) {
-      return new CompiledPlan(
-          new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings, output), write);
-    }
-    return new CompiledPlan(new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings), write);
+    return writePlan(write, parameters, refusal, warnings, explain, output);
   }
 
   /**
@@ -480,11 +477,18 @@ public final class StatementPlanner {
     }
     PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
     ImmutableList<ParameterType> parameters = parameters(rowsValidator, rows);
+    return writePlan(write, parameters, refusal, warnings, explain, output);
+  }
+
+  /** A planned write: compiled once, and run, or explained with the requests it would send. */
+  private static CompiledPlan writePlan(DynamoWrite write, ImmutableList<ParameterType> parameters,
+      Optional<KeycondException> refusal, PlanWarnings warnings, boolean explain, PlannedExplain.Output output) {
+    WriteOperator operator = OperatorCompiler.compileWrite(write);
     if (explain) {
-      return new CompiledPlan(
-          new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings, output), write);
+      return new CompiledPlan(new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings,
+          output, Optional.of(operator)), write);
     }
-    return new CompiledPlan(new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings), write);
+    return new CompiledPlan(new PlannedUpdate(parameters, operator, warnings), write);
   }
 
   /** Trims the plan to the columns it uses, applies JDBC's maxRows as a limit, and pushes down into the reads. */

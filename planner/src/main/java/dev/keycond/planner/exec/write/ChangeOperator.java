@@ -1,5 +1,6 @@
 package dev.keycond.planner.exec.write;
 
+import dev.keycond.planner.request.WriteActions;
 import dev.keycond.planner.exec.Paging;
 
 import com.google.common.collect.ImmutableList;
@@ -83,29 +84,21 @@ public final class ChangeOperator implements WriteOperator {
     if (keepsStoredValues) {
       context.keepStoredValues();
     }
-    WriteProgress progress = new WriteProgress(parameterSets.size());
-    ConcurrentWrites sender = new ConcurrentWrites(context, progress);
-    try {
-      for (int execution = 0; execution < parameterSets.size() && !progress.hasFailed(); execution++) {
-        List<Object> parameters = parameterSets.get(execution);
-        // A row read to be written only if unchanged must be read as the write will see it.
-        ExecutionContext one = context.with(parameters, context.settings().withConsistentRead());
-        KeyValueBinder binder = new KeyValueBinder(parameters);
-        WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(binder));
-        if (plan.byKey()) {
-          writeKeys(execution, one, binder, requests, progress, sender);
-        } else {
-          writeSlice(execution, one, requests, progress, sender);
-        }
+    return WriteRun.run(context, table, parameterSets, (execution, parameters, run) -> {
+      // A row read to be written only if unchanged must be read as the write will see it.
+      ExecutionContext one = context.with(parameters, context.settings().withConsistentRead());
+      KeyValueBinder binder = new KeyValueBinder(parameters);
+      WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(binder));
+      if (plan.byKey()) {
+        writeKeys(execution, one, binder, requests, run);
+      } else {
+        writeSlice(execution, one, requests, run);
       }
-    } finally {
-      sender.awaitAll();
-    }
-    return progress.finish();
+    });
   }
 
   @Override
-  public List<WriteStep> explain(StatementSettings settings, Optional<List<Object>> parameters) {
+  public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
     Optional<KeyValueBinder> binder = parameters.map(KeyValueBinder::new);
     WriteRequestBuilder requests = new WriteRequestBuilder(table, binder);
     String kind = plan.delete() ? "DeleteItem" : "UpdateItem";
@@ -116,23 +109,23 @@ public final class ChangeOperator implements WriteOperator {
           + ", checks " + (target.residual().isEmpty() ? "it" : String.join(" AND ", target.residual().stream()
               .map(ExpressionFormatter.of(table)::format).toList())) + (plan.delete() ? "" : ", computes the new values")
           + ", and sends a " + kind + " only if the row is unchanged since";
-      return List.of(new WriteStep("For each " + (plan.byKey() ? "key" : "row the read finds") + ": " + read,
+      return WriteActions.of(new WriteActions.Step("For each " + (plan.byKey() ? "key" : "row the read finds") + ": " + read,
           ImmutableList.of(described(requests, unchangedCondition())), true));
     }
     if (batchDeletes && !plan.byKey()) {
-      return List.of(new WriteStep("For the rows the read finds: BatchWriteItem deletes, "
+      return WriteActions.of(new WriteActions.Step("For the rows the read finds: BatchWriteItem deletes, "
           + BatchWriteItem.MAX_WRITES + " rows a request (nothing but the key condition to check)",
           ImmutableList.of(requests.batch(List.of(new BatchWriteItem.Delete(rowKey())))), true));
     }
     if (!plan.byKey()) {
-      return List.of(new WriteStep("For each row the read finds: one " + kind + conditioned,
+      return WriteActions.of(new WriteActions.Step("For each row the read finds: one " + kind + conditioned,
           ImmutableList.of(described(requests, WriteCondition.checked(plan.condition().orElseThrow()))), true));
     }
     ImmutableList.Builder<WriteRequest> built = ImmutableList.builder();
     for (ImmutableMap<String, RequestValue> key : new ReadRequestBuilder(target, settings, parameters).itemKeys()) {
       WriteRequestBuilder.Built<?> request;
       if (parameters.isPresent() && changes.isPresent()) {
-        ExecutionContext context = new ExecutionContext(null, parameters.get(), settings, 0);
+        ExecutionContext context = ExecutionContext.sendingNothing(parameters.get(), settings);
         RowChanges.NativeChange change = changes.get().withoutRead(codec.decode(RequestValue.bind(key)),
             plan.condition().orElseThrow(), context);
         request = requests.update(key, change.change(), WriteCondition.checked(change.condition()));
@@ -146,7 +139,7 @@ public final class ChangeOperator implements WriteOperator {
         built.add(send.request());
       }
     }
-    return List.of(new WriteStep("One " + kind + " per key, up to " + ConcurrentWrites.IN_FLIGHT + " at a time"
+    return WriteActions.of(new WriteActions.Step("One " + kind + " per key, up to " + ConcurrentWrites.IN_FLIGHT + " at a time"
         + conditioned + (increments ? "; a row whose value to add to is NULL is read and written as computed" : ""),
         built.build(), false));
   }
@@ -172,18 +165,17 @@ public final class ChangeOperator implements WriteOperator {
   }
 
   private void writeKeys(int execution, ExecutionContext context, KeyValueBinder binder, WriteRequestBuilder requests,
-      WriteProgress progress, ConcurrentWrites sender) {
+      WriteRun run) {
     List<ImmutableMap<String, RequestValue>> keys = new ReadRequestBuilder(target, context.settings(), binder).itemKeys();
     for (ImmutableMap<String, RequestValue> key : keys) {
       Map<String, AttributeValue> bound = RequestValue.bind(key);
-      RowRef row = new RowRef(execution, progress.row(), codec.describeKey(bound));
-      sender.submit(row, () -> writeByKey(context, requests, key, bound));
+      RowRef row = new RowRef(execution, run.progress().row(), codec.describeKey(bound));
+      run.sender().submit(row, () -> writeByKey(context, requests, key, bound));
     }
   }
 
-  private void writeSlice(int execution, ExecutionContext context, WriteRequestBuilder requests,
-      WriteProgress progress, ConcurrentWrites sender) {
-    BatchedWrites batches = new BatchedWrites(context, requests, sender, progress, table.ownKeyAttributes());
+  private void writeSlice(int execution, ExecutionContext context, WriteRequestBuilder requests, WriteRun run) {
+    WriteProgress progress = run.progress();
     try (ReadOperator.ReadItems items = slice.items(context)) {
       while (items.next()) {
         if (progress.hasFailed()) {
@@ -195,15 +187,14 @@ public final class ChangeOperator implements WriteOperator {
         ImmutableMap<String, RequestValue> key = key(item);
         RowRef ref = new RowRef(execution, progress.row(), codec.describeKey(item));
         if (batchDeletes) {
-          batches.add(ref, new BatchWriteItem.Delete(key));
+          run.batches().add(ref, new BatchWriteItem.Delete(key));
         } else if (writesWithoutRead) {
-          sender.submit(ref, () -> writeByKey(context, requests, key, item));
+          run.sender().submit(ref, () -> writeByKey(context, requests, key, item));
         } else {
-          sender.submit(ref, () -> writeAsRead(context, requests, key, item, row));
+          run.sender().submit(ref, () -> writeAsRead(context, requests, key, item, row));
         }
       }
     }
-    batches.flush();
   }
 
   /** Writes one row by its key, without reading it when DynamoDB can check and compute everything. */

@@ -1,5 +1,6 @@
 package dev.keycond.planner.exec.write;
 
+import dev.keycond.planner.request.WriteActions;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import dev.keycond.planner.codec.ItemCodec;
@@ -63,52 +64,40 @@ public final class MergeOperator implements WriteOperator {
 
   @Override
   public long[] execute(ExecutionContext context, List<List<Object>> parameterSets) {
-    WriteProgress progress = new WriteProgress(parameterSets.size());
-    ConcurrentWrites sender = new ConcurrentWrites(context, progress);
     WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
-    List<Runnable> checked = new ArrayList<>();
-    try {
-      for (int execution = 0; execution < parameterSets.size(); execution++) {
-        int set = execution;
-        ExecutionContext one = context.with(parameterSets.get(execution), context.settings());
-        try (RowCursor cursor = rows.open(one)) {
-          while (cursor.next()) {
-            Object[] row = tableRow(cursor.row());
-            UpdateItem update = request(requests, row, one);
-            RowRef ref = new RowRef(set, progress.row(), codec.describeKey(RequestValue.bind(update.key())));
-            // Every row is checked before the first is sent.
-            checked.add(() -> sender.submit(ref, () -> {
-              context.gateway().updateItem(update, context.call());
-              return 1L;
-            }));
-          }
+    return WriteRun.run(context, table, parameterSets, (execution, parameters, run) -> {
+      ExecutionContext one = context.with(parameters, context.settings());
+      try (RowCursor cursor = rows.open(one)) {
+        while (cursor.next()) {
+          UpdateItem update = request(requests, tableRow(cursor.row()), one);
+          RowRef ref = new RowRef(execution, run.progress().row(), codec.describeKey(RequestValue.bind(update.key())));
+          run.afterAllChecked(() -> run.sender().submit(ref, () -> {
+            context.gateway().updateItem(update, context.call());
+            return 1L;
+          }));
         }
       }
-      checked.forEach(Runnable::run);
-    } finally {
-      sender.awaitAll();
-    }
-    return progress.finish();
+    });
   }
 
   @Override
-  public List<WriteStep> explain(StatementSettings settings, Optional<List<Object>> parameters) {
+  public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
     WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
     String what = "MERGE: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time, without "
         + "a condition: it creates the item or updates it";
     if (parameters.isPresent()) {
       ImmutableList.Builder<WriteRequest> built = ImmutableList.builder();
-      ExecutionContext context = new ExecutionContext(null, parameters.get(), settings, 0);
+      ExecutionContext context = ExecutionContext.sendingNothing(parameters.get(), settings);
       try (RowCursor cursor = rows.open(context)) {
         while (cursor.next()) {
           built.add(request(requests, tableRow(cursor.row()), context));
         }
       }
-      return List.of(new WriteStep(what, built.build(), false));
+      return WriteActions.of(new WriteActions.Step(what, built.build(), false));
     }
     ImmutableMap.Builder<String, RequestValue> key = ImmutableMap.builder();
     table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Unbound("'" + table.template(a) + "'")));
-    return List.of(new WriteStep(what + "; for each source row:", ImmutableList.of(
+    return WriteActions.of(new WriteActions.Step(what + "; for each source row:", ImmutableList.of(
         requests.merge(key.build(), changes.described(ExpressionFormatter.of(table)))), true));
   }
 

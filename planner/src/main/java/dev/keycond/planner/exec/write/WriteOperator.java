@@ -1,6 +1,7 @@
 package dev.keycond.planner.exec.write;
 
 import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.request.WriteActions;
 import dev.keycond.planner.settings.StatementSettings;
 import java.util.List;
 import java.util.Optional;
@@ -19,9 +20,9 @@ public interface WriteOperator {
   long[] execute(ExecutionContext context, List<List<Object>> parameterSets);
 
   /**
-   * The steps EXPLAIN shows; nothing is sent.
+   * The requests the statement produces, built as {@link #execute} builds them; nothing is sent.
    *
    * @param parameters the statement's parameter values, or empty to describe the markers
    */
-  List<WriteStep> explain(StatementSettings settings, Optional<List<Object>> parameters);
+  WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters);
 }
