@@ -84,10 +84,16 @@ final class RequestFormatter {
       lines.add("  UpdateExpression:          " + update.updateExpression());
       condition(lines, update.conditionExpression());
       attributes(lines, update.attributes());
+      if (update.returnsNewItem()) {
+        lines.add("  ReturnValues:              ALL_NEW");
+      }
     } else if (request instanceof DeleteItem delete) {
       lines.add("  Key:                       " + json(values(delete.key())));
       condition(lines, delete.conditionExpression());
       attributes(lines, delete.attributes());
+      if (delete.returnsOldItem()) {
+        lines.add("  ReturnValues:              ALL_OLD");
+      }
     } else {
       BatchWriteItem batch = (BatchWriteItem) request;
       lines.add("  RequestItems:              " + batch.writes().size() + " writes");

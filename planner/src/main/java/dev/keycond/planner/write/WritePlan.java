@@ -28,9 +28,12 @@ public sealed interface WritePlan {
    * @param condition the statement's predicates that the key does not express, as DynamoDB checks
    *     them with the write; empty when DynamoDB cannot check them exactly, and each row is then
    *     read, checked in the driver, and written only if it has not changed since
+   * @param returnsRows whether the statement returns the rows it writes (RETURNING): each UpdateItem
+   *     asks for the item as it leaves it, each DeleteItem for the item as it was, so that no other
+   *     request is needed; a DELETE then sends a DeleteItem per row, never a BatchWriteItem
    */
   record ChangeRows(EntityTable table, boolean delete, ReadPlan target, ImmutableList<Assignment> assignments,
-      Optional<ServerCondition> condition) implements WritePlan {
+      Optional<ServerCondition> condition, boolean returnsRows) implements WritePlan {
 
     public ChangeRows {
       if (delete != assignments.isEmpty()) {
@@ -49,6 +52,8 @@ public sealed interface WritePlan {
    * UpdateItem without condition creates or updates.
    *
    * @param columns the table column of each field of the input's rows
+   * @param returnsRows whether the statement returns the rows it writes (RETURNING): each UpdateItem
+   *     asks for the item as it leaves it
    */
-  record MergeRows(EntityTable table, ImmutableList<Integer> columns) implements WritePlan {}
+  record MergeRows(EntityTable table, ImmutableList<Integer> columns, boolean returnsRows) implements WritePlan {}
 }

@@ -74,21 +74,24 @@ public final class ChangeOperator implements WriteOperator {
         : Optional.of(new RowChanges(table, plan.assignments(), read.getCluster().getRexBuilder()));
     this.writesWithoutRead = plan.condition().isPresent() && changes.map(RowChanges::computableWithoutRead).orElse(true);
     this.increments = plan.assignments().stream().anyMatch(a -> a instanceof Assignment.Increment);
-    this.batchDeletes = plan.delete() && target.residual().isEmpty();
+    this.batchDeletes = plan.delete() && target.residual().isEmpty() && !plan.returnsRows();
     this.checkedAttributes = target.projection().stream().map(table::column)
         .filter(c -> !table.isKeyColumn(c.name())).map(Column::attribute).collect(ImmutableList.toImmutableList());
   }
 
   @Override
-  public long[] execute(ExecutionContext context, List<List<Object>> parameterSets) {
+  public WriteResult execute(ExecutionContext context, List<List<Object>> parameterSets, boolean returnsRows) {
+    if (returnsRows && !plan.returnsRows()) {
+      throw new IllegalArgumentException("an UPDATE or DELETE returns its rows only when planned to");
+    }
     if (keepsStoredValues) {
       context.keepStoredValues();
     }
-    return WriteRun.run(context, table, parameterSets, (execution, parameters, run) -> {
+    return WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
       // A row read to be written only if unchanged must be read as the write will see it.
       ExecutionContext one = context.with(parameters, context.settings().withConsistentRead());
       KeyValueBinder binder = new KeyValueBinder(parameters);
-      WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(binder));
+      WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(binder), plan.returnsRows());
       if (plan.byKey()) {
         writeKeys(execution, one, binder, requests, run);
       } else {
@@ -100,7 +103,7 @@ public final class ChangeOperator implements WriteOperator {
   @Override
   public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
     Optional<KeyValueBinder> binder = parameters.map(KeyValueBinder::new);
-    WriteRequestBuilder requests = new WriteRequestBuilder(table, binder);
+    WriteRequestBuilder requests = new WriteRequestBuilder(table, binder, plan.returnsRows());
     String kind = plan.delete() ? "DeleteItem" : "UpdateItem";
     String conditioned = " (ConditionExpression: the item exists" + (target.residual().isEmpty() ? ""
         : writesWithoutRead ? ", and the statement's other conditions" : ", and is unchanged since it was read") + ")";
@@ -170,7 +173,7 @@ public final class ChangeOperator implements WriteOperator {
     for (ImmutableMap<String, RequestValue> key : keys) {
       Map<String, AttributeValue> bound = RequestValue.bind(key);
       RowRef row = new RowRef(execution, run.progress().row(), codec.describeKey(bound));
-      run.sender().submit(row, () -> writeByKey(context, requests, key, bound));
+      run.sender().submit(row, () -> run.written(row, writeByKey(context, requests, key, bound)));
     }
   }
 
@@ -189,16 +192,21 @@ public final class ChangeOperator implements WriteOperator {
         if (batchDeletes) {
           run.batches().add(ref, new BatchWriteItem.Delete(key));
         } else if (writesWithoutRead) {
-          run.sender().submit(ref, () -> writeByKey(context, requests, key, item));
+          run.sender().submit(ref, () -> run.written(ref, writeByKey(context, requests, key, item)));
         } else {
-          run.sender().submit(ref, () -> writeAsRead(context, requests, key, item, row));
+          run.sender().submit(ref, () -> run.written(ref, writeAsRead(context, requests, key, item, row)));
         }
       }
     }
   }
 
-  /** Writes one row by its key, without reading it when DynamoDB can check and compute everything. */
-  private long writeByKey(ExecutionContext context, WriteRequestBuilder requests,
+  /**
+   * Writes one row by its key, without reading it when DynamoDB can check and compute everything.
+   *
+   * @return what DynamoDB answered for the item written (the item itself when the plan returns its
+   *     rows), or empty when no row was written
+   */
+  private Optional<Map<String, AttributeValue>> writeByKey(ExecutionContext context, WriteRequestBuilder requests,
       ImmutableMap<String, RequestValue> key, Map<String, AttributeValue> keyItem) {
     if (!writesWithoutRead) {
       return readAndWrite(context, requests, key);
@@ -213,42 +221,40 @@ public final class ChangeOperator implements WriteOperator {
       built = requests.update(key, change.change(), WriteCondition.checked(change.condition()));
     }
     if (built instanceof WriteRequestBuilder.Built.NoMatch) {
-      return 0;
+      return Optional.empty();
     }
     if (built instanceof WriteRequestBuilder.Built.NeedsRead) {
       return readAndWrite(context, requests, key);
     }
-    if (send(context, built)) {
-      return 1;
-    }
+    Optional<Map<String, AttributeValue>> written = send(context, built);
     // An increment's check also fails on a NULL the row holds, which SQL adds to as NULL.
-    return increments ? readAndWrite(context, requests, key) : 0;
+    return written.isPresent() || !increments ? written : readAndWrite(context, requests, key);
   }
 
   /** Reads a row by key (strongly consistent), checks it in the driver, and writes it if unchanged. */
-  private long readAndWrite(ExecutionContext context, WriteRequestBuilder requests,
+  private Optional<Map<String, AttributeValue>> readAndWrite(ExecutionContext context, WriteRequestBuilder requests,
       ImmutableMap<String, RequestValue> key) {
     GetItem get = (GetItem) new ReadRequestBuilder(target, context.settings(), new KeyValueBinder(context.parameters()))
         .itemRequests(List.of(key)).get(0);
     Optional<Map<String, AttributeValue>> item = context.gateway().getItem(get, context.call());
     if (item.isEmpty()) {
-      return 0;
+      return Optional.empty();
     }
     Object[] row = codec.decode(item.get());
     if (row == null) {
-      return 0;
+      return Optional.empty();
     }
     context.storedValues().ifPresent(values -> values.rememberRow(table, item.get(), row));
     for (Scalar condition : residual) {
       if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
-        return 0;
+        return Optional.empty();
       }
     }
     return writeAsRead(context, requests, key, item.get(), row);
   }
 
   /** Writes a row the driver read and checked, on the condition that it is still as read. */
-  private long writeAsRead(ExecutionContext context, WriteRequestBuilder requests,
+  private Optional<Map<String, AttributeValue>> writeAsRead(ExecutionContext context, WriteRequestBuilder requests,
       ImmutableMap<String, RequestValue> key, Map<String, AttributeValue> item, Object[] row) {
     ImmutableMap.Builder<String, AttributeValue> values = ImmutableMap.builder();
     ImmutableSet.Builder<String> missing = ImmutableSet.builder();
@@ -263,10 +269,11 @@ public final class ChangeOperator implements WriteOperator {
     WriteCondition unchanged = WriteCondition.asRead(values.buildKeepingLast(), missing.build());
     WriteRequestBuilder.Built<?> built = plan.delete() ? requests.delete(key, unchanged)
         : requests.update(key, changes.orElseThrow().fromRow(row, context), unchanged);
-    return built instanceof WriteRequestBuilder.Built.Send<?> && send(context, built) ? 1 : 0;
+    return built instanceof WriteRequestBuilder.Built.Send<?> ? send(context, built) : Optional.empty();
   }
 
-  private static boolean send(ExecutionContext context, WriteRequestBuilder.Built<?> built) {
+  private static Optional<Map<String, AttributeValue>> send(ExecutionContext context,
+      WriteRequestBuilder.Built<?> built) {
     Object request = ((WriteRequestBuilder.Built.Send<?>) built).request();
     if (request instanceof dev.keycond.planner.request.DeleteItem delete) {
       return context.gateway().deleteItem(delete, context.call());

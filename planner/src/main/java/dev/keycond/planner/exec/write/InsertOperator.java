@@ -57,9 +57,9 @@ public final class InsertOperator implements WriteOperator {
   private record Row(RowRef ref, Map<String, AttributeValue> item) {}
 
   @Override
-  public long[] execute(ExecutionContext context, List<List<Object>> parameterSets) {
+  public WriteResult execute(ExecutionContext context, List<List<Object>> parameterSets, boolean returnsRows) {
     WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
-    return WriteRun.run(context, table, parameterSets, (execution, parameters, run) -> {
+    return WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
       try (RowCursor cursor = rows.open(context.with(parameters, context.settings()))) {
         while (cursor.next()) {
           Row row = encode(execution, cursor.row(), run.progress());
@@ -144,7 +144,7 @@ public final class InsertOperator implements WriteOperator {
       DynamoGateway.PutOutcome outcome = context.gateway().putItem(requests.insert(item), context.call());
       if (outcome == DynamoGateway.PutOutcome.WRITTEN
           || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && isOurs(row, context)) {
-        return 1L;
+        return run.written(row.ref(), Optional.of(row.item()));
       }
       throw new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: table '" + table.name()
           + "' already has a row with key " + row.ref().key() + " (INSERT never overwrites; use UPSERT INTO to "

@@ -33,7 +33,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * upsert that does not replace the whole item.
  */
 public final class MergeOperator implements WriteOperator {
+  private final WritePlan.MergeRows plan;
   private final EntityTable table;
+  private final WriteRequestBuilder requests;
   private final Operator rows;
   private final ImmutableList<Integer> columns;
   private final ItemCodec codec;
@@ -41,7 +43,9 @@ public final class MergeOperator implements WriteOperator {
   private final DerivedColumns derived;
 
   public MergeOperator(WritePlan.MergeRows plan, Operator rows, RexBuilder rexBuilder) {
+    this.plan = plan;
     this.table = plan.table();
+    this.requests = new WriteRequestBuilder(table, Optional.empty(), plan.returnsRows());
     this.rows = rows;
     this.columns = plan.columns();
     this.codec = ItemCodec.of(table);
@@ -63,18 +67,18 @@ public final class MergeOperator implements WriteOperator {
   }
 
   @Override
-  public long[] execute(ExecutionContext context, List<List<Object>> parameterSets) {
-    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
-    return WriteRun.run(context, table, parameterSets, (execution, parameters, run) -> {
+  public WriteResult execute(ExecutionContext context, List<List<Object>> parameterSets, boolean returnsRows) {
+    if (returnsRows && !plan.returnsRows()) {
+      throw new IllegalArgumentException("a MERGE returns its rows only when planned to");
+    }
+    return WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
       ExecutionContext one = context.with(parameters, context.settings());
       try (RowCursor cursor = rows.open(one)) {
         while (cursor.next()) {
-          UpdateItem update = request(requests, tableRow(cursor.row()), one);
+          UpdateItem update = request(tableRow(cursor.row()), one);
           RowRef ref = new RowRef(execution, run.progress().row(), codec.describeKey(RequestValue.bind(update.key())));
-          run.afterAllChecked(() -> run.sender().submit(ref, () -> {
-            context.gateway().updateItem(update, context.call());
-            return 1L;
-          }));
+          run.afterAllChecked(() -> run.sender().submit(ref,
+              () -> run.written(ref, context.gateway().updateItem(update, context.call()))));
         }
       }
     });
@@ -82,7 +86,6 @@ public final class MergeOperator implements WriteOperator {
 
   @Override
   public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
-    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
     String what = "MERGE: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time, without "
         + "a condition: it creates the item or updates it";
     if (parameters.isPresent()) {
@@ -90,7 +93,7 @@ public final class MergeOperator implements WriteOperator {
       ExecutionContext context = ExecutionContext.sendingNothing(parameters.get(), settings);
       try (RowCursor cursor = rows.open(context)) {
         while (cursor.next()) {
-          built.add(request(requests, tableRow(cursor.row()), context));
+          built.add(request(tableRow(cursor.row()), context));
         }
       }
       return WriteActions.of(new WriteActions.Step(what, built.build(), false));
@@ -112,7 +115,7 @@ public final class MergeOperator implements WriteOperator {
     return row;
   }
 
-  private UpdateItem request(WriteRequestBuilder requests, Object[] row, ExecutionContext context) {
+  private UpdateItem request(Object[] row, ExecutionContext context) {
     Map<String, AttributeValue> item = codec.encode(row);
     ImmutableMap.Builder<String, RequestValue> key = ImmutableMap.builder();
     table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Bound(item.get(a))));

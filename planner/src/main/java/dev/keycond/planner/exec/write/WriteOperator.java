@@ -14,10 +14,13 @@ public interface WriteOperator {
 
   /**
    * @param parameterSets the parameter values of each execution, in marker order
-   * @return the rows each execution wrote, exactly as DynamoDB took them
+   * @param returnsRows whether the result keeps the rows written: an INSERT's always can (they are
+   *     the rows it sends), an UPDATE's, DELETE's or MERGE's only when planned to (RETURNING), since
+   *     their requests then ask DynamoDB for the items
+   * @return the rows each execution wrote, exactly as DynamoDB took them, and the rows when asked
    * @throws WriteFailure when a row could not be written; it says which rows were
    */
-  long[] execute(ExecutionContext context, List<List<Object>> parameterSets);
+  WriteResult execute(ExecutionContext context, List<List<Object>> parameterSets, boolean returnsRows);
 
   /**
    * The requests the statement produces, built as {@link #execute} builds them; nothing is sent.
