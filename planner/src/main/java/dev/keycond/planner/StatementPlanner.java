@@ -484,7 +484,8 @@ public final class StatementPlanner {
     SqlToRelConverter converter = converter(rowsValidator);
     RelNode input = optimize(converter, converter.decorrelate(rows, convert(converter, rows).project()), 0);
     DynamoWrite write = new DynamoWrite(input.getCluster(), input.getTraitSet(), input,
-        new WritePlan.MergeRows(target.entity(), shape.columns(), returning.isPresent()));
+        new WritePlan.MergeRows(target.entity(), shape.branches(), shape.columns(), shape.conditions(),
+            returning.isPresent()));
     Optional<ReturnedRows> returned = returning.map(r -> returnedRows(r, catalogReader.getTable(name.names).getQualifiedName(),
         Optional.ofNullable(merge.getAlias())));
     PlannedReads reads = PlannedReads.of(write);

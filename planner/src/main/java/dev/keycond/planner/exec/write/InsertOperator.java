@@ -143,7 +143,7 @@ public final class InsertOperator implements WriteOperator {
     run.sender().submit(row.ref(), () -> {
       DynamoGateway.PutOutcome outcome = context.gateway().putItem(requests.insert(item), context.call());
       if (outcome == DynamoGateway.PutOutcome.WRITTEN
-          || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && isOurs(row, context)) {
+          || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && isOurs(table, row.item(), context)) {
         return run.written(row.ref(), Optional.of(row.item()));
       }
       throw new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: table '" + table.name()
@@ -157,11 +157,11 @@ public final class InsertOperator implements WriteOperator {
    * sends a request again when its answer was lost, and the second attempt then finds the first
    * one's item.
    */
-  private boolean isOurs(Row row, ExecutionContext context) {
+  static boolean isOurs(EntityTable table, Map<String, AttributeValue> item, ExecutionContext context) {
     ImmutableMap.Builder<String, RequestValue> key = ImmutableMap.builder();
-    table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Bound(row.item().get(a))));
+    table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Bound(item.get(a))));
     GetItem get = new GetItem(table.source().name(), key.build(), Optional.empty(), ExpressionAttributes.NONE, true);
-    return context.gateway().getItem(get, context.call()).filter(row.item()::equals).isPresent();
+    return context.gateway().getItem(get, context.call()).filter(item::equals).isPresent();
   }
 
   static ImmutableMap<String, RequestValue> values(Map<String, AttributeValue> attributes) {

@@ -1,19 +1,30 @@
 package dev.keycond.planner.exec.write;
 
-import dev.keycond.planner.request.WriteActions;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.Maps;
 import dev.keycond.planner.codec.ItemCodec;
+import dev.keycond.planner.codec.ItemLimits;
+import dev.keycond.planner.codec.SqlValues;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.Operator;
 import dev.keycond.planner.exec.RowCursor;
+import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.ExpressionFormatter;
-import dev.keycond.planner.request.ItemChange;
+import dev.keycond.planner.plan.Operand;
+import dev.keycond.planner.plan.ServerCondition;
+import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.UpdateItem;
+import dev.keycond.planner.request.WriteActions;
+import dev.keycond.planner.request.WriteCondition;
 import dev.keycond.planner.request.WriteRequest;
 import dev.keycond.planner.request.WriteRequestBuilder;
+import dev.keycond.planner.schema.SqlTypes;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.write.Assignment;
@@ -23,14 +34,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.calcite.rex.RexBuilder;
-import dev.keycond.planner.schema.SqlTypes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Executes MERGE by key: one UpdateItem per source row, without a condition, which creates the
- * item or updates it, and sets the columns the MERGE gives with every derived attribute (index keys,
- * a hierarchy's parent) either way. Other attributes of an existing item are kept: this is the
- * upsert that does not replace the whole item.
+ * Executes MERGE by key, one request per source row, as its branches say: with both, an UpdateItem
+ * without condition, which creates the item or updates it (the upsert that keeps the attributes it
+ * does not set); with WHEN MATCHED THEN UPDATE alone, an UpdateItem conditioned on the item existing
+ * and on the ON clause's other comparisons; with WHEN NOT MATCHED THEN INSERT alone, a PutItem
+ * conditioned on no item having the key. An update sets the columns the MERGE gives with every
+ * derived attribute (index keys, a hierarchy's parent); a put writes the whole item, as INSERT does.
+ * A row whose condition fails counts 0. Every row is checked before the first is sent.
  */
 public final class MergeOperator implements WriteOperator {
   private final WritePlan.MergeRows plan;
@@ -75,33 +88,61 @@ public final class MergeOperator implements WriteOperator {
       ExecutionContext one = context.with(parameters, context.settings());
       try (RowCursor cursor = rows.open(one)) {
         while (cursor.next()) {
-          UpdateItem update = request(tableRow(cursor.row()), one);
-          RowRef ref = new RowRef(execution, run.progress().row(), codec.describeKey(RequestValue.bind(update.key())));
-          run.afterAllChecked(() -> run.sender().submit(ref,
-              () -> run.written(ref, context.gateway().updateItem(update, context.call()))));
+          Object[] row = tableRow(cursor.row());
+          RowRef ref = new RowRef(execution, run.progress().row(), codec.describeKey(codec.encode(row)));
+          Optional<WriteRequest> request = request(row, cursor.row(), one);
+          if (request.isPresent()) {
+            run.afterAllChecked(() -> run.sender().submit(ref, () -> run.written(ref, send(request.get(), row,
+                context))));
+          }
         }
       }
     });
   }
 
+  /** Sends a row's request: what DynamoDB answered for the item written, or empty when its condition failed. */
+  private Optional<Map<String, AttributeValue>> send(WriteRequest request, Object[] row, ExecutionContext context) {
+    if (request instanceof UpdateItem update) {
+      return context.gateway().updateItem(update, context.call());
+    }
+    Map<String, AttributeValue> item = codec.encode(row);
+    DynamoGateway.PutOutcome outcome = context.gateway().putItem((PutItem) request, context.call());
+    boolean written = outcome == DynamoGateway.PutOutcome.WRITTEN
+        || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && InsertOperator.isOurs(table, item, context);
+    return written ? Optional.of(item) : Optional.empty();
+  }
+
   @Override
   public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
-    String what = "MERGE: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time, without "
-        + "a condition: it creates the item or updates it";
+    String what = switch (plan.branches()) {
+      case BOTH -> "MERGE: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time, without "
+          + "a condition: it creates the item or updates it";
+      case MATCHED_UPDATE -> "MERGE WHEN MATCHED: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT
+          + " at a time, conditioned on the item existing" + (plan.conditions().isEmpty() ? ""
+              : " and on the ON clause's other comparisons") + "; a row whose condition fails counts 0";
+      case NOT_MATCHED_INSERT -> "MERGE WHEN NOT MATCHED: one PutItem per source row, up to "
+          + ConcurrentWrites.IN_FLIGHT + " at a time, conditioned on no item having the key; a row whose key "
+          + "exists counts 0";
+    };
     if (parameters.isPresent()) {
-      ImmutableList.Builder<WriteRequest> built = ImmutableList.builder();
+      List<WriteRequest> built = new ArrayList<>();
       ExecutionContext context = ExecutionContext.sendingNothing(parameters.get(), settings);
       try (RowCursor cursor = rows.open(context)) {
         while (cursor.next()) {
-          built.add(request(tableRow(cursor.row()), context));
+          request(tableRow(cursor.row()), cursor.row(), context).ifPresent(built::add);
         }
       }
-      return WriteActions.of(new WriteActions.Step(what, built.build(), false));
+      return WriteActions.of(new WriteActions.Step(what, built, false));
     }
     ImmutableMap.Builder<String, RequestValue> key = ImmutableMap.builder();
     table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Unbound("'" + table.template(a) + "'")));
-    return WriteActions.of(new WriteActions.Step(what + "; for each source row:", ImmutableList.of(
-        requests.merge(key.build(), changes.described(ExpressionFormatter.of(table)))), true));
+    WriteRequest described = switch (plan.branches()) {
+      case BOTH -> requests.merge(key.build(), changes.described(ExpressionFormatter.of(table)));
+      case MATCHED_UPDATE -> ((WriteRequestBuilder.Built.Send<UpdateItem>) requests.update(key.build(),
+          changes.described(ExpressionFormatter.of(table)), describedCondition())).request();
+      case NOT_MATCHED_INSERT -> requests.insert(key.build());
+    };
+    return WriteActions.of(new WriteActions.Step(what + "; for each source row:", List.of(described), true));
   }
 
   /** The source row as a row of the table's full width, with its parent computed from its path. */
@@ -109,17 +150,59 @@ public final class MergeOperator implements WriteOperator {
     Object[] row = new Object[table.columns().size()];
     for (int i = 0; i < columns.size(); i++) {
       Column column = table.column(columns.get(i));
-      row[columns.get(i)] = dev.keycond.planner.codec.SqlValues.toColumnValue(source[i], column.type());
+      row[columns.get(i)] = SqlValues.toColumnValue(source[i], column.type());
     }
     derived.complete(row);
     return row;
   }
 
-  private UpdateItem request(Object[] row, ExecutionContext context) {
+  /**
+   * The request of one source row, checked; empty when it can match no item (an ON comparison with
+   * NULL), and nothing is sent for it.
+   *
+   * @throws KeycondException 0A000 when DynamoDB cannot compare a value of the ON clause exactly
+   */
+  private Optional<WriteRequest> request(Object[] row, Object[] source, ExecutionContext context) {
     Map<String, AttributeValue> item = codec.encode(row);
-    ImmutableMap.Builder<String, RequestValue> key = ImmutableMap.builder();
-    table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Bound(item.get(a))));
-    ItemChange change = changes.fromRow(row, context);
-    return requests.merge(key.build(), change);
+    ImmutableMap<String, RequestValue> key = InsertOperator.values(Maps.filterKeys(item,
+        table.ownKeyAttributes()::contains));
+    switch (plan.branches()) {
+      case NOT_MATCHED_INSERT:
+        ItemLimits.check(table.source(), item, codec.describeKey(item));
+        return Optional.of(requests.insert(InsertOperator.values(item)));
+      case MATCHED_UPDATE:
+        WriteRequestBuilder.Built<UpdateItem> built = requests.update(key, changes.fromRow(row, context),
+            condition(source));
+        if (built instanceof WriteRequestBuilder.Built.NeedsRead) {
+          throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "DynamoDB cannot compare the values of the "
+              + "MERGE's ON clause for the row with key " + codec.describeKey(item) + " exactly");
+        }
+        return built instanceof WriteRequestBuilder.Built.Send<UpdateItem> send ? Optional.of(send.request())
+            : Optional.empty();
+      default:
+        return Optional.of(requests.merge(key, changes.fromRow(row, context)));
+    }
+  }
+
+  /** The condition of a WHEN MATCHED update: the item exists, and the ON clause's other comparisons hold. */
+  private WriteCondition condition(Object[] source) {
+    List<ServerCondition> compared = new ArrayList<>();
+    for (WritePlan.MergeCondition c : plan.conditions()) {
+      Column column = table.column(c.column());
+      compared.add(new ServerCondition.Compare(column, c.op(), new Operand.Literal(source[c.field()])));
+    }
+    return new WriteCondition(compared.isEmpty() ? Optional.empty() : Optional.of(ServerCondition.And.of(compared)),
+        ImmutableMap.of(), ImmutableSet.of());
+  }
+
+  /** The condition of a WHEN MATCHED update as EXPLAIN shows it before the source rows are known. */
+  private WriteCondition describedCondition() {
+    List<ServerCondition> compared = new ArrayList<>();
+    for (WritePlan.MergeCondition c : plan.conditions()) {
+      compared.add(new ServerCondition.Compare(table.column(c.column()), c.op(),
+          new Operand.Literal("<source field " + (c.field() + 1) + ">")));
+    }
+    return new WriteCondition(compared.isEmpty() ? Optional.empty() : Optional.of(ServerCondition.And.of(compared)),
+        ImmutableMap.of(), ImmutableSet.of());
   }
 }
