@@ -1,7 +1,7 @@
 package dev.keycond.jdbc;
 
 import dev.keycond.planner.GeneratedKeys;
-import dev.keycond.planner.PlanCacheStatistics;
+import dev.keycond.planner.cache.PlanCacheStatistics;
 import dev.keycond.planner.PlannerWarmUp;
 import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.gateway.ClientSettings;

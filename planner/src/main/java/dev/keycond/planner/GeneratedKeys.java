@@ -23,13 +23,41 @@ public record GeneratedKeys(EntityTable table, ImmutableList<ResultColumn> colum
 
   /** The columns asked for: by JDBC's RETURN_GENERATED_KEYS, by name or by index. */
   public sealed interface Asked {
-    /** {@code Statement.RETURN_GENERATED_KEYS}: the columns of the table's primary key. */
-    record PrimaryKey() implements Asked {}
+    /** The table's columns asked for, by their index in it. */
+    List<Integer> columns(GeneratedKeys keys);
 
-    record Named(ImmutableList<String> names) implements Asked {}
+    /** {@code Statement.RETURN_GENERATED_KEYS}: the columns of the table's primary key. */
+    record PrimaryKey() implements Asked {
+      @Override
+      public List<Integer> columns(GeneratedKeys keys) {
+        Set<String> keyColumns = new LinkedHashSet<>();
+        keys.table().ownKeyAttributes().forEach(a -> keyColumns.addAll(keys.table().template(a).columns()));
+        return keyColumns.stream().map(keys.table()::columnIndex).toList();
+      }
+    }
+
+    record Named(ImmutableList<String> names) implements Asked {
+      @Override
+      public List<Integer> columns(GeneratedKeys keys) {
+        return names.stream().map(keys::index).toList();
+      }
+    }
 
     /** @param indexes 1-based, in the table's columns */
-    record Indexed(ImmutableList<Integer> indexes) implements Asked {}
+    record Indexed(ImmutableList<Integer> indexes) implements Asked {
+      @Override
+      public List<Integer> columns(GeneratedKeys keys) {
+        List<Integer> columns = new ArrayList<>();
+        for (int index : indexes) {
+          if (index < 1 || index > keys.columns().size()) {
+            throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Column index " + index + " is not a column "
+                + "of table '" + keys.table().name() + "', which has " + keys.columns().size());
+          }
+          columns.add(index - 1);
+        }
+        return columns;
+      }
+    }
   }
 
   /**
@@ -38,24 +66,7 @@ public record GeneratedKeys(EntityTable table, ImmutableList<ResultColumn> colum
    * @throws KeycondException 42S22 for a column name the table does not have, 22023 for an index out of range
    */
   public ReturnedRows rows(Asked asked) {
-    List<Integer> picked = new ArrayList<>();
-    if (asked instanceof Asked.Named named) {
-      for (String name : named.names()) {
-        picked.add(index(name));
-      }
-    } else if (asked instanceof Asked.Indexed indexed) {
-      for (int index : indexed.indexes()) {
-        if (index < 1 || index > columns.size()) {
-          throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Column index " + index + " is not a column of "
-              + "table '" + table.name() + "', which has " + columns.size());
-        }
-        picked.add(index - 1);
-      }
-    } else {
-      Set<String> keyColumns = new LinkedHashSet<>();
-      table.ownKeyAttributes().forEach(a -> keyColumns.addAll(table.template(a).columns()));
-      keyColumns.forEach(name -> picked.add(table.columnIndex(name)));
-    }
+    List<Integer> picked = asked.columns(this);
     return new ReturnedRows(picked.stream().map(columns::get).collect(ImmutableList.toImmutableList()),
         picked.stream().<Scalar>map(i -> (row, context) -> row[i])
             .collect(ImmutableList.toImmutableList()));

@@ -17,6 +17,8 @@ import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.plan.ServerCondition;
+import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.DeleteItem;
 import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.UpdateItem;
@@ -102,14 +104,32 @@ public final class MergeOperator implements WriteOperator {
 
   /** Sends a row's request: what DynamoDB answered for the item written, or empty when its condition failed. */
   private Optional<Map<String, AttributeValue>> send(WriteRequest request, Object[] row, ExecutionContext context) {
-    if (request instanceof UpdateItem update) {
-      return context.gateway().updateItem(update, context.call());
-    }
-    Map<String, AttributeValue> item = codec.encode(row);
-    DynamoGateway.PutOutcome outcome = context.gateway().putItem((PutItem) request, context.call());
-    boolean written = outcome == DynamoGateway.PutOutcome.WRITTEN
-        || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && InsertOperator.isOurs(table, item, context);
-    return written ? Optional.of(item) : Optional.empty();
+    return request.accept(new WriteRequest.Visitor<Optional<Map<String, AttributeValue>>>() {
+      @Override
+      public Optional<Map<String, AttributeValue>> updateItem(UpdateItem update) {
+        return context.gateway().updateItem(update, context.call());
+      }
+
+      @Override
+      public Optional<Map<String, AttributeValue>> putItem(PutItem put) {
+        Map<String, AttributeValue> item = codec.encode(row);
+        DynamoGateway.PutOutcome outcome = context.gateway().putItem(put, context.call());
+        boolean written = outcome == DynamoGateway.PutOutcome.WRITTEN
+            || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && InsertOperator.isOurs(table, item,
+                context);
+        return written ? Optional.of(item) : Optional.empty();
+      }
+
+      @Override
+      public Optional<Map<String, AttributeValue>> deleteItem(DeleteItem delete) {
+        throw new IllegalStateException("a MERGE sends UpdateItem or PutItem, not DeleteItem");
+      }
+
+      @Override
+      public Optional<Map<String, AttributeValue>> batchWriteItem(BatchWriteItem batch) {
+        throw new IllegalStateException("a MERGE sends UpdateItem or PutItem, not BatchWriteItem");
+      }
+    });
   }
 
   @Override
