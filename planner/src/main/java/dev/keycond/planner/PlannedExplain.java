@@ -60,7 +60,8 @@ public record PlannedExplain(
     List<Object[]> rows = new ArrayList<>();
     Optional<WriteActions> writeActions = write.map(w -> w.actions(settings, parameterValues));
     if (output == Output.TEXT) {
-      PlanExplainer.explain(plan, settings, parameterValues, refusal, writeActions).forEach(line -> rows.add(new Object[] {line}));
+      PlanExplainer.explain(plan, settings, parameterValues, refusal, writeActions)
+          .forEach(line -> rows.add(new Object[] {line}));
       return rows;
     }
     Optional<String> refused = refusal.map(reason -> "keycond refuses the statement: " + reason);

@@ -501,7 +501,8 @@ public final class StatementPlanner {
     DynamoWrite write = new DynamoWrite(input.getCluster(), input.getTraitSet(), input,
         new WritePlan.MergeRows(target.entity(), shape.branches(), shape.columns(), shape.conditions(),
             returning.isPresent()));
-    Optional<ReturnedRows> returned = returning.map(r -> returnedRows(r, catalogReader.getTable(name.names).getQualifiedName(),
+    Optional<ReturnedRows> returned = returning.map(r -> returnedRows(r,
+        catalogReader.getTable(name.names).getQualifiedName(),
         Optional.ofNullable(merge.getAlias())));
     PlannedReads reads = PlannedReads.of(write);
     Optional<KeycondException> refusal = reads.refusal(settings, StatementTables.of(rows));

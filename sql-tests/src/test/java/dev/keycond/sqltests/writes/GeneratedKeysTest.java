@@ -9,6 +9,7 @@ import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.FreshTables;
+import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -50,7 +51,7 @@ class GeneratedKeysTest {
           + "('a91', 'root/x', 1), ('a91', 'root/y/z', 2)", Statement.RETURN_GENERATED_KEYS));
       try (ResultSet keys = statement.getGeneratedKeys()) {
         assertEquals(List.of("account", "path"), labels(keys));
-        assertEquals(List.of(List.of("a91", "root/x"), List.of("a91", "root/y/z")), rows(keys));
+        assertEquals(List.of(List.of("a91", "root/x"), List.of("a91", "root/y/z")), Keycond.objects(keys));
       }
     }
     assertEquals(List.of("PutItem", "PutItem"), operations());
@@ -69,7 +70,7 @@ class GeneratedKeysTest {
       RequestRecorder.clear();
       assertArrayEquals(new int[] {1, 1}, insert.executeBatch());
       try (ResultSet keys = insert.getGeneratedKeys()) {
-        assertEquals(List.of(List.of("root/a/1", "root/a/"), List.of("root/b/2", "root/b/")), rows(keys));
+        assertEquals(List.of(List.of("root/a/1", "root/a/"), List.of("root/b/2", "root/b/")), Keycond.objects(keys));
       }
     }
     assertEquals(List.of("PutItem", "PutItem"), operations());
@@ -83,7 +84,7 @@ class GeneratedKeysTest {
           new int[] {2, 4}));
       try (ResultSet keys = statement.getGeneratedKeys()) {
         assertEquals(List.of("path", "size"), labels(keys));
-        assertEquals(List.of(List.of("root/u", 4L)), rows(keys));
+        assertEquals(List.of(List.of("root/u", 4L)), Keycond.objects(keys));
       }
     }
     assertEquals(1, tables.items(tables.drive).size());
@@ -92,16 +93,17 @@ class GeneratedKeysTest {
   @Test
   void withoutAskingTheResultIsEmpty() throws SQLException {
     try (Statement statement = connection.createStatement()) {
-      statement.executeUpdate("INSERT INTO files (account, path) VALUES ('a91', 'root/x')", Statement.RETURN_GENERATED_KEYS);
+      statement.executeUpdate("INSERT INTO files (account, path) VALUES ('a91', 'root/x')",
+          Statement.RETURN_GENERATED_KEYS);
       statement.executeUpdate("INSERT INTO files (account, path) VALUES ('a91', 'root/y')");
       try (ResultSet keys = statement.getGeneratedKeys()) {
         assertEquals(0, keys.getMetaData().getColumnCount());
-        assertEquals(List.of(), rows(keys));
+        assertEquals(List.of(), Keycond.objects(keys));
       }
       statement.executeUpdate("UPDATE files SET size = 1 WHERE account = 'a91' AND path = 'root/x'",
           Statement.RETURN_GENERATED_KEYS);
       try (ResultSet keys = statement.getGeneratedKeys()) {
-        assertEquals(List.of(), rows(keys));
+        assertEquals(List.of(), Keycond.objects(keys));
       }
     }
     assertEquals(2, tables.items(tables.drive).size());
@@ -133,18 +135,6 @@ class GeneratedKeysTest {
     return labels;
   }
 
-  private static List<List<Object>> rows(ResultSet rows) throws SQLException {
-    List<List<Object>> all = new ArrayList<>();
-    int columns = rows.getMetaData().getColumnCount();
-    while (rows.next()) {
-      List<Object> row = new ArrayList<>();
-      for (int i = 1; i <= columns; i++) {
-        row.add(rows.getObject(i));
-      }
-      all.add(row);
-    }
-    return all;
-  }
 
   private static List<String> operations() {
     return RequestRecorder.dataRequests().stream().map(RecordedRequest::operation).toList();

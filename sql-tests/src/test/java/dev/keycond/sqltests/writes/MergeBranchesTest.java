@@ -126,8 +126,8 @@ class MergeBranchesTest {
     e = assertRefused("MERGE INTO files t " + SOURCE + "ON t.account = s.a AND t.path = s.p "
         + "WHEN MATCHED THEN UPDATE SET path = s.p");
     assertTrue(e.getMessage().contains("key never changes"), e.getMessage());
-    assertRefused("MERGE INTO files t " + SOURCE + "ON t.account = s.a AND t.path = s.p AND t.modified = TIMESTAMP '2026-01-01 00:00:00' "
-        + "WHEN MATCHED THEN UPDATE SET size = s.z");
+    assertRefused("MERGE INTO files t " + SOURCE + "ON t.account = s.a AND t.path = s.p "
+        + "AND t.modified = TIMESTAMP '2026-01-01 00:00:00' WHEN MATCHED THEN UPDATE SET size = s.z");
     assertRefused("MERGE INTO files t " + SOURCE + "ON t.account = s.a WHEN MATCHED THEN UPDATE SET size = s.z");
     assertEquals(2, tables.items(tables.drive).size());
   }

@@ -11,6 +11,7 @@ import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.FreshTables;
+import dev.keycond.sqltests.support.Keycond;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -65,7 +66,8 @@ class ReturningTest {
     try (Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery("UPDATE files SET name = 'renamed' "
             + "WHERE account = 'a91' AND path = 'root/a' RETURNING *")) {
-      assertEquals(List.of(Arrays.asList("a91", "root/a", "root/", 1L, null, null, null, "renamed")), rows(rows));
+      assertEquals(List.of(Arrays.asList("a91", "root/a", "root/", 1L, null, null, null, "renamed")),
+          Keycond.objects(rows));
       assertEquals(-1, statement.getUpdateCount());
     }
     List<RecordedRequest> sent = RequestRecorder.dataRequests();
@@ -85,7 +87,7 @@ class ReturningTest {
         ResultSetMetaData meta = rows.getMetaData();
         assertEquals(List.of("PATH", "DOUBLED", "SHOUT"), List.of(meta.getColumnLabel(1).toUpperCase(),
             meta.getColumnLabel(2).toUpperCase(), meta.getColumnLabel(3).toUpperCase()));
-        assertEquals(List.of(List.of("root/b", 24L, "SECOND")), rows(rows));
+        assertEquals(List.of(List.of("root/b", 24L, "SECOND")), Keycond.objects(rows));
       }
       assertFalse(statement.getMoreResults());
     }
@@ -99,7 +101,7 @@ class ReturningTest {
     try (Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery("DELETE FROM files WHERE account = 'a91' AND path LIKE 'root/%' "
             + "RETURNING path, name")) {
-      assertEquals(List.of(List.of("root/a", "first"), List.of("root/b", "second")), rows(rows));
+      assertEquals(List.of(List.of("root/a", "first"), List.of("root/b", "second")), Keycond.objects(rows));
     }
     List<RecordedRequest> sent = RequestRecorder.dataRequests();
     assertEquals(List.of("Query", "DeleteItem", "DeleteItem"), operations(sent));
@@ -129,7 +131,7 @@ class ReturningTest {
       insert.setString(2, "root/c/d");
       insert.setLong(3, 5);
       try (ResultSet rows = insert.executeQuery()) {
-        assertEquals(List.of(List.of("root/c/d", "root/c/", 5L)), rows(rows));
+        assertEquals(List.of(List.of("root/c/d", "root/c/", 5L)), Keycond.objects(rows));
       }
       assertEquals(-1, insert.getUpdateCount());
     }
@@ -145,7 +147,7 @@ class ReturningTest {
     RequestRecorder.clear();
     try (ResultSet rows = connection.createStatement().executeQuery(
         "UPSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 9) RETURNING path, size, name")) {
-      assertEquals(List.of(Arrays.asList("root/a", 9L, null)), rows(rows));
+      assertEquals(List.of(Arrays.asList("root/a", 9L, null)), Keycond.objects(rows));
     }
     assertEquals(List.of("BatchWriteItem"), operations(RequestRecorder.dataRequests()));
     RequestRecorder.clear();
@@ -153,7 +155,8 @@ class ReturningTest {
         + "('a91', 'root/b', 7)) AS s(a, p, z) ON t.account = s.a AND t.path = s.p WHEN MATCHED THEN UPDATE SET "
         + "size = s.z WHEN NOT MATCHED THEN INSERT (account, path, size) VALUES (s.a, s.p, s.z) RETURNING *")) {
       // MERGE keeps the attributes it does not set: the name comes back from DynamoDB's ALL_NEW.
-      assertEquals(List.of(Arrays.asList("a91", "root/b", "root/", 7L, null, null, null, "second")), rows(rows));
+      assertEquals(List.of(Arrays.asList("a91", "root/b", "root/", 7L, null, null, null, "second")),
+          Keycond.objects(rows));
     }
     List<RecordedRequest> sent = RequestRecorder.dataRequests();
     assertEquals(List.of("UpdateItem"), operations(sent));
@@ -222,18 +225,6 @@ class ReturningTest {
     return e;
   }
 
-  private static List<List<Object>> rows(ResultSet rows) throws SQLException {
-    List<List<Object>> all = new ArrayList<>();
-    int columns = rows.getMetaData().getColumnCount();
-    while (rows.next()) {
-      List<Object> row = new ArrayList<>();
-      for (int i = 1; i <= columns; i++) {
-        row.add(rows.getObject(i));
-      }
-      all.add(row);
-    }
-    return all;
-  }
 
   private static List<String> operations(List<RecordedRequest> requests) {
     return requests.stream().map(RecordedRequest::operation).toList();
