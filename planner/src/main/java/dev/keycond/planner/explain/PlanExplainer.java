@@ -20,8 +20,7 @@ import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.DynamoWrite;
-import dev.keycond.planner.compile.OperatorCompiler;
-import dev.keycond.planner.exec.write.WriteStep;
+import dev.keycond.planner.request.WriteActions;
 import dev.keycond.planner.request.WriteRequest;
 import dev.keycond.planner.write.WritePlan;
 import dev.keycond.planner.rel.KeycondRelVisitor;
@@ -82,6 +81,8 @@ public final class PlanExplainer {
   private final ParameterText parameterText;
   private final List<String> lines;
   private final List<CopyableRequest> shown;
+  /** The requests of the statement's write, when it is one. */
+  private final Optional<WriteActions> writeActions;
   private int requests;
   private boolean perKeyRequests;
 
@@ -89,29 +90,32 @@ public final class PlanExplainer {
    * @param parameters bound parameter values, or empty to show the markers
    * @param parameterText how the parameters read in the driver's conditions
    */
-  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, ParameterText parameterText) {
-    this(settings, parameters, parameterText, new ArrayList<>(), new ArrayList<>());
+  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, ParameterText parameterText,
+      Optional<WriteActions> writeActions) {
+    this(settings, parameters, parameterText, new ArrayList<>(), new ArrayList<>(), writeActions);
   }
 
   /** An explainer that adds to the lines and requests of another, with other settings. */
   private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, ParameterText parameterText,
-      List<String> lines, List<CopyableRequest> shown) {
+      List<String> lines, List<CopyableRequest> shown, Optional<WriteActions> writeActions) {
     this.settings = settings;
+    this.writeActions = writeActions;
     this.parameters = parameters;
     this.parameterText = parameterText;
     this.lines = lines;
     this.shown = shown;
   }
 
+  /** @param writeActions the requests of the statement's write, built with the same parameters; empty for a query */
   public static List<String> explain(RelNode root, StatementSettings settings, Optional<List<Object>> parameters,
-      Optional<String> refusal) {
-    return explain(root, settings, parameters, ParameterText.MARKERS, refusal);
+      Optional<String> refusal, Optional<WriteActions> writeActions) {
+    return explain(root, settings, parameters, ParameterText.MARKERS, refusal, writeActions);
   }
 
   /** @param parameterText how the parameters read in the conditions the driver checks */
   public static List<String> explain(RelNode root, StatementSettings settings, Optional<List<Object>> parameters,
-      ParameterText parameterText, Optional<String> refusal) {
-    PlanExplainer explainer = new PlanExplainer(settings, parameters, parameterText);
+      ParameterText parameterText, Optional<String> refusal, Optional<WriteActions> writeActions) {
+    PlanExplainer explainer = new PlanExplainer(settings, parameters, parameterText, writeActions);
     explainer.visit(root, 1);
     List<String> result = new ArrayList<>();
     if (refusal.isPresent()) {
@@ -128,8 +132,8 @@ public final class PlanExplainer {
 
   /** Every request the text EXPLAIN shows, in its order, as a request to send by hand. */
   public static List<CopyableRequest> requests(RelNode root, StatementSettings settings,
-      Optional<List<Object>> parameters) {
-    PlanExplainer explainer = new PlanExplainer(settings, parameters, ParameterText.MARKERS);
+      Optional<List<Object>> parameters, Optional<WriteActions> writeActions) {
+    PlanExplainer explainer = new PlanExplainer(settings, parameters, ParameterText.MARKERS, writeActions);
     explainer.visit(root, 1);
     return List.copyOf(explainer.shown);
   }
@@ -183,12 +187,13 @@ public final class PlanExplainer {
     if (readFirst) {
       // The rows to change are read strongly consistently, as the write will see them.
       PlanExplainer read = new PlanExplainer(settings.withConsistentRead(), parameters, parameterText, lines,
-          shown);
+          shown, Optional.empty());
       read.visit(write.getInput(), depth + 1);
       requests += read.requests;
       perKeyRequests |= read.perKeyRequests;
     }
-    for (WriteStep step : OperatorCompiler.compileWrite(write).explain(settings, parameters)) {
+    WriteActions actions = writeActions.orElseThrow(() -> new IllegalStateException("a write explained without its requests"));
+    for (WriteActions.Step step : actions.steps()) {
       add(depth + 1, step.description());
       for (WriteRequest request : step.requests()) {
         request(depth + 2, request, step.perRow() ? Optional.of("it stands for one request per row, with that "

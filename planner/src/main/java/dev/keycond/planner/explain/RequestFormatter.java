@@ -110,6 +110,9 @@ final class RequestFormatter {
         lines.add("  UpdateExpression:          " + update.updateExpression());
         condition(lines, update.conditionExpression());
         attributes(lines, update.attributes());
+        if (update.returnsNewItem()) {
+          lines.add("  ReturnValues:              ALL_NEW");
+        }
         return lines;
       }
 
@@ -119,6 +122,9 @@ final class RequestFormatter {
         lines.add("  Key:                       " + json(values(delete.key())));
         condition(lines, delete.conditionExpression());
         attributes(lines, delete.attributes());
+        if (delete.returnsOldItem()) {
+          lines.add("  ReturnValues:              ALL_OLD");
+        }
         return lines;
       }
 

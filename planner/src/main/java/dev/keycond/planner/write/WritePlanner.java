@@ -42,23 +42,26 @@ public final class WritePlanner {
    * @param input the modify's input after push-down: the rows to insert, or for UPDATE and
    *     DELETE, the read that finds the rows (under the UPDATE's projection of new values)
    * @param upsert for an INSERT, whether it is {@code UPSERT INTO}
+   * @param returnsRows whether the statement returns the rows it writes (RETURNING)
    */
-  public static DynamoWrite plan(TableModify modify, RelNode input, EntityTable table, boolean upsert) {
+  public static DynamoWrite plan(TableModify modify, RelNode input, EntityTable table, boolean upsert,
+      boolean returnsRows) {
     switch (modify.getOperation()) {
       case INSERT:
         return new DynamoWrite(modify.getCluster(), modify.getTraitSet(), input,
             new WritePlan.InsertRows(table, upsert));
       case DELETE:
-        return change(modify, input, table, true);
+        return change(modify, input, table, true, returnsRows);
       case UPDATE:
-        return change(modify, input, table, false);
+        return change(modify, input, table, false, returnsRows);
       default:
         throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond does not run "
             + modify.getOperation() + " statements");
     }
   }
 
-  private static DynamoWrite change(TableModify modify, RelNode input, EntityTable table, boolean delete) {
+  private static DynamoWrite change(TableModify modify, RelNode input, EntityTable table, boolean delete,
+      boolean returnsRows) {
     RelNode below = input instanceof Project project ? project.getInput() : input;
     if (!(below instanceof DynamoRead read)) {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond runs " + (delete ? "DELETE" : "UPDATE")
@@ -79,7 +82,7 @@ public final class WritePlanner {
         ? Optional.of(ServerCondition.And.of(translated)) : Optional.empty();
     ReadPlan target = found.withProjection(List.copyOf(neededColumns(table, found, assignments)));
     return new DynamoWrite(modify.getCluster(), modify.getTraitSet(), read.withPlan(target),
-        new WritePlan.ChangeRows(table, delete, target, assignments, condition));
+        new WritePlan.ChangeRows(table, delete, target, assignments, condition, returnsRows));
   }
 
   private static ImmutableList<Assignment> assignments(TableModify modify, Project project, ReadPlan found,
