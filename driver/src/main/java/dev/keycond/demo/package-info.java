@@ -1,5 +1,7 @@
 /**
  * {@code keycond demo}: a local dynalite, the README's example data, the showcase of statements
- * with their EXPLAIN, rows, warnings and the requests counted on the wire, then the shell.
+ * with their EXPLAIN, rows, warnings and the requests counted on the wire, then the shell. Also
+ * {@link dev.keycond.demo.LocalServerProcess}, which installs, starts and stops a pinned local
+ * DynamoDB-compatible server: dynalite here, in the benchmark and in the tests, moto in the tests.
  */
 package dev.keycond.demo;

@@ -700,7 +700,7 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
 
   @Override
   public boolean supportsGetGeneratedKeys() {
-    return false;
+    return true;
   }
 
   @Override

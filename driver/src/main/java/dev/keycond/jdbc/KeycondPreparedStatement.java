@@ -145,6 +145,11 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
     throw runsItsOwnSql("addBatch");
   }
 
+  @Override
+  void checkRunsText(String method) throws SQLException {
+    throw runsItsOwnSql(method);
+  }
+
   private static SQLException runsItsOwnSql(String method) {
     return SqlState.GENERAL_ERROR.toException(
         "A PreparedStatement runs its own SQL; call " + method + "() without arguments", null);
@@ -340,6 +345,9 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
     }
     if (!(current instanceof PlannedUpdate update)) {
       throw SqlState.DYNAMIC_SQL_ERROR.toException("executeBatch runs writes; this statement returns rows", null);
+    }
+    if (update.returning().isPresent()) {
+      throw returningInBatch("this statement");
     }
     return write(update, sets, true);
   }

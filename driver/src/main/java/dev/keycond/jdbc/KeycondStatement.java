@@ -6,7 +6,11 @@ import dev.keycond.planner.PlannedStatement;
 import dev.keycond.planner.PlannedText;
 import dev.keycond.planner.plan.ParameterText;
 import dev.keycond.planner.PlannedUpdate;
+import dev.keycond.planner.GeneratedKeys;
+import dev.keycond.planner.ReturnedRows;
+import dev.keycond.planner.ResultColumn;
 import dev.keycond.planner.exec.write.WriteFailure;
+import dev.keycond.planner.exec.write.WriteResult;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.cost.CostMeter;
@@ -38,6 +42,13 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   private volatile KeycondResultSet resultSet;
   /** The update count of the current result; -1 when it is a ResultSet or there is none. */
   long updateCount = -1;
+  /** The keys getGeneratedKeys gives for the writes now run, when they asked for them. */
+  private Optional<GeneratedKeys.Asked> keysAsked = Optional.empty();
+  /** The keys of the rows the last write inserted, when it asked for them: their columns and rows. */
+  private ImmutableList<ResultColumn> generatedKeyColumns = ImmutableList.of();
+  private List<Object[]> generatedKeyRows = List.of();
+  /** The rows the last write returned (RETURNING), its result set once run made it. */
+  private List<Object[]> returnedRows = List.of();
   /** The statements of {@link #addBatch(String)}, run by {@link #executeBatch()}. */
   private final List<String> batch = new ArrayList<>();
   /** Written by the statement's thread, read by whichever thread cancels or closes the connection. */
@@ -57,6 +68,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
 
   @Override
   public ResultSet executeQuery(String sql) throws SQLException {
+    keysAsked = Optional.empty();
     newExecution();
     PlannedText text = planWithoutMarkers(sql);
     if (!returnsRows(text.statement())) {
@@ -68,6 +80,12 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
 
   @Override
   public boolean execute(String sql) throws SQLException {
+    return execute(sql, Optional.<GeneratedKeys.Asked>empty());
+  }
+
+  private boolean execute(String sql, Optional<GeneratedKeys.Asked> keys) throws SQLException {
+    checkRunsText("execute");
+    keysAsked = keys;
     newExecution();
     return run(planWithoutMarkers(sql));
   }
@@ -79,6 +97,12 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
 
   @Override
   public long executeLargeUpdate(String sql) throws SQLException {
+    return executeLargeUpdate(sql, Optional.empty());
+  }
+
+  private long executeLargeUpdate(String sql, Optional<GeneratedKeys.Asked> keys) throws SQLException {
+    checkRunsText("executeUpdate");
+    keysAsked = keys;
     newExecution();
     PlannedText text = planWithoutMarkers(sql);
     if (returnsRows(text.statement())) {
@@ -114,9 +138,28 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     return run(text.statement(), text.literals(), text.markers() == 0, text.literalText());
   }
 
-  /** Whether running the statement gives a ResultSet (a query or EXPLAIN) rather than an update count. */
+  /**
+   * Whether running the statement gives a ResultSet (a query, EXPLAIN, or a write with RETURNING)
+   * rather than an update count.
+   */
   static boolean returnsRows(PlannedStatement statement) {
-    return !(statement instanceof PlannedUpdate);
+    return !(statement instanceof PlannedUpdate update) || update.returning().isPresent();
+  }
+
+  /** Fails for a statement that runs only its own SQL (a PreparedStatement) when given a text to run. */
+  void checkRunsText(String method) throws SQLException {
+    checkOpen();
+  }
+
+  /** Makes the writes this statement runs ask for their generated keys (a PreparedStatement's, once). */
+  void askKeys(GeneratedKeys.Asked keys) {
+    keysAsked = Optional.of(keys);
+  }
+
+  /** executeBatch's answer to a write with RETURNING, whose rows a batch has no way to return. */
+  static SQLException returningInBatch(String which) {
+    return SqlState.DYNAMIC_SQL_ERROR.toException("executeBatch runs writes that return update counts; " + which
+        + " has RETURNING, which returns rows: run it with executeQuery or execute, or leave RETURNING out", null);
   }
 
   /**
@@ -127,13 +170,26 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     closeResultSet();
     clearWarnings();
     updateCount = -1;
+    generatedKeyColumns = ImmutableList.of();
+    generatedKeyRows = List.of();
+    returnedRows = List.of();
     connection.checkWritesCommit();
     ExecutionContext context = new ExecutionContext(connection.gateway(), parameterSets.get(0),
         connection.planner().settings(), call());
     running = context;
     try {
-      long[] counts = update.execute(context, parameterSets);
-      updateCount = counts[0];
+      Optional<ReturnedRows> keys = keysAsked.flatMap(asked -> update.generatedKeys().map(g -> g.rows(asked)));
+      WriteResult result = update.execute(context, parameterSets, update.returning().isPresent() || keys.isPresent());
+      long[] counts = result.counts();
+      if (keys.isPresent()) {
+        generatedKeyColumns = keys.get().columns();
+        generatedKeyRows = keys.get().of(result.rows(), context);
+      }
+      if (update.returning().isPresent()) {
+        returnedRows = update.returning().get().of(result.rows(), context);
+      } else {
+        updateCount = counts[0];
+      }
       return counts;
     } catch (WriteFailure e) {
       throw batch ? Jdbc.batchFailure(e.toSqlException(), e.counts()) : e.toSqlException();
@@ -171,7 +227,11 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
       planWarnings.forEach(w -> warnings.add(SqlState.WARNING.toWarning(w)));
       if (statement instanceof PlannedUpdate update) {
         write(update, List.of(parameters), false);
-        return false;
+        if (update.returning().isEmpty()) {
+          return false;
+        }
+        resultSet = new KeycondResultSet(this, update.returning().get().columns(), new ListCursor(returnedRows), null);
+        return true;
       }
       if (statement instanceof PlannedExplain explain) {
         resultSet = new KeycondResultSet(this, explain.columns(),
@@ -473,39 +533,85 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
 
   @Override
   public boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
-    throw Jdbc.notSupported("Statement.execute");
+    return execute(sql, keys(autoGeneratedKeys));
   }
 
   @Override
   public boolean execute(String sql, int[] columnIndexes) throws SQLException {
-    throw Jdbc.notSupported("Statement.execute");
+    return execute(sql, Optional.of(keys(columnIndexes)));
   }
 
   @Override
   public boolean execute(String sql, String[] columnNames) throws SQLException {
-    throw Jdbc.notSupported("Statement.execute");
+    return execute(sql, Optional.of(keys(columnNames)));
   }
 
   @Override
   public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
-    throw Jdbc.notSupported("Statement.executeUpdate");
+    return Jdbc.toIntCount(executeLargeUpdate(sql, keys(autoGeneratedKeys)));
   }
 
   @Override
   public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
-    throw Jdbc.notSupported("Statement.executeUpdate");
+    return Jdbc.toIntCount(executeLargeUpdate(sql, Optional.of(keys(columnIndexes))));
   }
 
   @Override
   public int executeUpdate(String sql, String[] columnNames) throws SQLException {
-    throw Jdbc.notSupported("Statement.executeUpdate");
+    return Jdbc.toIntCount(executeLargeUpdate(sql, Optional.of(keys(columnNames))));
   }
 
-  /** DynamoDB generates no keys: every key is written by the statement. The result has no rows and no columns. */
+  @Override
+  public long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+    return executeLargeUpdate(sql, keys(autoGeneratedKeys));
+  }
+
+  @Override
+  public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+    return executeLargeUpdate(sql, Optional.of(keys(columnIndexes)));
+  }
+
+  @Override
+  public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
+    return executeLargeUpdate(sql, Optional.of(keys(columnNames)));
+  }
+
+  /** The keys asked for by JDBC's flag: the primary key's columns, or none. */
+  static Optional<GeneratedKeys.Asked> keys(int autoGeneratedKeys) throws SQLException {
+    if (autoGeneratedKeys == Statement.RETURN_GENERATED_KEYS) {
+      return Optional.of(new GeneratedKeys.Asked.PrimaryKey());
+    }
+    if (autoGeneratedKeys != Statement.NO_GENERATED_KEYS) {
+      throw SqlState.INVALID_PARAMETER_VALUE.toException("autoGeneratedKeys is " + autoGeneratedKeys
+          + ": give Statement.RETURN_GENERATED_KEYS or Statement.NO_GENERATED_KEYS", null);
+    }
+    return Optional.empty();
+  }
+
+  static GeneratedKeys.Asked keys(int[] columnIndexes) throws SQLException {
+    if (columnIndexes == null || columnIndexes.length == 0) {
+      throw SqlState.INVALID_PARAMETER_VALUE.toException("columnIndexes is empty: name at least one column", null);
+    }
+    return new GeneratedKeys.Asked.Indexed(java.util.Arrays.stream(columnIndexes).boxed()
+        .collect(ImmutableList.toImmutableList()));
+  }
+
+  static GeneratedKeys.Asked keys(String[] columnNames) throws SQLException {
+    if (columnNames == null || columnNames.length == 0) {
+      throw SqlState.INVALID_PARAMETER_VALUE.toException("columnNames is empty: name at least one column", null);
+    }
+    return new GeneratedKeys.Asked.Named(ImmutableList.copyOf(columnNames));
+  }
+
+  /**
+   * The key columns of the rows the last INSERT or UPSERT wrote, when it asked for them (by
+   * RETURN_GENERATED_KEYS, or by column names or indexes); DynamoDB generates no keys, so these are
+   * the keys as written. Otherwise a result with no rows and no columns.
+   */
   @Override
   public ResultSet getGeneratedKeys() throws SQLException {
     checkOpen();
-    return new KeycondResultSet(this, ImmutableList.of(), new ListCursor(List.of()), null);
+    return new KeycondResultSet(this, generatedKeyColumns, new ListCursor(generatedKeyRows), null);
   }
 
   @Override
@@ -546,6 +652,9 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
         if (!(statement instanceof PlannedUpdate update)) {
           throw SqlState.DYNAMIC_SQL_ERROR.toException("executeBatch runs writes; statement " + (i + 1)
               + " of the batch returns rows", null);
+        }
+        if (update.returning().isPresent()) {
+          throw returningInBatch("statement " + (i + 1) + " of the batch");
         }
         updates.add(update);
       } catch (SQLException e) {

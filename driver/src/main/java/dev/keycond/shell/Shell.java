@@ -3,6 +3,7 @@ package dev.keycond.shell;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,6 +73,9 @@ public final class Shell {
    * @param sqllineArgs further sqlline arguments
    * @param input the statements to read, or null to read the terminal interactively
    * @return the process exit code: 0 when every statement succeeded
+   *     <p>While it runs, the process's standard error is the shell's error stream: with
+   *     {@code verbose} set, sqlline prints a failed statement's stack trace to {@code System.err}
+   *     itself, which would bypass the hiding of secret keys and the caller's error stream.
    */
   public static int run(Optional<String> url, List<String> sqllineArgs, InputStream input, OutputStream output,
       OutputStream errors) throws IOException {
@@ -90,11 +94,19 @@ public final class Shell {
     SqlLineInternals.reportInOneLine();
     boolean interactive = input == null && !sqllineArgs.contains("-e") && !sqllineArgs.contains("-f");
     SqlLine sqlLine = new KeycondSqlLine(interactive);
+    SecretHidingStream hiddenErrors = new SecretHidingStream(errors);
     sqlLine.setOutputStream(new SecretHidingStream(output));
-    sqlLine.setErrorStream(new SecretHidingStream(errors));
+    sqlLine.setErrorStream(hiddenErrors);
     keepSecretsOutOfTheHistory(sqlLine, input);
-    SqlLine.Status status = sqlLine.begin(args.toArray(String[]::new), input, input == null);
-    return status == SqlLine.Status.OK ? 0 : 1;
+    PrintStream processErrors = System.err;
+    System.setErr(new PrintStream(hiddenErrors, true, StandardCharsets.UTF_8));
+    try {
+      SqlLine.Status status = sqlLine.begin(args.toArray(String[]::new), input, input == null);
+      return status == SqlLine.Status.OK ? 0 : 1;
+    } finally {
+      System.err.flush();
+      System.setErr(processErrors);
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.keycond.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.demo.RecordingProxy;
@@ -30,6 +31,7 @@ class ConnectRequestsTest {
       // The demo maps files (Drive), workspaces and projects (one table, Control); Events is raw.
       assertEquals(List.of("DescribeTable Control", "DescribeTable Drive", "DescribeTimeToLive Control",
           "DescribeTimeToLive Drive"), sorted(database.requests()));
+      assertFalse(connection.isClosed());
     }
   }
 
@@ -85,6 +87,7 @@ class ConnectRequestsTest {
     try (Connection connection = DriverManager.getConnection(
         "jdbc:keycond:region=us-east-1;endpoint=" + database.endpoint() + ";user=test;password=test")) {
       assertEquals(List.of("ListTables"), sorted(database.requests()), "connecting still asks the endpoint");
+      assertFalse(connection.isClosed());
     }
   }
 

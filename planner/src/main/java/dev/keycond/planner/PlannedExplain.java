@@ -3,6 +3,8 @@ package dev.keycond.planner;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.explain.CopyableRequest;
 import dev.keycond.planner.explain.PlanExplainer;
+import dev.keycond.planner.exec.write.WriteOperator;
+import dev.keycond.planner.request.WriteActions;
 import dev.keycond.planner.settings.StatementSettings;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,13 +19,16 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *
  * @param plan the explained statement's plan
  * @param refusal why the explained statement would be refused, if it would
+ * @param write the explained write, compiled as it runs, which gives the requests it would send;
+ *     empty for a query
  */
 public record PlannedExplain(
     ImmutableList<ParameterType> parameters,
     RelNode plan,
     Optional<String> refusal,
     PlanWarnings warnings,
-    Output output) implements PlannedStatement {
+    Output output,
+    Optional<WriteOperator> write) implements PlannedStatement {
 
   /** What the EXPLAIN returns. */
   public enum Output {
@@ -53,12 +58,14 @@ public record PlannedExplain(
   /** The EXPLAIN's rows, with parameter values when they are all set. */
   public List<Object[]> rows(StatementSettings settings, Optional<List<Object>> parameterValues) {
     List<Object[]> rows = new ArrayList<>();
+    Optional<WriteActions> writeActions = write.map(w -> w.actions(settings, parameterValues));
     if (output == Output.TEXT) {
-      PlanExplainer.explain(plan, settings, parameterValues, refusal).forEach(line -> rows.add(new Object[] {line}));
+      PlanExplainer.explain(plan, settings, parameterValues, refusal, writeActions)
+          .forEach(line -> rows.add(new Object[] {line}));
       return rows;
     }
     Optional<String> refused = refusal.map(reason -> "keycond refuses the statement: " + reason);
-    for (CopyableRequest request : PlanExplainer.requests(plan, settings, parameterValues)) {
+    for (CopyableRequest request : PlanExplainer.requests(plan, settings, parameterValues, writeActions)) {
       if (request instanceof CopyableRequest.Exact exact) {
         rows.add(new Object[] {exact.operation(), exact.json(), note(refused, exact.note())});
       } else {

@@ -1,10 +1,28 @@
 package dev.keycond.planner;
 
+import dev.keycond.planner.cache.PlanCache;
+import dev.keycond.planner.cache.PlanCacheStatistics;
+import dev.keycond.planner.cache.StandAloneParameters;
+import dev.keycond.planner.sql.CalciteDefaults;
+import dev.keycond.planner.sql.ColumnLabels;
+import dev.keycond.planner.sql.ConstantsAsWritten;
+import dev.keycond.planner.sql.EscapeClauses;
+import dev.keycond.planner.sql.ExactNumberCoercion;
+import dev.keycond.planner.sql.ExactWrittenNumbers;
+import dev.keycond.planner.sql.ExactValueConvertlets;
+import dev.keycond.planner.sql.InvalidCorrelation;
+import dev.keycond.planner.sql.MetadataHandlers;
+import dev.keycond.planner.sql.NotInNulls;
+import dev.keycond.planner.sql.ParameterTypes;
+import dev.keycond.planner.sql.StatementTables;
+import dev.keycond.planner.sql.StatementTooComplex;
+import dev.keycond.planner.sql.UnknownNames;
 import com.google.common.base.Throwables;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.exec.OperatorCompiler;
+import dev.keycond.planner.compile.OperatorCompiler;
+import dev.keycond.planner.exec.write.WriteOperator;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.functions.DelimiterDefaults;
@@ -24,6 +42,15 @@ import dev.keycond.planner.write.WritePlanner;
 import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlUpdate;
+import org.apache.calcite.sql.SqlDelete;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import dev.keycond.planner.schema.SqlTypes;
+import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.exec.scalar.ScalarCompiler;
+import dev.keycond.planner.shape.ReturningClause;
 import org.apache.calcite.sql.SqlMerge;
 import dev.keycond.planner.write.MergeShape;
 import dev.keycond.planner.write.WritePlan;
@@ -84,6 +111,7 @@ import org.apache.calcite.sql.parser.impl.Token;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
@@ -162,7 +190,7 @@ public final class StatementPlanner {
   /** Builds the lifted literals of a shape as its texts' own plans hold them, to write them in warnings. */
   private final RexBuilder literals = new RexBuilder(typeFactory);
   private final CalciteCatalogReader catalogReader;
-  private final PlanCache cache;
+  private final PlanCache<PlannedStatement, CompiledPlan> cache;
 
   /** A planner that keeps {@link #DEFAULT_PLAN_CACHE} plans. */
   public StatementPlanner(KeycondSchema schema, StatementSettings settings) {
@@ -173,7 +201,7 @@ public final class StatementPlanner {
   public StatementPlanner(KeycondSchema schema, StatementSettings settings, int planCache) {
     this.schema = schema;
     this.settings = settings;
-    this.cache = new PlanCache(planCache);
+    this.cache = new PlanCache<>(planCache);
     CalciteSchema root = CalciteSchema.createRootSchema(false, false);
     root.add(KeycondSchema.NAME, schema);
     Properties properties = new Properties();
@@ -206,13 +234,13 @@ public final class StatementPlanner {
    */
   public PlannedStatement prepare(String sql, long maxRows) {
     PlanCache.Key key = new PlanCache.Key(sql, maxRows, false);
-    Optional<PlanCache.Entry> known = cache.get(key);
+    Optional<PlanCache.Entry<PlannedStatement, CompiledPlan>> known = cache.get(key);
     if (known.isPresent()) {
       cache.count(PlanCache.Found.SAME_TEXT);
-      return ((PlanCache.Plan) known.get()).statement();
+      return ((PlanCache.Plan<PlannedStatement, CompiledPlan>) known.get()).statement();
     }
     PlannedStatement planned = planned(sql, maxRows).statement();
-    cache.put(key, new PlanCache.Plan(planned));
+    cache.put(key, new PlanCache.Plan<>(planned));
     cache.count(PlanCache.Found.PLANNED);
     return planned;
   }
@@ -240,8 +268,8 @@ public final class StatementPlanner {
       return PlannedText.own(prepare(sql, maxRows));
     }
     PlanCache.Key key = new PlanCache.Key(shape.key(), maxRows, true);
-    Optional<PlanCache.Entry> known = cache.get(key);
-    if (known.isPresent() && known.get() instanceof PlanCache.FirstText first) {
+    Optional<PlanCache.Entry<PlannedStatement, CompiledPlan>> known = cache.get(key);
+    if (known.isPresent() && known.get() instanceof PlanCache.FirstText<PlannedStatement, CompiledPlan> first) {
       if (first.sql().equals(sql)) {
         cache.count(PlanCache.Found.SAME_TEXT);
         return PlannedText.own(first.own().statement());
@@ -249,7 +277,7 @@ public final class StatementPlanner {
       known = Optional.of(sharedPlan(first.own(), first.shape(), maxRows));
       cache.put(key, known.get());
     }
-    if (known.isPresent() && known.get() instanceof PlanCache.Plan shared) {
+    if (known.isPresent() && known.get() instanceof PlanCache.Plan<PlannedStatement, CompiledPlan> shared) {
       cache.count(PlanCache.Found.SAME_SHAPE);
       return new PlannedText(shared.statement(), shape.values(), literalText(shape));
     }
@@ -257,21 +285,21 @@ public final class StatementPlanner {
       return PlannedText.own(prepare(sql, maxRows));
     }
     CompiledPlan own = planned(sql, maxRows);
-    cache.put(key, new PlanCache.FirstText(sql, shape, own));
+    cache.put(key, new PlanCache.FirstText<>(sql, shape, own));
     cache.count(PlanCache.Found.PLANNED);
     return PlannedText.own(own.statement());
   }
 
   /** The shape's plan, when it does for its first text what that text's own plan does (see {@link #prepareText}). */
-  private PlanCache.Entry sharedPlan(CompiledPlan own, StatementShape shape, long maxRows) {
+  private PlanCache.Entry<PlannedStatement, CompiledPlan> sharedPlan(CompiledPlan own, StatementShape shape, long maxRows) {
     CompiledPlan shared;
     try {
       shared = planned(shape.sql(), maxRows);
     } catch (RuntimeException e) {
       // A shape its texts plan but it does not (a marker where Calcite cannot infer a type) is not shared.
-      return new PlanCache.PlannedByText();
+      return new PlanCache.PlannedByText<>();
     }
-    return plansAlike(own, shared, shape) ? new PlanCache.Plan(shared.statement()) : new PlanCache.PlannedByText();
+    return plansAlike(own, shared, shape) ? new PlanCache.Plan<>(shared.statement()) : new PlanCache.PlannedByText<>();
   }
 
   private boolean plansAlike(CompiledPlan own, CompiledPlan shared, StatementShape shape) {
@@ -286,8 +314,8 @@ public final class StatementPlanner {
     try {
       return ownQuery.warnings().mayDiscard() == sharedQuery.warnings().mayDiscard()
           && ownQuery.warnings().at(none, ParameterText.MARKERS).equals(sharedQuery.warnings().at(values, text))
-          && PlanExplainer.explain(own.rel(), settings, none, ParameterText.MARKERS, Optional.empty())
-              .equals(PlanExplainer.explain(shared.rel(), settings, values, text, Optional.empty()));
+          && PlanExplainer.explain(own.rel(), settings, none, ParameterText.MARKERS, Optional.empty(), Optional.empty())
+              .equals(PlanExplainer.explain(shared.rel(), settings, values, text, Optional.empty(), Optional.empty()));
     } catch (RuntimeException e) {
       // Values the text's own plan refuses when it runs (a key too long) say nothing of the shape.
       return false;
@@ -333,8 +361,11 @@ public final class StatementPlanner {
     }
   }
 
-  private CompiledPlan plan(String sql, long maxRows) {
-    SqlNode parsed = NotInNulls.rewrite(parse(sql));
+  private CompiledPlan plan(String statement, long maxRows) {
+    // Calcite's parser does not know RETURNING: the write is planned without it.
+    Optional<ReturningClause> returning = ReturningClause.of(statement);
+    String sql = returning.map(ReturningClause::write).orElse(statement);
+    SqlNode parsed = writtenExactly(NotInNulls.rewrite(parse(sql)));
     EscapeClauses.check(parsed);
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
     SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
@@ -348,15 +379,15 @@ public final class StatementPlanner {
     SqlValidator validator = new ParameterTypes(OPERATORS, catalogReader, typeFactory, VALIDATOR);
     if (query.getKind() == SqlKind.MERGE) {
       // The validator rewrites a MERGE in place; its shape is read from a fresh parse.
-      SqlNode again = parse(sql);
+      SqlNode again = writtenExactly(parse(sql));
       return planMerge((SqlMerge) (explain ? ((SqlExplain) again).getExplicandum() : again), validator, query, explain,
-          output);
+          output, returning);
     }
     SqlNode validated = validate(validator, query);
     SqlToRelConverter converter = converter(validator);
     RelRoot root = convert(converter, validated);
     if (write) {
-      return planWrite(query, validator, validated, converter, (TableModify) root.rel, explain, output);
+      return planWrite(query, validator, validated, converter, (TableModify) root.rel, explain, output, returning);
     }
     RelNode correlated = root.project();
     // A correlated subquery usually reads best as a join (by item collection or by key lookups);
@@ -387,7 +418,7 @@ public final class StatementPlanner {
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
     if (explain) {
       return new CompiledPlan(new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage), warnings,
-          output), plan);
+          output, Optional.empty()), plan);
     }
     return new CompiledPlan(new PlannedQuery(columns(validator, validated, root, sql), parameters,
         OperatorCompiler.compile(plan), warnings), plan);
@@ -429,7 +460,7 @@ public final class StatementPlanner {
    */
   private CompiledPlan planWrite(SqlNode query, SqlValidator validator, SqlNode validated,
       SqlToRelConverter converter, TableModify modify, boolean explain,
-      PlannedExplain.Output output) {
+      PlannedExplain.Output output, Optional<ReturningClause> returning) {
     EntitySqlTable target = modify.getTable().unwrap(EntitySqlTable.class);
     if (target == null || target.entity().pinnedIndex().isPresent()) {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond writes to tables, not to an index: "
@@ -438,7 +469,10 @@ public final class StatementPlanner {
     }
     RelNode input = optimize(converter, converter.decorrelate(validated, modify.getInput()), 0);
     DynamoWrite write = WritePlanner.plan(modify, input, target.entity(),
-        query instanceof SqlInsert insert && insert.isUpsert());
+        query instanceof SqlInsert insert && insert.isUpsert(), returning.isPresent());
+    Optional<ReturnedRows> returned = returning.map(r -> returnedRows(r, modify.getTable().getQualifiedName(),
+        query instanceof SqlUpdate update ? Optional.ofNullable(update.getAlias())
+            : query instanceof SqlDelete delete ? Optional.ofNullable(delete.getAlias()) : Optional.empty()));
     PlannedReads reads = PlannedReads.of(write);
     StatementSettings writeSettings = settings.scanPolicy().isLimited() ? settings.withScanPolicy(ScanPolicy.REJECT)
         : settings;
@@ -448,11 +482,7 @@ public final class StatementPlanner {
     }
     PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
-    if (explain) {
-      return new CompiledPlan(
-          new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings, output), write);
-    }
-    return new CompiledPlan(new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings), write);
+    return writePlan(write, parameters, refusal, warnings, explain, output, returned);
   }
 
   /**
@@ -460,18 +490,22 @@ public final class StatementPlanner {
    * statement), its source rows are planned as a query of the values it writes.
    */
   private CompiledPlan planMerge(SqlMerge merge, SqlValidator validator, SqlNode query, boolean explain,
-      PlannedExplain.Output output) {
+      PlannedExplain.Output output, Optional<ReturningClause> returning) {
     validate(validator, query);
     SqlIdentifier name = (SqlIdentifier) merge.getTargetTable();
     EntitySqlTable target = Optional.ofNullable(catalogReader.getTable(name.names))
         .map(t -> t.unwrap(EntitySqlTable.class)).orElseThrow();
-    MergeShape shape = MergeShape.of(merge, target.entity());
+    MergeShape shape = MergeShape.of(merge, target.entity(), target.getRowType(typeFactory));
     SqlValidator rowsValidator = new ParameterTypes(OPERATORS, catalogReader, typeFactory, VALIDATOR);
     SqlNode rows = validate(rowsValidator, shape.rows());
     SqlToRelConverter converter = converter(rowsValidator);
     RelNode input = optimize(converter, converter.decorrelate(rows, convert(converter, rows).project()), 0);
     DynamoWrite write = new DynamoWrite(input.getCluster(), input.getTraitSet(), input,
-        new WritePlan.MergeRows(target.entity(), shape.columns()));
+        new WritePlan.MergeRows(target.entity(), shape.branches(), shape.columns(), shape.conditions(),
+            returning.isPresent()));
+    Optional<ReturnedRows> returned = returning.map(r -> returnedRows(r,
+        catalogReader.getTable(name.names).getQualifiedName(),
+        Optional.ofNullable(merge.getAlias())));
     PlannedReads reads = PlannedReads.of(write);
     Optional<KeycondException> refusal = reads.refusal(settings, StatementTables.of(rows));
     if (refusal.isPresent() && !explain) {
@@ -479,11 +513,56 @@ public final class StatementPlanner {
     }
     PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
     ImmutableList<ParameterType> parameters = parameters(rowsValidator, rows);
-    if (explain) {
-      return new CompiledPlan(
-          new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings, output), write);
+    return writePlan(write, parameters, refusal, warnings, explain, output, returned);
+  }
+
+  /**
+   * The rows a write's RETURNING list gives, planned as {@code SELECT <list> FROM <table>}: a
+   * projection of the table's columns, evaluated on each row the write wrote, never a read.
+   */
+  private ReturnedRows returnedRows(ReturningClause returning, List<String> table, Optional<SqlIdentifier> alias) {
+    String select = "SELECT " + returning.selectList() + " FROM " + String.join(".", table.stream()
+        .map(StatementPlanner::quoted).toList()) + alias.map(a -> " AS " + quoted(a.getSimple())).orElse("");
+    SqlValidator validator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader, typeFactory, VALIDATOR);
+    SqlNode validated = validate(validator, parse(select));
+    RelRoot root = convert(converter(validator), validated);
+    RelNode projection = root.project();
+    List<RexNode> values;
+    if (projection instanceof DynamoRead read) {
+      values = read.getCluster().getRexBuilder().identityProjects(read.getRowType());
+    } else if (projection instanceof Project project && project.getInput() instanceof DynamoRead
+        && project.getProjects().stream().noneMatch(RexUtil::containsCorrelation)) {
+      values = project.getProjects();
+    } else {
+      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "RETURNING lists columns of the written rows and "
+          + "expressions of them (no aggregate, window or subquery): RETURNING " + returning.selectList());
     }
-    return new CompiledPlan(new PlannedUpdate(parameters, OperatorCompiler.compileWrite(write), warnings), write);
+    RexBuilder rexBuilder = projection.getCluster().getRexBuilder();
+    return new ReturnedRows(columns(validator, validated, root, select), values.stream()
+        .map(v -> ScalarCompiler.compile(v, rexBuilder)).collect(ImmutableList.toImmutableList()));
+  }
+
+  private static String quoted(String name) {
+    return '"' + name.replace("\"", "\"\"") + '"';
+  }
+
+  /** A planned write: compiled once, and run, or explained with the requests it would send. */
+  private CompiledPlan writePlan(DynamoWrite write, ImmutableList<ParameterType> parameters,
+      Optional<KeycondException> refusal, PlanWarnings warnings, boolean explain, PlannedExplain.Output output,
+      Optional<ReturnedRows> returning) {
+    WriteOperator operator = OperatorCompiler.compileWrite(write);
+    if (explain) {
+      return new CompiledPlan(new PlannedExplain(parameters, write, refusal.map(KeycondException::getMessage), warnings,
+          output, Optional.of(operator)), write);
+    }
+    Optional<GeneratedKeys> keys = write.write() instanceof WritePlan.InsertRows insert
+        ? Optional.of(new GeneratedKeys(insert.table(), insert.table().columns().stream().map(c -> {
+            RelDataType type = SqlTypes.sqlType(typeFactory, c.type());
+            return new ResultColumn(c.name(), type.getSqlTypeName(), Math.max(type.getPrecision(), 0),
+                Math.max(type.getScale(), 0), true, Optional.of(insert.table().name()), Optional.of(c.name()));
+          }).collect(ImmutableList.toImmutableList())))
+        : Optional.empty();
+    return new CompiledPlan(new PlannedUpdate(parameters, operator, warnings, returning, keys), write);
   }
 
   /** Trims the plan to the columns it uses, applies JDBC's maxRows as a limit, and pushes down into the reads. */
@@ -541,6 +620,11 @@ public final class StatementPlanner {
       }
     });
     return found[0];
+  }
+
+  private SqlNode writtenExactly(SqlNode parsed) {
+    return ExactWrittenNumbers.rewrite(parsed,
+        parsed.getKind() == SqlKind.EXPLAIN ? ((SqlExplain) parsed).getExplicandum() : parsed, typeFactory);
   }
 
   private static SqlNode parse(String sql) {

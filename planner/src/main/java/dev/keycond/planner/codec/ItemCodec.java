@@ -111,11 +111,32 @@ public final class ItemCodec {
     for (int i = 0; i < row.length; i++) {
       Column column = table.column(i);
       if (!column.isWholeItem() && !table.isKeyColumn(column.name()) && row[i] != null) {
-        put(item, column.attribute(), AttributeCodec.encode(row[i], column.type()));
+        put(item, column.attribute(), encode(column, row[i]));
       }
     }
     indexKeys(row, column -> true).values().forEach((attribute, value) -> put(item, attribute, value));
     return item;
+  }
+
+  /**
+   * A column's non-null value as its attribute. Every value a write sends is encoded here, so that
+   * one that DynamoDB cannot hold (a number of 39 significant digits, 1E-131) fails before any
+   * request, naming the column.
+   *
+   * @throws KeycondException 22003 for a number DynamoDB cannot hold
+   */
+  public AttributeValue encode(Column column, Object value) {
+    try {
+      return AttributeCodec.encode(value, column.type());
+    } catch (KeycondException e) {
+      throw ofColumn(column, e);
+    }
+  }
+
+  /** A value's failure, with the column and table it was for, keeping its SQLState. */
+  public KeycondException ofColumn(Column column, KeycondException e) {
+    return new KeycondException(e.state(), "Column '" + column.name() + "' of table '" + table.name() + "': "
+        + e.getMessage(), e);
   }
 
   /**
@@ -238,7 +259,7 @@ public final class ItemCodec {
       ColumnType type = table.column(index).type();
       if (table.source().keyAttributeType(attribute) != AttributeType.S) {
         // A number or binary key is a single column's value as it is (the mapping checks that).
-        return Optional.of(AttributeCodec.encode(value, type));
+        return Optional.of(encode(table.column(index), value));
       }
       texts.add(KeyText.encode(value, type, slot));
     }

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -105,7 +104,7 @@ public final class ItemLimits {
         return set(attribute, value.ns().size(), describedKey) + value.ns().stream().mapToLong(n -> n.length() / 2 + 2).sum();
       case BS:
         return set(attribute, value.bs().size(), describedKey)
-            + value.bs().stream().mapToLong(b -> ((SdkBytes) b).asByteArrayUnsafe().length).sum();
+            + value.bs().stream().mapToLong(b -> b.asByteArrayUnsafe().length).sum();
       case M:
         long map = 3;
         for (Map.Entry<String, AttributeValue> entry : value.m().entrySet()) {

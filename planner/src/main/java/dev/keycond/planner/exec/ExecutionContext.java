@@ -59,6 +59,14 @@ public final class ExecutionContext {
   }
 
   /**
+   * An execution that sends nothing: a write's requests are built with it, from the statement's
+   * values, to be shown rather than sent. Asking it for the gateway is a bug.
+   */
+  public static ExecutionContext sendingNothing(List<Object> parameters, StatementSettings settings) {
+    return new ExecutionContext(null, parameters, settings, 0);
+  }
+
+  /**
    * The same execution with other parameter values and settings: one row of a batch
    * (PreparedStatement.executeBatch), or a write's strongly consistent read. It shares the call,
    * so a cancel or the timeout stops all of them, and the statistics, which count for the
@@ -72,6 +80,9 @@ public final class ExecutionContext {
 
   /** Where the statement's requests go. */
   public DynamoGateway gateway() {
+    if (gateway == null) {
+      throw new IllegalStateException("this execution sends nothing");
+    }
     return gateway;
   }
 

@@ -1,11 +1,12 @@
 package dev.keycond.planner.explain;
 
-import dev.keycond.planner.exec.FanOut;
+import dev.keycond.planner.exec.read.FanOut;
 import dev.keycond.planner.mapping.Sharding;
 import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.KeyPart;
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.DynamoRequest;
+import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.settings.ExplainForm;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
@@ -19,8 +20,7 @@ import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.DynamoWrite;
-import dev.keycond.planner.exec.OperatorCompiler;
-import dev.keycond.planner.exec.write.WriteStep;
+import dev.keycond.planner.request.WriteActions;
 import dev.keycond.planner.request.WriteRequest;
 import dev.keycond.planner.write.WritePlan;
 import dev.keycond.planner.rel.KeycondRelVisitor;
@@ -53,11 +53,36 @@ import org.apache.calcite.rex.RexUtil;
  * The same walk lists the requests on their own, for {@code EXPLAIN PLAN AS JSON}.
  */
 public final class PlanExplainer {
+  /** Whether DynamoDB counts a read's items (Select=COUNT), so that the driver has none to count. */
+  private static final ReadRequest.Visitor<Boolean> COUNTED_BY_DYNAMO = new ReadRequest.Visitor<>() {
+    @Override
+    public Boolean getItem(GetItem get) {
+      return false;
+    }
+
+    @Override
+    public Boolean batchGetItem(BatchGetItem batch) {
+      return false;
+    }
+
+    @Override
+    public Boolean query(Query query) {
+      return query.count();
+    }
+
+    @Override
+    public Boolean scan(Scan scan) {
+      return scan.count();
+    }
+  };
+
   private final StatementSettings settings;
   private final Optional<List<Object>> parameters;
   private final ParameterText parameterText;
   private final List<String> lines;
   private final List<CopyableRequest> shown;
+  /** The requests of the statement's write, when it is one. */
+  private final Optional<WriteActions> writeActions;
   private int requests;
   private boolean perKeyRequests;
 
@@ -65,29 +90,32 @@ public final class PlanExplainer {
    * @param parameters bound parameter values, or empty to show the markers
    * @param parameterText how the parameters read in the driver's conditions
    */
-  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, ParameterText parameterText) {
-    this(settings, parameters, parameterText, new ArrayList<>(), new ArrayList<>());
+  private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, ParameterText parameterText,
+      Optional<WriteActions> writeActions) {
+    this(settings, parameters, parameterText, new ArrayList<>(), new ArrayList<>(), writeActions);
   }
 
   /** An explainer that adds to the lines and requests of another, with other settings. */
   private PlanExplainer(StatementSettings settings, Optional<List<Object>> parameters, ParameterText parameterText,
-      List<String> lines, List<CopyableRequest> shown) {
+      List<String> lines, List<CopyableRequest> shown, Optional<WriteActions> writeActions) {
     this.settings = settings;
+    this.writeActions = writeActions;
     this.parameters = parameters;
     this.parameterText = parameterText;
     this.lines = lines;
     this.shown = shown;
   }
 
+  /** @param writeActions the requests of the statement's write, built with the same parameters; empty for a query */
   public static List<String> explain(RelNode root, StatementSettings settings, Optional<List<Object>> parameters,
-      Optional<String> refusal) {
-    return explain(root, settings, parameters, ParameterText.MARKERS, refusal);
+      Optional<String> refusal, Optional<WriteActions> writeActions) {
+    return explain(root, settings, parameters, ParameterText.MARKERS, refusal, writeActions);
   }
 
   /** @param parameterText how the parameters read in the conditions the driver checks */
   public static List<String> explain(RelNode root, StatementSettings settings, Optional<List<Object>> parameters,
-      ParameterText parameterText, Optional<String> refusal) {
-    PlanExplainer explainer = new PlanExplainer(settings, parameters, parameterText);
+      ParameterText parameterText, Optional<String> refusal, Optional<WriteActions> writeActions) {
+    PlanExplainer explainer = new PlanExplainer(settings, parameters, parameterText, writeActions);
     explainer.visit(root, 1);
     List<String> result = new ArrayList<>();
     if (refusal.isPresent()) {
@@ -104,8 +132,8 @@ public final class PlanExplainer {
 
   /** Every request the text EXPLAIN shows, in its order, as a request to send by hand. */
   public static List<CopyableRequest> requests(RelNode root, StatementSettings settings,
-      Optional<List<Object>> parameters) {
-    PlanExplainer explainer = new PlanExplainer(settings, parameters, ParameterText.MARKERS);
+      Optional<List<Object>> parameters, Optional<WriteActions> writeActions) {
+    PlanExplainer explainer = new PlanExplainer(settings, parameters, ParameterText.MARKERS, writeActions);
     explainer.visit(root, 1);
     return List.copyOf(explainer.shown);
   }
@@ -159,12 +187,13 @@ public final class PlanExplainer {
     if (readFirst) {
       // The rows to change are read strongly consistently, as the write will see them.
       PlanExplainer read = new PlanExplainer(settings.withConsistentRead(), parameters, parameterText, lines,
-          shown);
+          shown, Optional.empty());
       read.visit(write.getInput(), depth + 1);
       requests += read.requests;
       perKeyRequests |= read.perKeyRequests;
     }
-    for (WriteStep step : OperatorCompiler.compileWrite(write).explain(settings, parameters)) {
+    WriteActions actions = writeActions.orElseThrow(() -> new IllegalStateException("a write explained without its requests"));
+    for (WriteActions.Step step : actions.steps()) {
       add(depth + 1, step.description());
       for (WriteRequest request : step.requests()) {
         request(depth + 2, request, step.perRow() ? Optional.of("it stands for one request per row, with that "
@@ -253,7 +282,7 @@ public final class PlanExplainer {
             + formatter.format(condition) + " (and the rows below it are not reached)");
       }
     });
-    boolean countedByDynamo = built.stream().anyMatch(r -> r instanceof Query q && q.count() || r instanceof Scan c && c.count());
+    boolean countedByDynamo = built.stream().anyMatch(r -> r.accept(COUNTED_BY_DYNAMO));
     if (plan.count() && !built.isEmpty() && !countedByDynamo) {
       add(depth + 1, "Driver after the read: counts the rows");
     }

@@ -28,11 +28,13 @@ import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * The one way a statement's requests reach DynamoDB, for reads and writes alike: each request is
@@ -145,27 +147,41 @@ public final class DynamoGateway {
     }
   }
 
-  /** Whether a conditional write took effect: false when its condition failed, and nothing changed. */
-  public boolean updateItem(UpdateItem update, StatementCall call) {
-    return conditional(update, call, () -> send(update, call, c -> c.updateItem(update.toSdk().toBuilder()
-        .overrideConfiguration(bound(call)).build())).consumedCapacity());
+  /**
+   * What a conditional UpdateItem or DeleteItem did: empty when its condition failed, and nothing
+   * changed; else the item DynamoDB answered with, when the request asked for it (else no
+   * attributes).
+   */
+  public Optional<Map<String, AttributeValue>> updateItem(UpdateItem update, StatementCall call) {
+    return conditional(update, call, () -> {
+      UpdateItemResponse response = send(update, call, c -> c.updateItem(update.toSdk().toBuilder()
+          .overrideConfiguration(bound(call)).build()));
+      return new Answer(response.consumedCapacity(), response.attributes());
+    });
   }
 
-  /** Whether a conditional write took effect: false when its condition failed, and nothing changed. */
-  public boolean deleteItem(DeleteItem delete, StatementCall call) {
-    return conditional(delete, call, () -> send(delete, call, c -> c.deleteItem(delete.toSdk().toBuilder()
-        .overrideConfiguration(bound(call)).build())).consumedCapacity());
+  /** See {@link #updateItem}: the item as it was before it was deleted, when the request asked for it. */
+  public Optional<Map<String, AttributeValue>> deleteItem(DeleteItem delete, StatementCall call) {
+    return conditional(delete, call, () -> {
+      DeleteItemResponse response = send(delete, call, c -> c.deleteItem(delete.toSdk().toBuilder()
+          .overrideConfiguration(bound(call)).build()));
+      return new Answer(response.consumedCapacity(), response.attributes());
+    });
   }
+
+  private record Answer(ConsumedCapacity capacity, Map<String, AttributeValue> attributes) {}
 
   /** Sends a write of one item and counts it: written, or answered with a failed condition. */
-  private static boolean conditional(DynamoRequest request, StatementCall call, Supplier<ConsumedCapacity> write) {
+  private static Optional<Map<String, AttributeValue>> conditional(DynamoRequest request, StatementCall call,
+      Supplier<Answer> write) {
     try {
-      call.cost().answered(request, consumed(write.get()), 0, 1);
-      return true;
+      Answer answer = write.get();
+      call.cost().answered(request, consumed(answer.capacity()), 0, 1);
+      return Optional.of(answer.attributes() == null ? Map.of() : answer.attributes());
     } catch (KeycondException e) {
       if (e.getCause() instanceof ConditionalCheckFailedException) {
         call.cost().answered(request, List.of(), 0, 0);
-        return false;
+        return Optional.empty();
       }
       throw e;
     }

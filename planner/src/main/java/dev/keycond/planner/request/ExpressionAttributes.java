@@ -113,7 +113,8 @@ public final class ExpressionAttributes {
   }
 
   /** Whether these are the expressions (the same texts) that the placeholders were checked against. */
-  private boolean checkedWith(Optional<String>[] expressions) {
+  @SafeVarargs
+  private boolean checkedWith(Optional<String>... expressions) {
     if (checkedAgainst.size() != expressions.length) {
       return false;
     }

@@ -3,18 +3,23 @@ package dev.keycond.planner.request;
 import com.google.common.collect.ImmutableMap;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * UpdateItem: sets and removes attributes of the item with a key, creating it when there is none
  * unless its condition says the item must exist.
+ *
+ * @param returnsNewItem whether DynamoDB answers with the item as the update left it
+ *     ({@code ReturnValues: ALL_NEW}), for a write that returns its rows
  */
 public record UpdateItem(
     String tableName,
     ImmutableMap<String, RequestValue> key,
     String updateExpression,
     Optional<String> conditionExpression,
-    ExpressionAttributes attributes) implements WriteRequest {
+    ExpressionAttributes attributes,
+    boolean returnsNewItem) implements WriteRequest {
 
   public UpdateItem {
     attributes.checkUsedExactlyBy(Optional.of(updateExpression), conditionExpression);
@@ -25,6 +30,11 @@ public record UpdateItem(
     return "UpdateItem";
   }
 
+  @Override
+  public <R> R accept(WriteRequest.Visitor<R> visitor) {
+    return visitor.updateItem(this);
+  }
+
   public UpdateItemRequest toSdk() {
     return UpdateItemRequest.builder()
         .tableName(tableName)
@@ -33,6 +43,7 @@ public record UpdateItem(
         .conditionExpression(conditionExpression.orElse(null))
         .expressionAttributeNames(attributes.sdkNames())
         .expressionAttributeValues(attributes.sdkValues())
+        .returnValues(returnsNewItem ? ReturnValue.ALL_NEW : null)
         .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
         .build();
   }

@@ -17,11 +17,22 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class WriteRequestBuilder {
   private final EntityTable table;
   private final Optional<KeyValueBinder> binder;
+  private final boolean returnsItems;
 
   /** @param binder the statement's values, or empty to describe the markers */
   public WriteRequestBuilder(EntityTable table, Optional<KeyValueBinder> binder) {
+    this(table, binder, false);
+  }
+
+  /**
+   * @param binder the statement's values, or empty to describe the markers
+   * @param returnsItems whether each UpdateItem and DeleteItem asks DynamoDB for the item it wrote
+   *     (as the update left it, as it was before the delete), for a write that returns its rows
+   */
+  public WriteRequestBuilder(EntityTable table, Optional<KeyValueBinder> binder, boolean returnsItems) {
     this.table = table;
     this.binder = binder;
+    this.returnsItems = returnsItems;
   }
 
   /** What building a conditional write comes to with the statement's values. */
@@ -51,7 +62,8 @@ public final class WriteRequestBuilder {
   public Built<DeleteItem> delete(ImmutableMap<String, RequestValue> key, WriteCondition condition) {
     Placeholders placeholders = new Placeholders();
     return condition(condition, placeholders).map(
-        expression -> new DeleteItem(tableName(), key, Optional.of(expression), placeholders.attributes()));
+        expression -> new DeleteItem(tableName(), key, Optional.of(expression), placeholders.attributes(),
+            returnsItems));
   }
 
   public Built<UpdateItem> update(ImmutableMap<String, RequestValue> key, ItemChange change,
@@ -59,7 +71,7 @@ public final class WriteRequestBuilder {
     Placeholders placeholders = new Placeholders();
     String expression = updateExpression(change, placeholders);
     return condition(condition, placeholders).map(conditionExpression -> new UpdateItem(tableName(), key,
-        expression, Optional.of(conditionExpression), placeholders.attributes()));
+        expression, Optional.of(conditionExpression), placeholders.attributes(), returnsItems));
   }
 
   private static String updateExpression(ItemChange change, Placeholders placeholders) {
@@ -85,7 +97,7 @@ public final class WriteRequestBuilder {
   public UpdateItem merge(ImmutableMap<String, RequestValue> key, ItemChange change) {
     Placeholders placeholders = new Placeholders();
     return new UpdateItem(tableName(), key, updateExpression(change, placeholders), Optional.empty(),
-        placeholders.attributes());
+        placeholders.attributes(), returnsItems);
   }
 
   /** The ConditionExpression, or why there is none to send. */

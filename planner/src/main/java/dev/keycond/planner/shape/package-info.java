@@ -2,6 +2,8 @@
  * The shape of a statement's text: the text with the literals a plan can take as parameters
  * lifted out ({@link dev.keycond.planner.shape.StatementShape}), so that texts that differ only in
  * those literals share one plan. It reads the text with a lexer of its own, not Calcite's parser:
- * finding a shape must cost much less than the planning it saves.
+ * finding a shape must cost much less than the planning it saves. The same lexer splits a write's
+ * trailing {@code RETURNING} list off its text ({@link dev.keycond.planner.shape.ReturningClause}),
+ * since Calcite's parser does not know the word.
  */
 package dev.keycond.planner.shape;

@@ -18,9 +18,10 @@ public sealed interface Assignment {
   record SetValue(int column, RexNode value) implements Assignment {}
 
   /**
-   * {@code column = column + amount} (or {@code - amount}), with an amount known when the statement
-   * runs: an update expression, never a read-modify-write. DynamoDB cannot add to a missing
-   * attribute, whose SQL sum is NULL, so such a row is read and written as a computed value.
+   * {@code column = column + amount} (or {@code - amount}) on an INTEGER or BIGINT column, with an
+   * amount known when the statement runs: an update expression, never a read-modify-write. DynamoDB
+   * cannot add to a missing attribute, whose SQL sum is NULL, so such a row is read and written as a
+   * computed value.
    */
   record Increment(int column, RexNode amount, boolean subtract) implements Assignment {}
 

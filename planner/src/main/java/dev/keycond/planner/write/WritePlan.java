@@ -28,9 +28,12 @@ public sealed interface WritePlan {
    * @param condition the statement's predicates that the key does not express, as DynamoDB checks
    *     them with the write; empty when DynamoDB cannot check them exactly, and each row is then
    *     read, checked in the driver, and written only if it has not changed since
+   * @param returnsRows whether the statement returns the rows it writes (RETURNING): each UpdateItem
+   *     asks for the item as it leaves it, each DeleteItem for the item as it was, so that no other
+   *     request is needed; a DELETE then sends a DeleteItem per row, never a BatchWriteItem
    */
   record ChangeRows(EntityTable table, boolean delete, ReadPlan target, ImmutableList<Assignment> assignments,
-      Optional<ServerCondition> condition) implements WritePlan {
+      Optional<ServerCondition> condition, boolean returnsRows) implements WritePlan {
 
     public ChangeRows {
       if (delete != assignments.isEmpty()) {
@@ -45,10 +48,39 @@ public sealed interface WritePlan {
   }
 
   /**
-   * MERGE by key: each source row gives the key and the columns to set of one item, which an
-   * UpdateItem without condition creates or updates.
+   * MERGE by key: each source row gives the key and the columns to set of one item, which, as the
+   * branches say, an UpdateItem without condition creates or updates, an UpdateItem conditioned on
+   * the item existing (and on {@code conditions}) updates, or a PutItem conditioned on no item
+   * having the key creates.
    *
-   * @param columns the table column of each field of the input's rows
+   * @param columns the table column of each of the first fields of the input's rows
+   * @param conditions for the UPDATE alone, the ON clause's comparisons beyond the key
+   * @param returnsRows whether the statement returns the rows it writes (RETURNING): each UpdateItem
+   *     asks for the item as it leaves it
    */
-  record MergeRows(EntityTable table, ImmutableList<Integer> columns) implements WritePlan {}
+  record MergeRows(EntityTable table, MergeBranches branches, ImmutableList<Integer> columns,
+      ImmutableList<MergeCondition> conditions, boolean returnsRows) implements WritePlan {
+
+    public MergeRows {
+      if (!conditions.isEmpty() && branches != MergeBranches.MATCHED_UPDATE) {
+        throw new IllegalArgumentException("only WHEN MATCHED THEN UPDATE alone takes conditions beyond the key");
+      }
+    }
+  }
+
+  /** Which branches a MERGE has. */
+  enum MergeBranches {
+    /** WHEN MATCHED THEN UPDATE and WHEN NOT MATCHED THEN INSERT: create or update. */
+    BOTH,
+    /** WHEN MATCHED THEN UPDATE alone: update an item that exists. */
+    MATCHED_UPDATE,
+    /** WHEN NOT MATCHED THEN INSERT alone: create an item that does not exist. */
+    NOT_MATCHED_INSERT
+  }
+
+  /**
+   * A comparison of the MERGE's ON clause beyond the key: the target's {@code column} compared by
+   * {@code op} with the value of the input's {@code field}.
+   */
+  record MergeCondition(int column, ServerCondition.Op op, int field) {}
 }

@@ -42,23 +42,26 @@ public final class WritePlanner {
    * @param input the modify's input after push-down: the rows to insert, or for UPDATE and
    *     DELETE, the read that finds the rows (under the UPDATE's projection of new values)
    * @param upsert for an INSERT, whether it is {@code UPSERT INTO}
+   * @param returnsRows whether the statement returns the rows it writes (RETURNING)
    */
-  public static DynamoWrite plan(TableModify modify, RelNode input, EntityTable table, boolean upsert) {
+  public static DynamoWrite plan(TableModify modify, RelNode input, EntityTable table, boolean upsert,
+      boolean returnsRows) {
     switch (modify.getOperation()) {
       case INSERT:
         return new DynamoWrite(modify.getCluster(), modify.getTraitSet(), input,
             new WritePlan.InsertRows(table, upsert));
       case DELETE:
-        return change(modify, input, table, true);
+        return change(modify, input, table, true, returnsRows);
       case UPDATE:
-        return change(modify, input, table, false);
+        return change(modify, input, table, false, returnsRows);
       default:
         throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond does not run "
             + modify.getOperation() + " statements");
     }
   }
 
-  private static DynamoWrite change(TableModify modify, RelNode input, EntityTable table, boolean delete) {
+  private static DynamoWrite change(TableModify modify, RelNode input, EntityTable table, boolean delete,
+      boolean returnsRows) {
     RelNode below = input instanceof Project project ? project.getInput() : input;
     if (!(below instanceof DynamoRead read)) {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond runs " + (delete ? "DELETE" : "UPDATE")
@@ -79,7 +82,7 @@ public final class WritePlanner {
         ? Optional.of(ServerCondition.And.of(translated)) : Optional.empty();
     ReadPlan target = found.withProjection(List.copyOf(neededColumns(table, found, assignments)));
     return new DynamoWrite(modify.getCluster(), modify.getTraitSet(), read.withPlan(target),
-        new WritePlan.ChangeRows(table, delete, target, assignments, condition));
+        new WritePlan.ChangeRows(table, delete, target, assignments, condition, returnsRows));
   }
 
   private static ImmutableList<Assignment> assignments(TableModify modify, Project project, ReadPlan found,
@@ -103,7 +106,7 @@ public final class WritePlanner {
       RexNode source = modify.getSourceExpressionList().get(i);
       RexNode value = (source instanceof RexInputRef ref ? project.getProjects().get(ref.getIndex()) : source)
           .accept(toTableRow);
-      assignments.add(classify(column, value));
+      assignments.add(classify(column, assigned, value));
     }
     return assignments.build();
   }
@@ -121,13 +124,19 @@ public final class WritePlanner {
         + "row and INSERT it with its new key instead");
   }
 
-  private static Assignment classify(int column, RexNode value) {
+  /**
+   * Only an INTEGER or BIGINT column is added to by DynamoDB ({@code SET #n = #n + :v}), since a
+   * condition can keep its sum in range. The sum of two DECIMALs may need more than the 38
+   * significant digits DynamoDB holds, which no condition can rule out, so it is computed in the
+   * driver, where such a sum is refused (22003) before it is written.
+   */
+  private static Assignment classify(int column, Column assigned, RexNode value) {
     if (!RexUtil.containsInputRef(value)) {
       return new Assignment.SetValue(column, value);
     }
     RexNode stripped = withoutNumericCasts(value);
     if ((stripped.getKind() == SqlKind.PLUS || stripped.getKind() == SqlKind.MINUS)
-        && SqlTypeUtil.isExactNumeric(value.getType())) {
+        && assigned.type().isExactInteger() && SqlTypeUtil.isExactNumeric(value.getType())) {
       List<RexNode> operands = ((RexCall) stripped).getOperands();
       RexNode left = withoutNumericCasts(operands.get(0));
       RexNode right = operands.get(1);

@@ -9,7 +9,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +36,7 @@ record FuzzUniverse(String mapping, List<FuzzTable> tables) {
     Map<String, FixtureTable> sources = new LinkedHashMap<>();
     fixtures.forEach(f -> f.tables().forEach(t -> sources.put(t.name(), t)));
     List<FuzzTable> tables = new ArrayList<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = root.get("tables").fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> entry = it.next();
+    for (Map.Entry<String, JsonNode> entry : root.get("tables").properties()) {
       tables.add(table(entry.getKey(), entry.getValue(), sources));
     }
     return new FuzzUniverse(mapping, tables);
@@ -51,10 +49,10 @@ record FuzzUniverse(String mapping, List<FuzzTable> tables) {
           + "', which no fixture of the fuzzer declares");
     }
     Map<String, KeyPattern> keys = new LinkedHashMap<>();
-    node.path("keys").fields().forEachRemaining(k -> keys.put(k.getKey(), KeyPattern.parse(k.getValue().asText())));
+    node.path("keys").properties().forEach(k -> keys.put(k.getKey(), KeyPattern.parse(k.getValue().asText())));
     Map<String, String> attributes = new LinkedHashMap<>();
     Map<String, String> types = new LinkedHashMap<>();
-    node.get("columns").fields().forEachRemaining(c -> {
+    node.get("columns").properties().forEach(c -> {
       JsonNode spec = c.getValue();
       types.put(c.getKey(), spec.isTextual() ? spec.asText() : spec.get("type").asText());
       attributes.put(c.getKey(), spec.isTextual() ? c.getKey() : spec.path("attribute").asText(c.getKey()));
@@ -94,7 +92,7 @@ record FuzzUniverse(String mapping, List<FuzzTable> tables) {
     Optional<FuzzTable.Hierarchy> hierarchy = Optional.ofNullable(node.get("hierarchy"))
         .map(h -> new FuzzTable.Hierarchy(h.get("path").asText(), h.get("parent").asText(), h.get("delimiter").asText()));
     Map<String, String> references = new LinkedHashMap<>();
-    node.path("references").fields().forEachRemaining(r -> references.put(r.getKey(), r.getValue().asText()));
+    node.path("references").properties().forEach(r -> references.put(r.getKey(), r.getValue().asText()));
     return new FuzzTable(name, source, columns, columns.size() == types.size(), keys, keys.get(ownKeys.get(0)).template(),
         keys.get(ownKeys.get(0)).columns(),
         ownKeys.size() > 1 ? keys.get(ownKeys.get(1)).columns() : List.of(),

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 
@@ -32,8 +31,7 @@ record BatchSplit(Optional<byte[]> forwarded, ObjectNode unprocessed, String unp
     ObjectNode request = (ObjectNode) parse(requestBody);
     ObjectNode kept = JSON.createObjectNode();
     ObjectNode unprocessed = JSON.createObjectNode();
-    for (Iterator<Map.Entry<String, JsonNode>> tables = request.path("RequestItems").fields(); tables.hasNext(); ) {
-      Map.Entry<String, JsonNode> table = tables.next();
+    for (Map.Entry<String, JsonNode> table : request.path("RequestItems").properties()) {
       // A read names its keys under Keys, next to the projection and consistency that apply to them.
       ArrayNode entries = (ArrayNode) (reads ? table.getValue().path("Keys") : table.getValue());
       int keep = entries.size() / 2;
@@ -63,8 +61,7 @@ record BatchSplit(Optional<byte[]> forwarded, ObjectNode unprocessed, String unp
     });
     ObjectNode merged = answer.has(unprocessedField) ? (ObjectNode) answer.get(unprocessedField).deepCopy()
         : JSON.createObjectNode();
-    for (Iterator<Map.Entry<String, JsonNode>> tables = unprocessed.fields(); tables.hasNext(); ) {
-      Map.Entry<String, JsonNode> table = tables.next();
+    for (Map.Entry<String, JsonNode> table : unprocessed.properties()) {
       JsonNode serverLeft = merged.get(table.getKey());
       if (serverLeft == null) {
         merged.set(table.getKey(), table.getValue());

@@ -27,10 +27,12 @@ import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
@@ -60,8 +62,8 @@ class FaultProxyTest {
     server = dynamo;
     Fixtures.load(server, "files");
     server.client().createTable(t -> t.tableName(WRITES)
-        .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))
-        .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
+        .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build())
+        .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S).build())
         .provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L)));
     server.client().waiter().waitUntilTableExists(b -> b.tableName(WRITES));
     proxy = FaultProxy.start(server.endpoint());

@@ -3,7 +3,7 @@ package dev.keycond.sqltests.sqlfile;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.jdbc.KeycondConnection;
-import dev.keycond.planner.PlanCacheStatistics;
+import dev.keycond.planner.cache.PlanCacheStatistics;
 import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynamoServer;
 import java.sql.SQLException;
@@ -55,6 +55,7 @@ final class CaseSweep implements AutoCloseable {
       for (SqlTestCase c : file.cases()) {
         if (takes.test(c) && c.properties().keySet().stream().noneMatch("planCache"::equalsIgnoreCase)) {
           nodes.add(DynamicTest.dynamicTest(file.resource() + ":" + c.line() + " " + c.title(), () -> {
+            c.abortIfSkippedOn(server.kind());
             file.fixtures().forEach(fixture -> Fixtures.load(server, fixture));
             run.run(c, CaseRunner.properties(file, c), own, kept);
           }));

@@ -1,9 +1,11 @@
 package dev.keycond.sqltests.sqlfile;
 
+import dev.keycond.sqltests.harness.ServerKind;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * One case of a {@code .sqltest} file: a statement and what running it must produce.
@@ -22,6 +24,8 @@ import java.util.OptionalLong;
  * @param properties connection properties for this case, over the file's
  * @param parameters values for the statement's {@code ?} markers; when present, the statement
  *     runs as a PreparedStatement
+ * @param maxRows the statement's maxRows, when the case sets it
+ * @param skipOn the servers the case does not run on, each with the reason (an emulator's gap)
  */
 public record SqlTestCase(
     String title,
@@ -35,7 +39,25 @@ public record SqlTestCase(
     List<String> plan,
     Map<String, String> properties,
     List<Parameter> parameters,
-    OptionalLong maxRows) {
+    OptionalLong maxRows,
+    Map<ServerKind, String> skipOn) {
+
+  public SqlTestCase {
+    skipOn = Map.copyOf(skipOn);
+  }
+
+  /**
+   * Ends the case as skipped, with its reason shown in the build's output and its report, when it
+   * does not run on {@code server}.
+   */
+  public void abortIfSkippedOn(ServerKind server) {
+    String reason = skipOn.get(server);
+    if (reason != null) {
+      String message = "skipped on " + server.label() + ": " + reason;
+      System.out.println("[keycond] '" + title + "' (line " + line + ") is " + message);
+      Assumptions.abort(message);
+    }
+  }
 
   /**
    * @param header the column labels

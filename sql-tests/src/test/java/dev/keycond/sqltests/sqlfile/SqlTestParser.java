@@ -4,7 +4,9 @@ import dev.keycond.sqltests.sqlfile.SqlTestCase.ExpectedError;
 import dev.keycond.sqltests.sqlfile.SqlTestCase.ExpectedRequests;
 import dev.keycond.sqltests.sqlfile.SqlTestCase.ExpectedRows;
 import java.util.ArrayList;
+import dev.keycond.sqltests.harness.ServerKind;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,9 +25,10 @@ import java.util.regex.Pattern;
 public final class SqlTestParser {
   private static final Pattern HEADER = Pattern.compile("([a-z]+):\\s*(.*)");
   private static final Pattern CASE = Pattern.compile("===\\s+(\\S.*)");
-  private static final Pattern SECTION = Pattern.compile("---\\s+([a-z]+)\\s*(.*)");
+  private static final Pattern SECTION = Pattern.compile("---\\s+([a-z]+(?:-[a-z]+)*)\\s*(.*)");
   private static final Pattern SQL_STATE = Pattern.compile("[0-9A-Z]{5}");
   private static final Pattern EXCEPTION_CLASS = Pattern.compile("[A-Za-z]*Exception");
+  private static final Pattern SKIP_ON = Pattern.compile("([a-z]+):\\s*(\\S.*)");
   private static final Set<String> HEADER_KEYS = Set.of("fixture", "mapping", "properties");
 
   private final String resource;
@@ -117,6 +120,11 @@ public final class SqlTestParser {
     String kind = m.group(1);
     String args = m.group(2).trim();
     List<String> body = body();
+    if (kind.equals("skip-on")) {
+      noBody(body, kind, line);
+      skipOn(c, args, line);
+      return;
+    }
     if (!c.seen.add(kind)) {
       throw error(line, "section '--- " + kind + "' appears twice in case '" + c.title + "'");
     }
@@ -143,7 +151,25 @@ public final class SqlTestParser {
         c.maxRows = OptionalLong.of(Long.parseLong(args));
       }
       default -> throw error(line, "unknown section '--- " + kind + "'; the sections are rows, "
-          + "error, requests, warning, cost, plan, properties, parameters and maxrows");
+          + "error, requests, warning, cost, plan, properties, parameters, maxrows and skip-on");
+    }
+  }
+
+  /**
+   * {@code --- skip-on <server>: <reason>}: the case does not run on that server, for a reason the
+   * run reports; one line per server.
+   */
+  private void skipOn(CaseBuilder c, String args, int line) {
+    Matcher m = SKIP_ON.matcher(args);
+    if (!m.matches()) {
+      throw error(line, "write '--- skip-on <server>: <why the server cannot run the case>', such as "
+          + "'--- skip-on moto: moto answers HTTP 500 to a BETWEEN over values of mixed types'");
+    }
+    ServerKind server = Arrays.stream(ServerKind.values()).filter(kind -> kind.label().equals(m.group(1)))
+        .findFirst().orElseThrow(() -> error(line, "'" + m.group(1) + "' names no test server; the servers are "
+            + Arrays.stream(ServerKind.values()).map(ServerKind::label).toList()));
+    if (c.skipOn.put(server, m.group(2).strip()) != null) {
+      throw error(line, "case '" + c.title + "' is skipped on " + server.label() + " twice");
     }
   }
 
@@ -299,6 +325,7 @@ public final class SqlTestParser {
     Map<String, String> properties = Map.of();
     List<Parameter> parameters = List.of();
     OptionalLong maxRows = OptionalLong.empty();
+    final Map<ServerKind, String> skipOn = new EnumMap<>(ServerKind.class);
 
     CaseBuilder(String title, int line, String sql) {
       this.title = title;
@@ -325,7 +352,7 @@ public final class SqlTestParser {
       return new SqlTestCase(title, line, sql, Optional.ofNullable(rows),
           Optional.ofNullable(error), Optional.ofNullable(requests),
           Optional.ofNullable(warnings), Optional.ofNullable(cost), plan, properties, parameters,
-          maxRows);
+          maxRows, skipOn);
     }
   }
 }

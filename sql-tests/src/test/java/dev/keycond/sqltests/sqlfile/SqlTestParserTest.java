@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.sqltests.harness.ServerKind;
 import dev.keycond.sqltests.sqlfile.SqlTestCase.ExpectedError;
 import java.math.BigDecimal;
 import java.sql.Timestamp;
@@ -52,6 +53,8 @@ class SqlTestParserTest {
         table 'files_Drive': 0.5 RCU
         --- plan
         KeyConditionExpression: #* = :*
+        --- skip-on moto: moto answers HTTP 500
+        --- skip-on localstack: another reason
 
         === second case
         SELECT 1
@@ -83,6 +86,8 @@ class SqlTestParserTest {
     assertEquals(Optional.of(List.of("1 Query, 2 items read, 0.5 RCU", "table 'files_Drive': 0.5 RCU")),
         first.cost());
     assertEquals(List.of("KeyConditionExpression: #* = :*"), first.plan());
+    assertEquals(Map.of(ServerKind.MOTO, "moto answers HTTP 500", ServerKind.LOCALSTACK, "another reason"),
+        first.skipOn());
 
     SqlTestCase second = file.cases().get(1);
     assertEquals(new ExpectedError("42Z01", Optional.of("SQLSyntaxErrorException"),
@@ -90,6 +95,7 @@ class SqlTestParserTest {
     assertTrue(second.requests().isEmpty(), "an error case without requests expects none sent");
     assertTrue(second.warnings().isEmpty());
     assertTrue(second.cost().isEmpty());
+    assertEquals(Map.of(), second.skipOn());
   }
 
   @Test
@@ -131,6 +137,10 @@ class SqlTestParserTest {
       maxrows with lines           ~ HEADER=== c\\nSELECT 1\\n--- maxrows 2\\n3                             ~ 5 ~ no lines after
       properties without a value   ~ HEADER=== c\\nSELECT 1\\n--- properties scan                          ~ 5 ~ name=value
       a bad parameter              ~ HEADER=== c\\nSELECT 1\\n--- parameters\\nabc                          ~ 5 ~ not a parameter literal
+      skip-on without a reason     ~ HEADER=== c\\nSELECT 1\\n--- skip-on moto                            ~ 5 ~ --- skip-on <server>:
+      skip-on an unknown server    ~ HEADER=== c\\nSELECT 1\\n--- skip-on dynamo: slow                     ~ 5 ~ names no test server
+      skip-on a server twice       ~ HEADER=== c\\nSELECT 1\\n--- skip-on moto: a\\n--- skip-on moto: b     ~ 6 ~ twice
+      skip-on with lines           ~ HEADER=== c\\nSELECT 1\\n--- skip-on moto: a\\nb                      ~ 5 ~ no lines after
       duplicate titles             ~ HEADER=== c\\nSELECT 1\\n--- error 42000\\n=== c\\nSELECT 2\\n--- error 42000 ~ 6 ~ already exists
       """)
   void refusesMalformedFiles(String what, String text, int line, String problem) {

@@ -78,12 +78,26 @@ public final class Keycond {
 
   /** Every remaining row, each as its columns' getString values (null for SQL NULL). */
   public static List<List<String>> rows(ResultSet result) throws SQLException {
+    return rows(result, ResultSet::getString);
+  }
+
+  /** Every remaining row, each as its columns' getObject values (null for SQL NULL). */
+  public static List<List<Object>> objects(ResultSet result) throws SQLException {
+    return rows(result, ResultSet::getObject);
+  }
+
+  /** How a test reads one column of a row. */
+  private interface ColumnReader<T> {
+    T read(ResultSet result, int column) throws SQLException;
+  }
+
+  private static <T> List<List<T>> rows(ResultSet result, ColumnReader<T> reader) throws SQLException {
     int columns = result.getMetaData().getColumnCount();
-    List<List<String>> rows = new ArrayList<>();
+    List<List<T>> rows = new ArrayList<>();
     while (result.next()) {
-      List<String> row = new ArrayList<>();
+      List<T> row = new ArrayList<>();
       for (int i = 1; i <= columns; i++) {
-        row.add(result.getString(i));
+        row.add(reader.read(result, i));
       }
       rows.add(row);
     }

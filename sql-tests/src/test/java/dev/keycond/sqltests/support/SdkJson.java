@@ -101,7 +101,7 @@ public final class SdkJson {
     if (type == MarshallingType.MAP) {
       SdkField<?> member = field.getTrait(MapTrait.class).valueFieldInfo();
       Map<String, Object> map = new LinkedHashMap<>();
-      node.fields().forEachRemaining(entry -> map.put(entry.getKey(), value(member, entry.getValue())));
+      node.properties().forEach(entry -> map.put(entry.getKey(), value(member, entry.getValue())));
       return map;
     }
     throw new IllegalArgumentException("a member of type " + type + ": " + field.memberName());

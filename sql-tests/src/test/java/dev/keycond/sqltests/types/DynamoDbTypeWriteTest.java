@@ -15,8 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
@@ -35,8 +37,8 @@ class DynamoDbTypeWriteTest {
   void aBinaryValueAndTheStringOfItsBase64AreTwoTypesInSelectAndInDelete(DynamoServer server) throws SQLException {
     DynamoDbClient client = server.client();
     client.createTable(b -> b.tableName(TABLE).billingMode(BillingMode.PAY_PER_REQUEST)
-        .attributeDefinitions(d -> d.attributeName("id").attributeType(ScalarAttributeType.S))
-        .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH)));
+        .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S).build())
+        .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build()));
     client.putItem(b -> b.tableName(TABLE).item(Map.of("id", AttributeValue.fromS("bin"),
         "v", AttributeValue.fromB(SdkBytes.fromUtf8String("hi")))));
     client.putItem(b -> b.tableName(TABLE).item(Map.of("id", AttributeValue.fromS("text"),

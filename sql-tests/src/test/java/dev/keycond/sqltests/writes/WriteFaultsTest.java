@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.planner.request.BatchWriteItem;
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.Fault;
@@ -108,8 +109,11 @@ class WriteFaultsTest {
 
   @Test
   void aBatchWhoseEntryFailsInItsReadCountsTheEntriesNotReachedAsFailed() throws SQLException {
+    // The first entry deletes a full BatchWriteItem of rows, which goes out as soon as it is full;
+    // smaller ones are gathered across the entries and sent after the last.
     for (String account : new String[] {"c1", "c2", "c3"}) {
-      for (int i = 0; i < 2; i++) {
+      int rows = account.equals("c1") ? BatchWriteItem.MAX_WRITES : 2;
+      for (int i = 0; i < rows; i++) {
         tables.put(tables.drive, Map.of("PK", AttributeValue.fromS("DRIVE#" + account),
             "SK", AttributeValue.fromS("root/f" + i)));
       }
@@ -123,14 +127,40 @@ class WriteFaultsTest {
       }
       BatchUpdateException e = assertThrows(BatchUpdateException.class, delete::executeBatch);
       assertEquals("53000", e.getSQLState(), e.getMessage());
-      assertEquals(List.of(2, Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED),
+      assertEquals(List.of(BatchWriteItem.MAX_WRITES, Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED),
           Arrays.stream(e.getUpdateCounts()).boxed().toList(), e.getMessage());
-      assertTrue(e.getMessage().contains("2 of at least 2 rows were written; the first row not written is one of "
-          + "execution 2"), e.getMessage());
+      assertTrue(e.getMessage().contains("25 of at least 25 rows were written; the first row not written is one "
+          + "of execution 2"), e.getMessage());
     }
     Set<String> left = new TreeSet<>();
     tables.items(tables.drive).forEach(item -> left.add(item.get("PK").s() + " " + item.get("SK").s()));
     assertEquals(Set.of("DRIVE#c2 root/f0", "DRIVE#c2 root/f1", "DRIVE#c3 root/f0", "DRIVE#c3 root/f1"), left);
+  }
+
+  @Test
+  void aBatchWhoseEntryFailsInItsReadBeforeAnythingWasSentWritesNothing() throws SQLException {
+    for (String account : new String[] {"c1", "c2"}) {
+      for (int i = 0; i < 2; i++) {
+        tables.put(tables.drive, Map.of("PK", AttributeValue.fromS("DRIVE#" + account),
+            "SK", AttributeValue.fromS("root/f" + i)));
+      }
+    }
+    // The first entry's two deletes are still gathering into a BatchWriteItem when the second
+    // entry's Query is throttled on every attempt: nothing has been sent, so nothing is.
+    proxy.arm(new Trigger("Query", false, 2, Integer.MAX_VALUE), Fault.throttle());
+    try (PreparedStatement delete = connection.prepareStatement("DELETE FROM files WHERE account = ?")) {
+      for (String account : new String[] {"c1", "c2"}) {
+        delete.setString(1, account);
+        delete.addBatch();
+      }
+      BatchUpdateException e = assertThrows(BatchUpdateException.class, delete::executeBatch);
+      assertEquals("53000", e.getSQLState(), e.getMessage());
+      assertEquals(List.of(Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED),
+          Arrays.stream(e.getUpdateCounts()).boxed().toList(), e.getMessage());
+    }
+    Set<String> left = new TreeSet<>();
+    tables.items(tables.drive).forEach(item -> left.add(item.get("PK").s() + " " + item.get("SK").s()));
+    assertEquals(Set.of("DRIVE#c1 root/f0", "DRIVE#c1 root/f1", "DRIVE#c2 root/f0", "DRIVE#c2 root/f1"), left);
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.keycond.planner.exec.scalar;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;
@@ -22,7 +23,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *
  * <p>Only an explicit CAST applies the rest of the type: a DECIMAL(p,s) is rounded HALF_UP to
  * exactly s digits and must fit p, a TIMESTAMP(p) or TIME(p) keeps p fractional digits, CHAR(n) is
- * padded with spaces and VARCHAR(n) cut to n characters. Implicit conversions (a CASE branch, an
+ * padded with spaces and VARCHAR(n) cut to n characters. The type of an N column is no DECIMAL(p,s)
+ * but a DynamoDB number, whose values keep their own scale: a cast to it, such as the one Calcite
+ * puts around a value written into the column, keeps the number exactly, and the number is checked
+ * against what DynamoDB holds where it is encoded ({@code ItemCodec.encode}). Implicit conversions (a CASE branch, an
  * aggregate result) leave that alone: DynamoDB may hold values with more digits than the declared
  * type, and {@code MIN(x)} must return the same value that {@code x} does.
  */
@@ -81,7 +85,8 @@ public final class Coercion {
       case BIGINT:
         return value -> value instanceof Long ? value : wholeNumber(value, name, Long.MIN_VALUE, Long.MAX_VALUE);
       case DECIMAL:
-        return explicit ? value -> fitDecimal(toDecimal(value, name), type.getPrecision(), type.getScale())
+        return explicit && !KeycondTypeSystem.isNumberType(type.getPrecision(), type.getScale())
+            ? value -> fitDecimal(toDecimal(value, name), type.getPrecision(), type.getScale())
             : value -> toDecimal(value, name);
       case REAL:
         return value -> (double) (float) toDouble(value, name);

@@ -10,6 +10,10 @@ import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.WriteRequestBuilder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -25,6 +29,7 @@ final class BatchedWrites {
   private final ConcurrentWrites sender;
   private final WriteProgress progress;
   private final List<String> keyAttributes;
+  private final BiConsumer<RowRef, Optional<Map<String, AttributeValue>>> keep;
   private final List<Pending> batch = new ArrayList<>();
   /** The keys of the rows in batches sent and not yet answered. */
   private final Set<ImmutableMap<String, RequestValue>> inFlight = ConcurrentHashMap.newKeySet();
@@ -32,7 +37,9 @@ final class BatchedWrites {
   private record Pending(RowRef row, BatchWriteItem.Write write) {}
 
   BatchedWrites(ExecutionContext context, WriteRequestBuilder requests, ConcurrentWrites sender,
-      WriteProgress progress, List<String> keyAttributes) {
+      WriteProgress progress, List<String> keyAttributes,
+      BiConsumer<RowRef, Optional<Map<String, AttributeValue>>> keep) {
+    this.keep = keep;
     this.context = context;
     this.requests = requests;
     this.sender = sender;
@@ -75,6 +82,8 @@ final class BatchedWrites {
             progress.failed(p.row().execution(), p.row().ordinal(), p.row().key(), unprocessed);
           } else {
             written[i] = 1;
+            keep.accept(p.row(), Optional.of(p.write() instanceof BatchWriteItem.Put put
+                ? RequestValue.bind(put.item()) : Map.of()));
           }
         }
         return written;

@@ -1,23 +1,27 @@
 package dev.keycond.planner.exec.write;
 
+import dev.keycond.planner.request.WriteActions;
 import dev.keycond.planner.exec.Paging;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.codec.ItemCodec;
-import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.exec.ExecutionContext;
-import dev.keycond.planner.exec.ReadOperator;
+import dev.keycond.planner.exec.read.ReadItems;
+import dev.keycond.planner.exec.read.ReadOperator;
 import dev.keycond.planner.exec.StoredValues;
 import dev.keycond.planner.exec.Scalar;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.DeleteItem;
 import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.request.UpdateItem;
 import dev.keycond.planner.request.WriteCondition;
 import dev.keycond.planner.request.WriteRequestBuilder;
 import dev.keycond.planner.request.WriteRequest;
@@ -28,7 +32,6 @@ import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.write.Assignment;
 import dev.keycond.planner.write.WritePlan;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,7 +42,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * row counts 0 and is never created, and a row whose other predicates do not hold is left alone.
  *
  * <p>With the whole key in the statement, the writes go out without a read, their predicates
- * checked by DynamoDB. A row whose predicates DynamoDB cannot check exactly, or whose new values
+ * checked by DynamoDB; the requests of every execution of a batch are built, and so checked,
+ * before the first is sent. A row whose predicates DynamoDB cannot check exactly, or whose new values
  * it cannot compute (an expression of the row's columns, a sum with a NULL), is read (strongly
  * consistent), checked and computed in the driver, and written only if it has not changed since.
  * Without the whole key, the rows are the items of a slice read, each written the same way; a
@@ -75,55 +79,36 @@ public final class ChangeOperator implements WriteOperator {
         : Optional.of(new RowChanges(table, plan.assignments(), read.getCluster().getRexBuilder()));
     this.writesWithoutRead = plan.condition().isPresent() && changes.map(RowChanges::computableWithoutRead).orElse(true);
     this.increments = plan.assignments().stream().anyMatch(a -> a instanceof Assignment.Increment);
-    this.batchDeletes = plan.delete() && target.residual().isEmpty();
+    this.batchDeletes = plan.delete() && target.residual().isEmpty() && !plan.returnsRows();
     this.checkedAttributes = target.projection().stream().map(table::column)
         .filter(c -> !table.isKeyColumn(c.name())).map(Column::attribute).collect(ImmutableList.toImmutableList());
   }
 
   @Override
-  public long[] execute(ExecutionContext context, List<List<Object>> parameterSets) {
+  public WriteResult execute(ExecutionContext context, List<List<Object>> parameterSets, boolean returnsRows) {
+    if (returnsRows && !plan.returnsRows()) {
+      throw new IllegalArgumentException("an UPDATE or DELETE returns its rows only when planned to");
+    }
     if (keepsStoredValues) {
       context.keepStoredValues();
     }
-    WriteProgress progress = new WriteProgress(parameterSets.size());
-    ConcurrentWrites sender = new ConcurrentWrites(context, progress);
-    try {
+    return WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
+      // A row read to be written only if unchanged must be read as the write will see it.
+      ExecutionContext one = context.with(parameters, context.settings().withConsistentRead());
+      KeyValueBinder binder = new KeyValueBinder(parameters);
+      WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(binder), plan.returnsRows());
       if (plan.byKey()) {
-        // Every execution's keys and requests are built, and so checked, before the first is sent.
-        List<KeyWrite> writes = new ArrayList<>();
-        for (int execution = 0; execution < parameterSets.size(); execution++) {
-          writes.addAll(keyWrites(execution, one(context, parameterSets.get(execution)), progress));
-          progress.allRowsGiven(execution);
-        }
-        writes.forEach(w -> sender.submit(w.row(), () -> write(w.context(), w.requests(), w.key(), w.built())));
+        writeKeys(execution, one, binder, requests, run);
       } else {
-        for (int execution = 0; execution < parameterSets.size() && !progress.hasFailed(); execution++) {
-          try {
-            writeSlice(execution, one(context, parameterSets.get(execution)), progress, sender);
-          } catch (KeycondException e) {
-            progress.stop(execution, e);
-          }
-        }
+        writeSlice(execution, one, requests, run);
       }
-    } finally {
-      sender.awaitAll();
-    }
-    return progress.finish();
+    });
   }
-
-  /** One execution's context; a row read to be written only if unchanged must be read as the write will see it. */
-  private static ExecutionContext one(ExecutionContext context, List<Object> parameters) {
-    return context.with(parameters, context.settings().withConsistentRead());
-  }
-
-  /** A row of a write by key, its request built (and so checked) before any row is sent. */
-  private record KeyWrite(RowRef row, ExecutionContext context, WriteRequestBuilder requests,
-      ImmutableMap<String, RequestValue> key, WriteRequestBuilder.Built<?> built) {}
 
   @Override
-  public List<WriteStep> explain(StatementSettings settings, Optional<List<Object>> parameters) {
+  public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
     Optional<KeyValueBinder> binder = parameters.map(KeyValueBinder::new);
-    WriteRequestBuilder requests = new WriteRequestBuilder(table, binder);
+    WriteRequestBuilder requests = new WriteRequestBuilder(table, binder, plan.returnsRows());
     String kind = plan.delete() ? "DeleteItem" : "UpdateItem";
     String conditioned = " (ConditionExpression: the item exists" + (target.residual().isEmpty() ? ""
         : writesWithoutRead ? ", and the statement's other conditions" : ", and is unchanged since it was read") + ")";
@@ -132,23 +117,23 @@ public final class ChangeOperator implements WriteOperator {
           + ", checks " + (target.residual().isEmpty() ? "it" : String.join(" AND ", target.residual().stream()
               .map(ExpressionFormatter.of(table)::format).toList())) + (plan.delete() ? "" : ", computes the new values")
           + ", and sends a " + kind + " only if the row is unchanged since";
-      return List.of(new WriteStep("For each " + (plan.byKey() ? "key" : "row the read finds") + ": " + read,
+      return WriteActions.of(new WriteActions.Step("For each " + (plan.byKey() ? "key" : "row the read finds") + ": " + read,
           ImmutableList.of(described(requests, unchangedCondition())), true));
     }
     if (batchDeletes && !plan.byKey()) {
-      return List.of(new WriteStep("For the rows the read finds: BatchWriteItem deletes, "
+      return WriteActions.of(new WriteActions.Step("For the rows the read finds: BatchWriteItem deletes, "
           + BatchWriteItem.MAX_WRITES + " rows a request (nothing but the key condition to check)",
           ImmutableList.of(requests.batch(List.of(new BatchWriteItem.Delete(rowKey())))), true));
     }
     if (!plan.byKey()) {
-      return List.of(new WriteStep("For each row the read finds: one " + kind + conditioned,
+      return WriteActions.of(new WriteActions.Step("For each row the read finds: one " + kind + conditioned,
           ImmutableList.of(described(requests, WriteCondition.checked(plan.condition().orElseThrow()))), true));
     }
     ImmutableList.Builder<WriteRequest> built = ImmutableList.builder();
     for (ImmutableMap<String, RequestValue> key : new ReadRequestBuilder(target, settings, parameters).itemKeys()) {
       WriteRequestBuilder.Built<?> request;
       if (parameters.isPresent() && changes.isPresent()) {
-        ExecutionContext context = new ExecutionContext(null, parameters.get(), settings, 0);
+        ExecutionContext context = ExecutionContext.sendingNothing(parameters.get(), settings);
         RowChanges.NativeChange change = changes.get().withoutRead(codec.decode(RequestValue.bind(key)),
             plan.condition().orElseThrow(), context);
         request = requests.update(key, change.change(), WriteCondition.checked(change.condition()));
@@ -162,7 +147,7 @@ public final class ChangeOperator implements WriteOperator {
         built.add(send.request());
       }
     }
-    return List.of(new WriteStep("One " + kind + " per key, up to " + ConcurrentWrites.IN_FLIGHT + " at a time"
+    return WriteActions.of(new WriteActions.Step("One " + kind + " per key, up to " + ConcurrentWrites.IN_FLIGHT + " at a time"
         + conditioned + (increments ? "; a row whose value to add to is NULL is read and written as computed" : ""),
         built.build(), false));
   }
@@ -187,25 +172,24 @@ public final class ChangeOperator implements WriteOperator {
     return WriteCondition.asRead(values.build(), ImmutableSet.of());
   }
 
-  private List<KeyWrite> keyWrites(int execution, ExecutionContext context, WriteProgress progress) {
-    KeyValueBinder binder = new KeyValueBinder(context.parameters());
-    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(binder));
-    List<KeyWrite> writes = new ArrayList<>();
-    for (ImmutableMap<String, RequestValue> key : new ReadRequestBuilder(target, context.settings(), binder).itemKeys()) {
+  /** Builds, and so checks, the request of every key of the execution; they are sent once every execution's are built. */
+  private void writeKeys(int execution, ExecutionContext context, KeyValueBinder binder, WriteRequestBuilder requests,
+      WriteRun run) {
+    List<ImmutableMap<String, RequestValue>> keys = new ReadRequestBuilder(target, context.settings(), binder).itemKeys();
+    for (ImmutableMap<String, RequestValue> key : keys) {
       Map<String, AttributeValue> bound = RequestValue.bind(key);
-      RowRef row = new RowRef(execution, progress.row(), codec.describeKey(bound));
-      writes.add(new KeyWrite(row, context, requests, key, built(context, requests, key, bound)));
+      RowRef row = new RowRef(execution, run.progress().row(), codec.describeKey(bound));
+      WriteRequestBuilder.Built<?> built = built(context, requests, key, bound);
+      run.afterAllChecked(() -> run.sender().submit(row, () -> run.written(row, write(context, requests, key, built))));
     }
-    return writes;
   }
 
-  private void writeSlice(int execution, ExecutionContext context, WriteProgress progress, ConcurrentWrites sender) {
-    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(new KeyValueBinder(context.parameters())));
-    BatchedWrites batches = new BatchedWrites(context, requests, sender, progress, table.ownKeyAttributes());
-    try (ReadOperator.ReadItems items = slice.items(context)) {
+  private void writeSlice(int execution, ExecutionContext context, WriteRequestBuilder requests, WriteRun run) {
+    WriteProgress progress = run.progress();
+    try (ReadItems items = slice.items(context)) {
       while (items.next()) {
         if (progress.hasFailed()) {
-          progress.stoppedReading();
+          run.stopReading();
           break;
         }
         Map<String, AttributeValue> item = items.item();
@@ -213,18 +197,15 @@ public final class ChangeOperator implements WriteOperator {
         ImmutableMap<String, RequestValue> key = key(item);
         RowRef ref = new RowRef(execution, progress.row(), codec.describeKey(item));
         if (batchDeletes) {
-          batches.add(ref, new BatchWriteItem.Delete(key));
+          run.batches().add(ref, new BatchWriteItem.Delete(key));
         } else if (writesWithoutRead) {
-          sender.submit(ref, () -> write(context, requests, key, built(context, requests, key, item)));
+          run.sender().submit(ref, () -> run.written(ref, write(context, requests, key,
+              built(context, requests, key, item))));
         } else {
-          sender.submit(ref, () -> writeAsRead(context, requests, key, item, row));
+          run.sender().submit(ref, () -> run.written(ref, writeAsRead(context, requests, key, item, row)));
         }
       }
-      if (!progress.hasFailed()) {
-        progress.allRowsGiven(execution);
-      }
     }
-    batches.flush();
   }
 
   /**
@@ -244,46 +225,49 @@ public final class ChangeOperator implements WriteOperator {
     return requests.update(key, change.change(), WriteCondition.checked(change.condition()));
   }
 
-  /** Writes one row by its key: sends its request, or reads the row first when that is needed. */
-  private long write(ExecutionContext context, WriteRequestBuilder requests, ImmutableMap<String, RequestValue> key,
-      WriteRequestBuilder.Built<?> built) {
+  /**
+   * Writes one row by its key: sends its request, or reads the row first when that is needed.
+   *
+   * @return what DynamoDB answered for the item written (the item itself when the plan returns its
+   *     rows), or empty when no row was written
+   */
+  private Optional<Map<String, AttributeValue>> write(ExecutionContext context, WriteRequestBuilder requests,
+      ImmutableMap<String, RequestValue> key, WriteRequestBuilder.Built<?> built) {
     if (built instanceof WriteRequestBuilder.Built.NoMatch) {
-      return 0;
+      return Optional.empty();
     }
     if (built instanceof WriteRequestBuilder.Built.NeedsRead) {
       return readAndWrite(context, requests, key);
     }
-    if (send(context, built)) {
-      return 1;
-    }
+    Optional<Map<String, AttributeValue>> written = send(context, built);
     // An increment's check also fails on a NULL the row holds, which SQL adds to as NULL.
-    return increments ? readAndWrite(context, requests, key) : 0;
+    return written.isPresent() || !increments ? written : readAndWrite(context, requests, key);
   }
 
   /** Reads a row by key (strongly consistent), checks it in the driver, and writes it if unchanged. */
-  private long readAndWrite(ExecutionContext context, WriteRequestBuilder requests,
+  private Optional<Map<String, AttributeValue>> readAndWrite(ExecutionContext context, WriteRequestBuilder requests,
       ImmutableMap<String, RequestValue> key) {
-    GetItem get = (GetItem) new ReadRequestBuilder(target, context.settings(), new KeyValueBinder(context.parameters()))
-        .itemRequests(List.of(key)).get(0);
+    GetItem get = new ReadRequestBuilder(target, context.settings(), new KeyValueBinder(context.parameters()))
+        .itemRequest(key);
     Optional<Map<String, AttributeValue>> item = context.gateway().getItem(get, context.call());
     if (item.isEmpty()) {
-      return 0;
+      return Optional.empty();
     }
     Object[] row = codec.decode(item.get());
     if (row == null) {
-      return 0;
+      return Optional.empty();
     }
     context.storedValues().ifPresent(values -> values.rememberRow(table, item.get(), row));
     for (Scalar condition : residual) {
       if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
-        return 0;
+        return Optional.empty();
       }
     }
     return writeAsRead(context, requests, key, item.get(), row);
   }
 
   /** Writes a row the driver read and checked, on the condition that it is still as read. */
-  private long writeAsRead(ExecutionContext context, WriteRequestBuilder requests,
+  private Optional<Map<String, AttributeValue>> writeAsRead(ExecutionContext context, WriteRequestBuilder requests,
       ImmutableMap<String, RequestValue> key, Map<String, AttributeValue> item, Object[] row) {
     ImmutableMap.Builder<String, AttributeValue> values = ImmutableMap.builder();
     ImmutableSet.Builder<String> missing = ImmutableSet.builder();
@@ -298,15 +282,35 @@ public final class ChangeOperator implements WriteOperator {
     WriteCondition unchanged = WriteCondition.asRead(values.buildKeepingLast(), missing.build());
     WriteRequestBuilder.Built<?> built = plan.delete() ? requests.delete(key, unchanged)
         : requests.update(key, changes.orElseThrow().fromRow(row, context), unchanged);
-    return built instanceof WriteRequestBuilder.Built.Send<?> && send(context, built) ? 1 : 0;
+    return built instanceof WriteRequestBuilder.Built.Send<?> ? send(context, built) : Optional.empty();
   }
 
-  private static boolean send(ExecutionContext context, WriteRequestBuilder.Built<?> built) {
-    Object request = ((WriteRequestBuilder.Built.Send<?>) built).request();
-    if (request instanceof dev.keycond.planner.request.DeleteItem delete) {
-      return context.gateway().deleteItem(delete, context.call());
-    }
-    return context.gateway().updateItem((dev.keycond.planner.request.UpdateItem) request, context.call());
+  private static Optional<Map<String, AttributeValue>> send(ExecutionContext context,
+      WriteRequestBuilder.Built<?> built) {
+    WriteRequest request = ((WriteRequestBuilder.Built.Send<?>) built).request();
+    return request.accept(new WriteRequest.Visitor<Optional<Map<String, AttributeValue>>>() {
+      @Override
+      public Optional<Map<String, AttributeValue>> updateItem(UpdateItem update) {
+        return context.gateway().updateItem(update, context.call());
+      }
+
+      @Override
+      public Optional<Map<String, AttributeValue>> deleteItem(DeleteItem delete) {
+        return context.gateway().deleteItem(delete, context.call());
+      }
+
+      @Override
+      public Optional<Map<String, AttributeValue>> putItem(PutItem put) {
+        throw new IllegalStateException("an UPDATE or DELETE of a row sends an UpdateItem or a DeleteItem, "
+            + "not a PutItem");
+      }
+
+      @Override
+      public Optional<Map<String, AttributeValue>> batchWriteItem(BatchWriteItem batch) {
+        throw new IllegalStateException("an UPDATE or DELETE of a row sends an UpdateItem or a DeleteItem, "
+            + "not a BatchWriteItem");
+      }
+    });
   }
 
   private ImmutableMap<String, RequestValue> key(Map<String, AttributeValue> item) {

@@ -1,5 +1,6 @@
 package dev.keycond.planner.exec.write;
 
+import dev.keycond.planner.request.WriteActions;
 import com.google.common.collect.ImmutableMap;
 import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.codec.ItemLimits;
@@ -56,47 +57,28 @@ public final class InsertOperator implements WriteOperator {
   private record Row(RowRef ref, Map<String, AttributeValue> item) {}
 
   @Override
-  public long[] execute(ExecutionContext context, List<List<Object>> parameterSets) {
-    WriteProgress progress = new WriteProgress(parameterSets.size());
-    ConcurrentWrites sender = new ConcurrentWrites(context, progress);
+  public WriteResult execute(ExecutionContext context, List<List<Object>> parameterSets, boolean returnsRows) {
     WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
-    BatchedWrites batches = new BatchedWrites(context, requests, sender, progress, table.ownKeyAttributes());
-    List<Row> checked = new ArrayList<>();
-    try {
-      for (int execution = 0; execution < parameterSets.size() && !progress.hasFailed(); execution++) {
-        ExecutionContext one = context.with(parameterSets.get(execution), context.settings());
-        try (RowCursor cursor = rows.open(one)) {
-          boolean stopped = false;
-          while (!stopped && cursor.next()) {
-            Row row = encode(execution, cursor.row(), progress);
-            if (rowsInMemory) {
-              checked.add(row);
-            } else {
-              send(row, context, requests, sender, batches);
-              stopped = progress.hasFailed();
+    return WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
+      try (RowCursor cursor = rows.open(context.with(parameters, context.settings()))) {
+        while (cursor.next()) {
+          Row row = encode(execution, cursor.row(), run.progress());
+          if (rowsInMemory) {
+            run.afterAllChecked(() -> send(row, requests, run));
+          } else {
+            send(row, requests, run);
+            if (run.progress().hasFailed()) {
+              run.stopReading();
+              break;
             }
           }
-          if (stopped) {
-            progress.stoppedReading();
-          } else {
-            progress.allRowsGiven(execution);
-          }
-        } catch (KeycondException e) {
-          progress.stop(execution, e);
         }
       }
-      for (Row row : checked) {
-        send(row, context, requests, sender, batches);
-      }
-      batches.flush();
-    } finally {
-      sender.awaitAll();
-    }
-    return progress.finish();
+    });
   }
 
   @Override
-  public List<WriteStep> explain(StatementSettings settings, Optional<List<Object>> parameters) {
+  public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
     WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
     String what = upsert
         ? "UPSERT: BatchWriteItem puts, " + BatchWriteItem.MAX_WRITES + " rows a request, up to "
@@ -105,7 +87,7 @@ public final class InsertOperator implements WriteOperator {
             + "overwrites nothing, when an item has the key (23505)";
     if (rowsInMemory && parameters.isPresent()) {
       List<ImmutableMap<String, RequestValue>> items = new ArrayList<>();
-      ExecutionContext context = new ExecutionContext(null, parameters.get(), settings, 0);
+      ExecutionContext context = ExecutionContext.sendingNothing(parameters.get(), settings);
       WriteProgress progress = new WriteProgress(1);
       try (RowCursor cursor = rows.open(context)) {
         while (cursor.next()) {
@@ -119,11 +101,11 @@ public final class InsertOperator implements WriteOperator {
       } else {
         items.forEach(item -> built.add(requests.insert(item)));
       }
-      return List.of(new WriteStep(what, built.build(), false));
+      return WriteActions.of(new WriteActions.Step(what, built.build(), false));
     }
     ImmutableMap<String, RequestValue> item = describedItem();
     WriteRequest request = upsert ? requests.batch(List.of(new BatchWriteItem.Put(item))) : requests.insert(item);
-    return List.of(new WriteStep(what + "; for each row:", ImmutableList.of(request), true));
+    return WriteActions.of(new WriteActions.Step(what + "; for each row:", ImmutableList.of(request), true));
   }
 
   /** The attributes of a row's item, described: what each key template and column writes. */
@@ -151,18 +133,18 @@ public final class InsertOperator implements WriteOperator {
     return new Row(new RowRef(execution, progress.row(), key), item);
   }
 
-  private void send(Row row, ExecutionContext context, WriteRequestBuilder requests, ConcurrentWrites sender,
-      BatchedWrites batches) {
+  private void send(Row row, WriteRequestBuilder requests, WriteRun run) {
     ImmutableMap<String, RequestValue> item = values(row.item());
     if (upsert) {
-      batches.add(row.ref(), new BatchWriteItem.Put(item));
+      run.batches().add(row.ref(), new BatchWriteItem.Put(item));
       return;
     }
-    sender.submit(row.ref(), () -> {
+    ExecutionContext context = run.context();
+    run.sender().submit(row.ref(), () -> {
       DynamoGateway.PutOutcome outcome = context.gateway().putItem(requests.insert(item), context.call());
       if (outcome == DynamoGateway.PutOutcome.WRITTEN
-          || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && isOurs(row, context)) {
-        return 1L;
+          || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && isOurs(table, row.item(), context)) {
+        return run.written(row.ref(), Optional.of(row.item()));
       }
       throw new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: table '" + table.name()
           + "' already has a row with key " + row.ref().key() + " (INSERT never overwrites; use UPSERT INTO to "
@@ -175,11 +157,11 @@ public final class InsertOperator implements WriteOperator {
    * sends a request again when its answer was lost, and the second attempt then finds the first
    * one's item.
    */
-  private boolean isOurs(Row row, ExecutionContext context) {
+  static boolean isOurs(EntityTable table, Map<String, AttributeValue> item, ExecutionContext context) {
     ImmutableMap.Builder<String, RequestValue> key = ImmutableMap.builder();
-    table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Bound(row.item().get(a))));
+    table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Bound(item.get(a))));
     GetItem get = new GetItem(table.source().name(), key.build(), Optional.empty(), ExpressionAttributes.NONE, true);
-    return context.gateway().getItem(get, context.call()).filter(row.item()::equals).isPresent();
+    return context.gateway().getItem(get, context.call()).filter(item::equals).isPresent();
   }
 
   static ImmutableMap<String, RequestValue> values(Map<String, AttributeValue> attributes) {

@@ -2,18 +2,31 @@ package dev.keycond.planner.exec.write;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.Maps;
 import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.codec.ItemLimits;
+import dev.keycond.planner.codec.SqlValues;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.Operator;
 import dev.keycond.planner.exec.RowCursor;
+import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.ExpressionFormatter;
-import dev.keycond.planner.request.ItemChange;
+import dev.keycond.planner.plan.Operand;
+import dev.keycond.planner.plan.ServerCondition;
+import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.DeleteItem;
+import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.UpdateItem;
+import dev.keycond.planner.request.WriteActions;
+import dev.keycond.planner.request.WriteCondition;
 import dev.keycond.planner.request.WriteRequest;
 import dev.keycond.planner.request.WriteRequestBuilder;
+import dev.keycond.planner.schema.SqlTypes;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.write.Assignment;
@@ -23,17 +36,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.calcite.rex.RexBuilder;
-import dev.keycond.planner.schema.SqlTypes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Executes MERGE by key: one UpdateItem per source row, without a condition, which creates the
- * item or updates it, and sets the columns the MERGE gives with every derived attribute (index keys,
- * a hierarchy's parent) either way. Other attributes of an existing item are kept: this is the
- * upsert that does not replace the whole item.
+ * Executes MERGE by key, one request per source row, as its branches say: with both, an UpdateItem
+ * without condition, which creates the item or updates it (the upsert that keeps the attributes it
+ * does not set); with WHEN MATCHED THEN UPDATE alone, an UpdateItem conditioned on the item existing
+ * and on the ON clause's other comparisons; with WHEN NOT MATCHED THEN INSERT alone, a PutItem
+ * conditioned on no item having the key. An update sets the columns the MERGE gives with every
+ * derived attribute (index keys, a hierarchy's parent); a put writes the whole item, as INSERT does.
+ * A row whose condition fails counts 0. Every row is checked before the first is sent.
  */
 public final class MergeOperator implements WriteOperator {
+  private final WritePlan.MergeRows plan;
   private final EntityTable table;
+  private final WriteRequestBuilder requests;
   private final Operator rows;
   private final ImmutableList<Integer> columns;
   private final ItemCodec codec;
@@ -41,7 +58,9 @@ public final class MergeOperator implements WriteOperator {
   private final DerivedColumns derived;
 
   public MergeOperator(WritePlan.MergeRows plan, Operator rows, RexBuilder rexBuilder) {
+    this.plan = plan;
     this.table = plan.table();
+    this.requests = new WriteRequestBuilder(table, Optional.empty(), plan.returnsRows());
     this.rows = rows;
     this.columns = plan.columns();
     this.codec = ItemCodec.of(table);
@@ -63,55 +82,87 @@ public final class MergeOperator implements WriteOperator {
   }
 
   @Override
-  public long[] execute(ExecutionContext context, List<List<Object>> parameterSets) {
-    WriteProgress progress = new WriteProgress(parameterSets.size());
-    ConcurrentWrites sender = new ConcurrentWrites(context, progress);
-    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
-    List<Runnable> checked = new ArrayList<>();
-    try {
-      for (int execution = 0; execution < parameterSets.size(); execution++) {
-        int set = execution;
-        ExecutionContext one = context.with(parameterSets.get(execution), context.settings());
-        try (RowCursor cursor = rows.open(one)) {
-          while (cursor.next()) {
-            Object[] row = tableRow(cursor.row());
-            UpdateItem update = request(requests, row, one);
-            RowRef ref = new RowRef(set, progress.row(), codec.describeKey(RequestValue.bind(update.key())));
-            // Every row is checked before the first is sent.
-            checked.add(() -> sender.submit(ref, () -> {
-              context.gateway().updateItem(update, context.call());
-              return 1L;
-            }));
+  public WriteResult execute(ExecutionContext context, List<List<Object>> parameterSets, boolean returnsRows) {
+    if (returnsRows && !plan.returnsRows()) {
+      throw new IllegalArgumentException("a MERGE returns its rows only when planned to");
+    }
+    return WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
+      ExecutionContext one = context.with(parameters, context.settings());
+      try (RowCursor cursor = rows.open(one)) {
+        while (cursor.next()) {
+          Object[] row = tableRow(cursor.row());
+          RowRef ref = new RowRef(execution, run.progress().row(), codec.describeKey(codec.encode(row)));
+          Optional<WriteRequest> request = request(row, cursor.row(), one);
+          if (request.isPresent()) {
+            run.afterAllChecked(() -> run.sender().submit(ref, () -> run.written(ref, send(request.get(), row,
+                context))));
           }
         }
-        progress.allRowsGiven(set);
       }
-      checked.forEach(Runnable::run);
-    } finally {
-      sender.awaitAll();
-    }
-    return progress.finish();
+    });
+  }
+
+  /** Sends a row's request: what DynamoDB answered for the item written, or empty when its condition failed. */
+  private Optional<Map<String, AttributeValue>> send(WriteRequest request, Object[] row, ExecutionContext context) {
+    return request.accept(new WriteRequest.Visitor<Optional<Map<String, AttributeValue>>>() {
+      @Override
+      public Optional<Map<String, AttributeValue>> updateItem(UpdateItem update) {
+        return context.gateway().updateItem(update, context.call());
+      }
+
+      @Override
+      public Optional<Map<String, AttributeValue>> putItem(PutItem put) {
+        Map<String, AttributeValue> item = codec.encode(row);
+        DynamoGateway.PutOutcome outcome = context.gateway().putItem(put, context.call());
+        boolean written = outcome == DynamoGateway.PutOutcome.WRITTEN
+            || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && InsertOperator.isOurs(table, item,
+                context);
+        return written ? Optional.of(item) : Optional.empty();
+      }
+
+      @Override
+      public Optional<Map<String, AttributeValue>> deleteItem(DeleteItem delete) {
+        throw new IllegalStateException("a MERGE sends UpdateItem or PutItem, not DeleteItem");
+      }
+
+      @Override
+      public Optional<Map<String, AttributeValue>> batchWriteItem(BatchWriteItem batch) {
+        throw new IllegalStateException("a MERGE sends UpdateItem or PutItem, not BatchWriteItem");
+      }
+    });
   }
 
   @Override
-  public List<WriteStep> explain(StatementSettings settings, Optional<List<Object>> parameters) {
-    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
-    String what = "MERGE: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time, without "
-        + "a condition: it creates the item or updates it";
+  public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
+    String what = switch (plan.branches()) {
+      case BOTH -> "MERGE: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time, without "
+          + "a condition: it creates the item or updates it";
+      case MATCHED_UPDATE -> "MERGE WHEN MATCHED: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT
+          + " at a time, conditioned on the item existing" + (plan.conditions().isEmpty() ? ""
+              : " and on the ON clause's other comparisons") + "; a row whose condition fails counts 0";
+      case NOT_MATCHED_INSERT -> "MERGE WHEN NOT MATCHED: one PutItem per source row, up to "
+          + ConcurrentWrites.IN_FLIGHT + " at a time, conditioned on no item having the key; a row whose key "
+          + "exists counts 0";
+    };
     if (parameters.isPresent()) {
-      ImmutableList.Builder<WriteRequest> built = ImmutableList.builder();
-      ExecutionContext context = new ExecutionContext(null, parameters.get(), settings, 0);
+      List<WriteRequest> built = new ArrayList<>();
+      ExecutionContext context = ExecutionContext.sendingNothing(parameters.get(), settings);
       try (RowCursor cursor = rows.open(context)) {
         while (cursor.next()) {
-          built.add(request(requests, tableRow(cursor.row()), context));
+          request(tableRow(cursor.row()), cursor.row(), context).ifPresent(built::add);
         }
       }
-      return List.of(new WriteStep(what, built.build(), false));
+      return WriteActions.of(new WriteActions.Step(what, built, false));
     }
     ImmutableMap.Builder<String, RequestValue> key = ImmutableMap.builder();
     table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Unbound("'" + table.template(a) + "'")));
-    return List.of(new WriteStep(what + "; for each source row:", ImmutableList.of(
-        requests.merge(key.build(), changes.described(ExpressionFormatter.of(table)))), true));
+    WriteRequest described = switch (plan.branches()) {
+      case BOTH -> requests.merge(key.build(), changes.described(ExpressionFormatter.of(table)));
+      case MATCHED_UPDATE -> ((WriteRequestBuilder.Built.Send<UpdateItem>) requests.update(key.build(),
+          changes.described(ExpressionFormatter.of(table)), describedCondition())).request();
+      case NOT_MATCHED_INSERT -> requests.insert(key.build());
+    };
+    return WriteActions.of(new WriteActions.Step(what + "; for each source row:", List.of(described), true));
   }
 
   /** The source row as a row of the table's full width, with its parent computed from its path. */
@@ -119,22 +170,60 @@ public final class MergeOperator implements WriteOperator {
     Object[] row = new Object[table.columns().size()];
     for (int i = 0; i < columns.size(); i++) {
       Column column = table.column(columns.get(i));
-      row[columns.get(i)] = dev.keycond.planner.codec.SqlValues.toColumnValue(source[i], column.type());
+      row[columns.get(i)] = SqlValues.toColumnValue(source[i], column.type());
     }
     derived.complete(row);
     return row;
   }
 
   /**
-   * The row's UpdateItem, checked as an INSERT's item is: the attributes it gives must make an item
-   * DynamoDB takes, its key within its limits and no key attribute of an index empty.
+   * The request of one source row, checked; empty when it can match no item (an ON comparison with
+   * NULL), and nothing is sent for it. Whatever the branches, the attributes the row gives are
+   * checked as an INSERT's item is: its key within its limits, no key attribute of an index empty.
+   *
+   * @throws KeycondException 0A000 when DynamoDB cannot compare a value of the ON clause exactly
    */
-  private UpdateItem request(WriteRequestBuilder requests, Object[] row, ExecutionContext context) {
+  private Optional<WriteRequest> request(Object[] row, Object[] source, ExecutionContext context) {
     Map<String, AttributeValue> item = codec.encode(row);
     ItemLimits.check(table.source(), item, codec.describeKey(item));
-    ImmutableMap.Builder<String, RequestValue> key = ImmutableMap.builder();
-    table.ownKeyAttributes().forEach(a -> key.put(a, new RequestValue.Bound(item.get(a))));
-    ItemChange change = changes.fromRow(row, context);
-    return requests.merge(key.build(), change);
+    ImmutableMap<String, RequestValue> key = InsertOperator.values(Maps.filterKeys(item,
+        table.ownKeyAttributes()::contains));
+    switch (plan.branches()) {
+      case NOT_MATCHED_INSERT:
+        return Optional.of(requests.insert(InsertOperator.values(item)));
+      case MATCHED_UPDATE:
+        WriteRequestBuilder.Built<UpdateItem> built = requests.update(key, changes.fromRow(row, context),
+            condition(source));
+        if (built instanceof WriteRequestBuilder.Built.NeedsRead) {
+          throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "DynamoDB cannot compare the values of the "
+              + "MERGE's ON clause for the row with key " + codec.describeKey(item) + " exactly");
+        }
+        return built instanceof WriteRequestBuilder.Built.Send<UpdateItem> send ? Optional.of(send.request())
+            : Optional.empty();
+      default:
+        return Optional.of(requests.merge(key, changes.fromRow(row, context)));
+    }
+  }
+
+  /** The condition of a WHEN MATCHED update: the item exists, and the ON clause's other comparisons hold. */
+  private WriteCondition condition(Object[] source) {
+    List<ServerCondition> compared = new ArrayList<>();
+    for (WritePlan.MergeCondition c : plan.conditions()) {
+      Column column = table.column(c.column());
+      compared.add(new ServerCondition.Compare(column, c.op(), new Operand.Literal(source[c.field()])));
+    }
+    return new WriteCondition(compared.isEmpty() ? Optional.empty() : Optional.of(ServerCondition.And.of(compared)),
+        ImmutableMap.of(), ImmutableSet.of());
+  }
+
+  /** The condition of a WHEN MATCHED update as EXPLAIN shows it before the source rows are known. */
+  private WriteCondition describedCondition() {
+    List<ServerCondition> compared = new ArrayList<>();
+    for (WritePlan.MergeCondition c : plan.conditions()) {
+      compared.add(new ServerCondition.Compare(table.column(c.column()), c.op(),
+          new Operand.Literal("<source field " + (c.field() + 1) + ">")));
+    }
+    return new WriteCondition(compared.isEmpty() ? Optional.empty() : Optional.of(ServerCondition.And.of(compared)),
+        ImmutableMap.of(), ImmutableSet.of());
   }
 }

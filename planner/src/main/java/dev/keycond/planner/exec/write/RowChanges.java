@@ -3,7 +3,6 @@ package dev.keycond.planner.exec.write;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
-import dev.keycond.planner.codec.AttributeCodec;
 import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.codec.ItemLimits;
 import dev.keycond.planner.codec.SqlValues;
@@ -136,7 +135,7 @@ final class RowChanges {
         }
         BigDecimal amount = (BigDecimal) SqlValues.coerce(value, org.apache.calcite.sql.type.SqlTypeName.DECIMAL);
         amount = increment.subtract() ? amount.negate() : amount;
-        increments.put(attribute, bound(AttributeValue.fromN(AttributeCodec.dynamoNumber(amount))));
+        increments.put(attribute, bound(codec.encode(a.column(), amount)));
         // DynamoDB cannot add to a missing attribute (whose SQL sum is NULL), nor does it know the
         // column's range; such rows fail this check and are read, and computed in the driver.
         checks.add(new ServerCondition.IsNull(a.column(), true));
@@ -171,7 +170,7 @@ final class RowChanges {
         continue;
       }
       RequestValue described = value instanceof RexLiteral literal
-          ? bound(AttributeCodec.encode(value(a.column(), SqlValues.fromLiteral(literal)), a.column().type()))
+          ? bound(codec.encode(a.column(), value(a.column(), SqlValues.fromLiteral(literal))))
           : new RequestValue.Unbound(formatter.format(value));
       if (a.assignment() instanceof Assignment.Increment increment) {
         increments.put(attribute, increment.subtract() ? new RequestValue.Unbound("-(" + formatter.format(value) + ")")
@@ -220,16 +219,15 @@ final class RowChanges {
     try {
       return SqlValues.toColumnValue(value, column.type());
     } catch (KeycondException e) {
-      throw new KeycondException(e.state(), "Column '" + column.name() + "' of table '" + table.name() + "': "
-          + e.getMessage(), e);
+      throw codec.ofColumn(column, e);
     }
   }
 
-  private static void set(Map<String, RequestValue> sets, Set<String> removes, Column column, Object value) {
+  private void set(Map<String, RequestValue> sets, Set<String> removes, Column column, Object value) {
     if (value == null) {
       removes.add(column.attribute());
     } else {
-      sets.put(column.attribute(), bound(AttributeCodec.encode(value, column.type())));
+      sets.put(column.attribute(), bound(codec.encode(column, value)));
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.keycond.planner.exec.write;
 
 import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.request.WriteActions;
 import dev.keycond.planner.settings.StatementSettings;
 import java.util.List;
 import java.util.Optional;
@@ -13,15 +14,18 @@ public interface WriteOperator {
 
   /**
    * @param parameterSets the parameter values of each execution, in marker order
-   * @return the rows each execution wrote, exactly as DynamoDB took them
+   * @param returnsRows whether the result keeps the rows written: an INSERT's always can (they are
+   *     the rows it sends), an UPDATE's, DELETE's or MERGE's only when planned to (RETURNING), since
+   *     their requests then ask DynamoDB for the items
+   * @return the rows each execution wrote, exactly as DynamoDB took them, and the rows when asked
    * @throws WriteFailure when a row could not be written; it says which rows were
    */
-  long[] execute(ExecutionContext context, List<List<Object>> parameterSets);
+  WriteResult execute(ExecutionContext context, List<List<Object>> parameterSets, boolean returnsRows);
 
   /**
-   * The steps EXPLAIN shows; nothing is sent.
+   * The requests the statement produces, built as {@link #execute} builds them; nothing is sent.
    *
    * @param parameters the statement's parameter values, or empty to describe the markers
    */
-  List<WriteStep> explain(StatementSettings settings, Optional<List<Object>> parameters);
+  WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters);
 }
