@@ -1,19 +1,10 @@
 package dev.keycond.jdbc;
 
 import dev.keycond.planner.PlanCacheStatistics;
-import dev.keycond.planner.PlannerWarmUp;
-import dev.keycond.planner.StatementPlanner;
-import dev.keycond.planner.gateway.ClientSettings;
-import dev.keycond.planner.gateway.DynamoCatalog;
-import dev.keycond.planner.gateway.DynamoClients;
-import dev.keycond.planner.gateway.PendingClient;
-import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.settings.StatementSettings;
-import dev.keycond.planner.mapping.Mapping;
-import dev.keycond.planner.mapping.MappingParser;
-import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.session.Session;
+import dev.keycond.planner.session.SessionOptions;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
@@ -31,13 +22,11 @@ import java.sql.Savepoint;
 import java.sql.Statement;
 import java.sql.Struct;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A connection to DynamoDB. Opening it reads the mapping (while the client is built), lists the
@@ -52,10 +41,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class KeycondConnection extends AbstractWrapper implements Connection {
   private final String url;
   private final String userName;
-  private final DynamoDbClient client;
-  private final DynamoGateway gateway;
-  private final KeycondSchema schema;
-  private final StatementPlanner planner;
+  private final Session session;
   private final WarningChain warnings = new WarningChain();
   /** The statements open on this connection, which its close() closes. */
   private final Set<KeycondStatement> statements = ConcurrentHashMap.newKeySet();
@@ -63,35 +49,20 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   private volatile boolean autoCommit = true;
   private volatile DatabaseMetaData metaData;
 
-  private KeycondConnection(String url, String userName, DynamoDbClient client, KeycondSchema schema,
-      StatementPlanner planner) {
+  private KeycondConnection(String url, String userName, Session session) {
     this.url = url;
     this.userName = userName;
-    this.client = client;
-    this.gateway = new DynamoGateway(client);
-    this.schema = schema;
-    this.planner = planner;
+    this.session = session;
   }
 
   /** Connects as {@code Driver.connect} asks; nothing but an SQLException reaches the caller. */
   public static KeycondConnection open(String url, Properties info) throws SQLException {
-    PlannerWarmUp.startOnce();
-    PendingClient client = null;
     try {
       ConnectionProperties properties = ConnectionProperties.parse(url, info);
-      StatementSettings settings = properties.readSettings();
-      ClientSettings clientSettings = properties.clientSettings();
-      int planCache = properties.planCache();
-      client = PendingClient.start(clientSettings);
-      Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
-      KeycondSchema schema = KeycondSchema.open(
-          DynamoCatalog.connecting(client.get(), DriverManager.getLoginTimeout()), mapping);
-      return new KeycondConnection(ConnectionProperties.redact(url), clientSettings.userName(), client.get(), schema,
-          new StatementPlanner(schema, settings, planCache));
+      SessionOptions options = properties.sessionOptions();
+      Session session = Session.open(options, DriverManager.getLoginTimeout());
+      return new KeycondConnection(ConnectionProperties.redact(url), options.client().userName(), session);
     } catch (RuntimeException e) {
-      if (client != null) {
-        client.abandon();
-      }
       throw Jdbc.translate(e);
     }
   }
@@ -106,12 +77,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
    * workspaces, projects; tables without a mapping: Events".
    */
   public String describe() {
-    List<String> mapped = schema.mappedTables().stream().map(EntityTable::name).toList();
-    List<String> raw = schema.tableNames().stream().filter(name -> !mapped.contains(name)).toList();
-    return "DynamoDB at " + DynamoClients.endpoint(client) + " (region "
-        + client.serviceClientConfiguration().region().id() + "): "
-        + (mapped.isEmpty() ? "no mapped tables" : "mapped tables " + String.join(", ", mapped)) + "; "
-        + (raw.isEmpty() ? "no tables without a mapping" : "tables without a mapping: " + String.join(", ", raw));
+    return session.describe();
   }
 
   String userName() {
@@ -119,11 +85,11 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   }
 
   KeycondSchema schema() {
-    return schema;
+    return session.schema();
   }
 
-  StatementPlanner planner() {
-    return planner;
+  Session session() {
+    return session;
   }
 
   /**
@@ -131,11 +97,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
    * plan for their text or their shape (reach it with {@code connection.unwrap(KeycondConnection.class)}).
    */
   public PlanCacheStatistics planCacheStatistics() {
-    return planner.cacheStatistics();
-  }
-
-  DynamoGateway gateway() {
-    return gateway;
+    return session.planCacheStatistics();
   }
 
   void checkOpen() throws SQLException {
@@ -225,7 +187,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
       closed = true;
       statements.forEach(KeycondStatement::connectionClosed);
       statements.clear();
-      client.close();
+      session.close();
     }
   }
 
@@ -238,7 +200,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   public boolean isValid(int timeout) throws SQLException {
     Jdbc.checkNotNegative("timeout", timeout);
     // Pools and tools ask this to find dead connections; only a request tells whether DynamoDB answers.
-    return !closed && new DynamoCatalog(client).answers(Duration.ofSeconds(timeout));
+    return !closed && session.answers(Duration.ofSeconds(timeout));
   }
 
   @Override

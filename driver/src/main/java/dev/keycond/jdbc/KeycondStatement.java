@@ -14,7 +14,6 @@ import dev.keycond.planner.cost.CostText;
 import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.RowCursor;
-import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.exec.relational.ListCursor;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -95,7 +94,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     checkOpen();
     PlannedText text;
     try {
-      text = connection.planner().prepareText(sql, maxRows);
+      text = connection.session().prepareText(sql, maxRows);
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
     }
@@ -127,8 +126,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     clearWarnings();
     updateCount = -1;
     connection.checkWritesCommit();
-    ExecutionContext context = new ExecutionContext(connection.gateway(), parameterSets.get(0),
-        connection.planner().settings(), call());
+    ExecutionContext context = execution(parameterSets.get(0));
     running = context;
     try {
       long[] counts = update.execute(context, parameterSets);
@@ -167,12 +165,11 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
       }
       if (statement instanceof PlannedExplain explain) {
         resultSet = new KeycondResultSet(this, explain.columns(),
-            new ListCursor(explain.rows(connection.planner().settings(), values)), null);
+            new ListCursor(explain.rows(connection.session().settings(), values)), null);
         return true;
       }
       PlannedQuery query = (PlannedQuery) statement;
-      ExecutionContext context = new ExecutionContext(connection.gateway(), parameters,
-          connection.planner().settings(), call());
+      ExecutionContext context = execution(parameters);
       running = context;
       RowCursor cursor = query.execute(context);
       reportAlways = !planWarnings.isEmpty();
@@ -209,9 +206,9 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     cost = new CostMeter();
   }
 
-  /** The call of an execution that begins now, bounded by the query timeout and counted in its cost. */
-  private StatementCall call() {
-    return new StatementCall(queryTimeoutSeconds * 1000L, cost);
+  /** An execution that begins now, bounded by the query timeout and counted in the statement's cost. */
+  private ExecutionContext execution(List<Object> parameters) {
+    return connection.session().execution(parameters, queryTimeoutSeconds * 1000L, cost);
   }
 
   @Override

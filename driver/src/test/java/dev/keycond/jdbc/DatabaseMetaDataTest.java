@@ -396,8 +396,8 @@ class DatabaseMetaDataTest {
       assertEquals("AKIDEXAMPLE", other.getMetaData().getUserName());
     }
     assertEquals("analytics",
-        ConnectionProperties.parse("jdbc:keycond:profile=analytics", null).clientSettings().userName());
-    assertEquals("", ConnectionProperties.parse("jdbc:keycond:region=us-east-1", null).clientSettings().userName(),
+        ConnectionProperties.parse("jdbc:keycond:profile=analytics", null).sessionOptions().client().userName());
+    assertEquals("", ConnectionProperties.parse("jdbc:keycond:region=us-east-1", null).sessionOptions().client().userName(),
         "credentials from the default chain have no name keycond knows");
   }
 
