@@ -1,6 +1,7 @@
 package dev.keycond.jdbc;
 
 import dev.keycond.planner.PlanCacheStatistics;
+import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.session.Session;
@@ -29,16 +30,21 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 /**
- * A connection to DynamoDB. Opening it reads the mapping (while the client is built), lists the
- * tables and checks every mapped table against DescribeTable, so a bad mapping or an unreachable
- * endpoint fails here, not later.
+ * A connection to DynamoDB: one {@link Session}. Opening it reads the mapping (while the client is
+ * built), lists the tables and checks every mapped table against DescribeTable, so a bad mapping or
+ * an unreachable endpoint fails here, not later.
  *
- * <p>DynamoDB has no transactions across statements: every statement takes effect on its own as it
- * runs. Auto-commit can be switched off (tools do), but then a write is refused, since a later
- * {@code rollback()} could not undo it; reads run either way, and commit and rollback have nothing
- * to do.
+ * <p>With auto-commit off, the connection is in a transaction: each write statement runs (reads,
+ * checks, counts) when it is executed, its writes are kept, and {@code commit()} sends them all in
+ * one TransactWriteItems; {@code rollback()} drops them. Reads are read-committed: they see what
+ * other connections have committed, and the transaction's own writes.
  */
 public final class KeycondConnection extends AbstractWrapper implements Connection {
+  /**
+   * The isolation keycond gives: a read sees committed items only, and the transaction's own writes;
+   * a commit applies only if every item it read for a write is still as read.
+   */
+  static final int ISOLATION = Connection.TRANSACTION_READ_COMMITTED;
   private final String url;
   private final String userName;
   private final Session session;
@@ -46,7 +52,6 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   /** The statements open on this connection, which its close() closes. */
   private final Set<KeycondStatement> statements = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
-  private volatile boolean autoCommit = true;
   private volatile DatabaseMetaData metaData;
 
   private KeycondConnection(String url, String userName, Session session) {
@@ -177,7 +182,8 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   }
 
   /**
-   * Closes the connection, its statements and their results. A statement still running, waiting
+   * Closes the connection, its statements and their results; a transaction's writes not committed
+   * are dropped, unsent. A statement still running, waiting
    * for DynamoDB, fails at once (HY010) rather than when its request returns, and an open result
    * fails at its next call instead of serving the rows it had read ahead.
    */
@@ -208,35 +214,86 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     return sql;
   }
 
+  /** Off starts a transaction; on commits the one open (JDBC's rule), and stays off if that commit fails. */
   @Override
   public void setAutoCommit(boolean autoCommit) throws SQLException {
     checkOpen();
-    this.autoCommit = autoCommit;
+    try {
+      session.setAutoCommit(autoCommit);
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    }
   }
 
   @Override
   public boolean getAutoCommit() throws SQLException {
     checkOpen();
-    return autoCommit;
+    return session.autoCommit();
   }
 
-  /** Refuses a write while auto-commit is off, before anything is sent (see the class comment). */
-  void checkWritesCommit() throws SQLException {
-    if (!autoCommit) {
-      throw SqlState.FEATURE_NOT_SUPPORTED.toException("keycond commits every statement as it runs: DynamoDB has "
-          + "no transaction that spans statements, so with auto-commit off a later rollback() could not undo this "
-          + "write, and keycond refuses it rather than pretend. Call setAutoCommit(true) to write", null);
+  /** Sends the transaction's writes in one TransactWriteItems; in auto-commit mode, an SQLException (25000). */
+  @Override
+  public void commit() throws SQLException {
+    checkOpen();
+    try {
+      session.commit();
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    }
+  }
+
+  /** Drops the transaction's writes, sending nothing; in auto-commit mode, an SQLException (25000). */
+  @Override
+  public void rollback() throws SQLException {
+    checkOpen();
+    try {
+      session.rollback();
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    }
+  }
+
+  /**
+   * What the last {@code commit()} cost: its TransactWriteItems and the write units it consumed (a
+   * transactional write costs twice a plain one); nothing before the first commit, or for an empty one.
+   */
+  public StatementCost lastCommitCost() {
+    return session.lastCommitCost();
+  }
+
+  @Override
+  public Savepoint setSavepoint() throws SQLException {
+    return setSavepoint(null);
+  }
+
+  @Override
+  public Savepoint setSavepoint(String name) throws SQLException {
+    checkOpen();
+    try {
+      return new KeycondSavepoint(session.setSavepoint(), java.util.Optional.ofNullable(name));
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
     }
   }
 
   @Override
-  public void commit() throws SQLException {
+  public void rollback(Savepoint savepoint) throws SQLException {
     checkOpen();
+    try {
+      session.rollback(KeycondSavepoint.of(savepoint).id());
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    }
   }
 
   @Override
-  public void rollback() throws SQLException {
+  public void releaseSavepoint(Savepoint savepoint) throws SQLException {
     checkOpen();
+    try {
+      session.releaseSavepoint(KeycondSavepoint.of(savepoint).id());
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    }
   }
 
   @Override
@@ -272,15 +329,28 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     return KeycondSchema.NAME;
   }
 
+  /**
+   * keycond gives one level, {@link #ISOLATION}; JDBC lets a driver give a higher level than asked,
+   * so READ_UNCOMMITTED is taken, and a higher level is answered with a warning, not pretended.
+   */
   @Override
   public void setTransactionIsolation(int level) throws SQLException {
     checkOpen();
+    if (level == Connection.TRANSACTION_NONE) {
+      throw SqlState.INVALID_PARAMETER_VALUE.toException("TRANSACTION_NONE is not a level to set; keycond gives "
+          + "TRANSACTION_READ_COMMITTED", null);
+    }
+    if (level > ISOLATION) {
+      warnings.add(SqlState.OPTION_VALUE_CHANGED.toWarning("keycond gives TRANSACTION_READ_COMMITTED: a read sees "
+          + "what other connections committed, and may see one transaction's items before others; a commit applies "
+          + "only if the items its writes read are unchanged. The level stays READ_COMMITTED"));
+    }
   }
 
   @Override
   public int getTransactionIsolation() throws SQLException {
     checkOpen();
-    return Connection.TRANSACTION_NONE;
+    return ISOLATION;
   }
 
   @Override
@@ -372,26 +442,6 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   @Override
   public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
     throw Jdbc.notSupported("Connection.prepareStatement");
-  }
-
-  @Override
-  public Savepoint setSavepoint() throws SQLException {
-    throw Jdbc.notSupported("Connection.setSavepoint");
-  }
-
-  @Override
-  public Savepoint setSavepoint(String name) throws SQLException {
-    throw Jdbc.notSupported("Connection.setSavepoint");
-  }
-
-  @Override
-  public void rollback(Savepoint savepoint) throws SQLException {
-    throw Jdbc.notSupported("Connection.rollback");
-  }
-
-  @Override
-  public void releaseSavepoint(Savepoint savepoint) throws SQLException {
-    throw Jdbc.notSupported("Connection.releaseSavepoint");
   }
 
   @Override

@@ -119,17 +119,16 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
 
   /**
    * Runs a write once per parameter set and returns the rows each wrote; the update count is the
-   * first's. A write while auto-commit is off is refused before anything is sent.
+   * first's. In a transaction its writes are kept until commit.
    */
   long[] write(PlannedUpdate update, List<List<Object>> parameterSets, boolean batch) throws SQLException {
     closeResultSet();
     clearWarnings();
     updateCount = -1;
-    connection.checkWritesCommit();
     ExecutionContext context = execution(parameterSets.get(0));
     running = context;
     try {
-      long[] counts = update.execute(context, parameterSets);
+      long[] counts = connection.session().write(update, context, parameterSets);
       updateCount = counts[0];
       return counts;
     } catch (WriteFailure e) {
@@ -165,7 +164,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
       }
       if (statement instanceof PlannedExplain explain) {
         resultSet = new KeycondResultSet(this, explain.columns(),
-            new ListCursor(explain.rows(connection.session().settings(), values)), null);
+            new ListCursor(connection.session().explain(explain, values)), null);
         return true;
       }
       PlannedQuery query = (PlannedQuery) statement;

@@ -116,7 +116,7 @@ public class DbeaverSessionTest {
     meta.getProcedureTerm();
     meta.getCatalogTerm();
     meta.supportsBatchUpdates();
-    assertFalse(meta.supportsTransactions());
+    assertTrue(meta.supportsTransactions());
     // GenericDataSource.initialize: the data type cache (JDBCBasicDataTypeCache)
     List<String> typeNames = new ArrayList<>();
     try (ResultSet types = meta.getTypeInfo()) {

@@ -402,13 +402,15 @@ class DatabaseMetaDataTest {
   }
 
   @Test
-  void capabilitiesDescribeAWritableAutoCommitDriver() throws SQLException {
+  void capabilitiesDescribeAWritableTransactionalDriver() throws SQLException {
     assertFalse(meta.isReadOnly());
     assertTrue(meta.supportsBatchUpdates());
-    assertFalse(meta.supportsTransactions());
-    assertEquals(Connection.TRANSACTION_NONE, meta.getDefaultTransactionIsolation());
-    assertTrue(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_NONE));
-    assertFalse(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_READ_COMMITTED));
+    assertTrue(meta.supportsTransactions());
+    assertTrue(meta.supportsSavepoints());
+    assertEquals(Connection.TRANSACTION_READ_COMMITTED, meta.getDefaultTransactionIsolation());
+    assertTrue(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_READ_COMMITTED));
+    assertFalse(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_NONE));
+    assertFalse(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_SERIALIZABLE));
     assertTrue(meta.supportsResultSetType(ResultSet.TYPE_FORWARD_ONLY));
     assertFalse(meta.supportsResultSetType(ResultSet.TYPE_SCROLL_INSENSITIVE));
     assertTrue(meta.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY));

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.request.DeleteItem;
 import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.GetItem;
@@ -88,6 +89,17 @@ final class RequestFormatter {
       lines.add("  Key:                       " + json(values(delete.key())));
       condition(lines, delete.conditionExpression());
       attributes(lines, delete.attributes());
+    } else if (request instanceof TransactWriteItems transaction) {
+      lines.set(0, request.operation() + " on tables " + transaction.tableName());
+      lines.add("  ClientRequestToken:        " + transaction.clientRequestToken());
+      lines.add("  TransactItems:             " + transaction.actions().size() + " actions");
+      for (TransactWriteItems.Action action : transaction.actions()) {
+        lines.add("    " + action.kind() + " on table '" + action.tableName() + "': "
+            + (action instanceof TransactWriteItems.Put ? "Item " : "Key ") + json(values(action.item()))
+            + (action instanceof TransactWriteItems.Update update ? ", UpdateExpression " + update.updateExpression() : "")
+            + action.conditionExpression().map(c -> ", ConditionExpression " + c).orElse(""));
+        attributes(lines, action.attributes());
+      }
     } else {
       BatchWriteItem batch = (BatchWriteItem) request;
       lines.add("  RequestItems:              " + batch.writes().size() + " writes");

@@ -2,6 +2,7 @@ package dev.keycond.planner.explain;
 
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.request.DeleteItem;
 import dev.keycond.planner.request.DynamoRequest;
 import dev.keycond.planner.request.GetItem;
@@ -44,6 +45,9 @@ final class SdkRequests {
     }
     if (request instanceof DeleteItem delete) {
       return delete.toSdk();
+    }
+    if (request instanceof TransactWriteItems transaction) {
+      return transaction.toSdk();
     }
     BatchWriteItem batch = (BatchWriteItem) request;
     return BatchWriteItem.toSdk(batch.tableName(), batch.sdkWrites());

@@ -1,4 +1,5 @@
 package dev.keycond.planner.request;
 
-/** A request that writes items: PutItem, UpdateItem, DeleteItem or BatchWriteItem. */
-public sealed interface WriteRequest extends DynamoRequest permits PutItem, UpdateItem, DeleteItem, BatchWriteItem {}
+/** A request that writes items: PutItem, UpdateItem, DeleteItem, BatchWriteItem or TransactWriteItems. */
+public sealed interface WriteRequest extends DynamoRequest permits PutItem, UpdateItem, DeleteItem, BatchWriteItem,
+    TransactWriteItems {}

@@ -1,11 +1,16 @@
 package dev.keycond.planner.session;
 
 import dev.keycond.planner.PlanCacheStatistics;
+import dev.keycond.planner.PlannedExplain;
 import dev.keycond.planner.PlannedStatement;
+import dev.keycond.planner.PlannedUpdate;
 import dev.keycond.planner.PlannedText;
 import dev.keycond.planner.PlannerWarmUp;
 import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.cost.CostMeter;
+import dev.keycond.planner.cost.StatementCost;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.gateway.DynamoClients;
@@ -14,11 +19,17 @@ import dev.keycond.planner.gateway.PendingClient;
 import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
+import dev.keycond.planner.rel.DynamoWrite;
+import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.transaction.Transaction;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -32,6 +43,13 @@ public final class Session implements AutoCloseable {
   private final DynamoGateway gateway;
   private final KeycondSchema schema;
   private final StatementPlanner planner;
+  /** Present while auto-commit is off: the writes kept until commit. */
+  private Optional<Transaction> transaction = Optional.empty();
+  /** The savepoints of the transaction, oldest first, by id. */
+  private final LinkedHashMap<Integer, Transaction.Mark> savepoints = new LinkedHashMap<>();
+  private int nextSavepoint = 1;
+  /** What the last commit's requests cost. */
+  private volatile StatementCost lastCommit = new CostMeter().snapshot();
 
   private Session(DynamoDbClient client, KeycondSchema schema, StatementPlanner planner) {
     this.client = client;
@@ -80,13 +98,130 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * An execution of a statement that begins now, with these parameter values.
+   * An execution of a statement that begins now, with these parameter values; within the
+   * transaction when there is one.
    *
    * @param timeoutMillis how long it may run; 0 for no limit
    * @param cost where its requests are counted
    */
   public ExecutionContext execution(List<Object> parameters, long timeoutMillis, CostMeter cost) {
-    return new ExecutionContext(gateway, parameters, planner.settings(), new StatementCall(timeoutMillis, cost));
+    ExecutionContext context =
+        new ExecutionContext(gateway, parameters, planner.settings(), new StatementCall(timeoutMillis, cost));
+    return transaction.map(context::inTransaction).orElse(context);
+  }
+
+  /**
+   * Runs a write once per parameter set. In a transaction its actions are kept until commit, and
+   * the statement is all or nothing within it.
+   *
+   * @return the rows each execution wrote
+   */
+  public long[] write(PlannedUpdate update, ExecutionContext context, List<List<Object>> parameterSets) {
+    Optional<Transaction> open = context.transaction();
+    return open.isPresent() ? open.get().statement(() -> update.execute(context, parameterSets))
+        : update.execute(context, parameterSets);
+  }
+
+  /**
+   * EXPLAIN's rows; in a transaction, EXPLAIN of a write also says that its actions are sent at
+   * commit.
+   */
+  public List<Object[]> explain(PlannedExplain explain, Optional<List<Object>> parameterValues) {
+    List<Object[]> rows = new ArrayList<>(explain.rows(planner.settings(), parameterValues));
+    if (transaction.isPresent() && explain.plan() instanceof DynamoWrite) {
+      String kept = "In this transaction the requests above are not sent when the statement runs: its rows are read "
+          + "then, and its writes kept, one action per item, until commit() sends them all in one TransactWriteItems "
+          + "(at most " + TransactWriteItems.MAX_ACTIONS + " actions and 4 MB; each action writes at twice the units "
+          + "of a plain write)";
+      rows.add(explain.output() == PlannedExplain.Output.TEXT ? new Object[] {kept}
+          : new Object[] {"TransactWriteItems", null, kept});
+    }
+    return rows;
+  }
+
+  /** Whether each statement's writes are sent as it runs (no transaction is open). */
+  public boolean autoCommit() {
+    return transaction.isEmpty();
+  }
+
+  /**
+   * Switches auto-commit: off opens a transaction; on commits the one open, as JDBC prescribes.
+   *
+   * @throws dev.keycond.planner.error.KeycondException as {@link #commit()} does; auto-commit stays off then
+   */
+  public void setAutoCommit(boolean on) {
+    if (on && transaction.isPresent()) {
+      commit();
+      transaction = Optional.empty();
+    } else if (!on && transaction.isEmpty()) {
+      transaction = Optional.of(new Transaction());
+    }
+  }
+
+  /**
+   * Sends the transaction's writes in one TransactWriteItems (nothing when it has none); the
+   * transaction goes on, empty, as JDBC's next one.
+   *
+   * @throws dev.keycond.planner.error.KeycondException 25000 in auto-commit; 40001 or 23505 when
+   *     DynamoDB cancelled the transaction, which then wrote nothing
+   */
+  public void commit() {
+    Transaction open = openTransaction("commit");
+    CostMeter cost = new CostMeter();
+    try {
+      open.commit(gateway, new StatementCall(0, cost));
+      savepoints.clear();
+    } finally {
+      lastCommit = cost.snapshot();
+    }
+  }
+
+  /** Drops the transaction's writes, sending nothing. */
+  public void rollback() {
+    openTransaction("rollback").discard();
+    savepoints.clear();
+  }
+
+  /** Drops the writes kept since a savepoint; the savepoint stays, and those after it go. */
+  public void rollback(int savepoint) {
+    Transaction open = openTransaction("rollback to a savepoint");
+    open.rollbackTo(savepoint(savepoint));
+    savepoints.keySet().removeIf(id -> id > savepoint);
+  }
+
+  /** Marks what the transaction holds now; returns the savepoint's id. */
+  public int setSavepoint() {
+    Transaction open = openTransaction("setSavepoint");
+    int id = nextSavepoint++;
+    savepoints.put(id, open.mark());
+    return id;
+  }
+
+  /** Forgets a savepoint (and those after it); the transaction keeps its writes. */
+  public void releaseSavepoint(int savepoint) {
+    openTransaction("releaseSavepoint");
+    savepoint(savepoint);
+    savepoints.keySet().removeIf(id -> id >= savepoint);
+  }
+
+  private Transaction.Mark savepoint(int id) {
+    Transaction.Mark mark = savepoints.get(id);
+    if (mark == null) {
+      throw new KeycondException(SqlState.INVALID_SAVEPOINT, "Savepoint " + id + " is not one of this transaction's: "
+          + "it was released, rolled back past, or set in a transaction that has ended");
+    }
+    return mark;
+  }
+
+  private Transaction openTransaction(String call) {
+    return transaction.orElseThrow(() -> new KeycondException(SqlState.INVALID_TRANSACTION_STATE, "No transaction "
+        + "to " + call + ": the connection is in auto-commit mode, where each statement is committed as it runs. "
+        + "Call setAutoCommit(false) to start a transaction"));
+  }
+
+  /** What the last commit's requests cost (the TransactWriteItems and its units); nothing before the first. */
+  public StatementCost lastCommitCost() {
+    return lastCommit;
   }
 
   public StatementSettings settings() {
@@ -122,8 +257,10 @@ public final class Session implements AutoCloseable {
     return new DynamoCatalog(client).answers(timeout);
   }
 
+  /** Ends the session: a transaction's writes not committed are dropped, unsent. */
   @Override
   public void close() {
+    transaction.ifPresent(Transaction::discard);
     client.close();
   }
 }

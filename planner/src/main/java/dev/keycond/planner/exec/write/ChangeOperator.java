@@ -15,6 +15,7 @@ import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.request.BatchWriteItem;
 import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.WriteCondition;
@@ -25,6 +26,7 @@ import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.transaction.Effect;
 import dev.keycond.planner.write.Assignment;
 import dev.keycond.planner.write.WritePlan;
 import java.util.List;
@@ -194,7 +196,10 @@ public final class ChangeOperator implements WriteOperator {
         Object[] row = items.row();
         ImmutableMap<String, RequestValue> key = key(item);
         RowRef ref = new RowRef(execution, progress.row(), codec.describeKey(item));
-        if (batchDeletes) {
+        if (context.transaction().isPresent()) {
+          // Read again by key, as the transaction leaves the row, which the slice's read does not see.
+          sender.submit(ref, () -> readAndWrite(context, requests, key));
+        } else if (batchDeletes) {
           batches.add(ref, new BatchWriteItem.Delete(key));
         } else if (writesWithoutRead) {
           sender.submit(ref, () -> writeByKey(context, requests, key, item));
@@ -209,7 +214,8 @@ public final class ChangeOperator implements WriteOperator {
   /** Writes one row by its key, without reading it when DynamoDB can check and compute everything. */
   private long writeByKey(ExecutionContext context, WriteRequestBuilder requests,
       ImmutableMap<String, RequestValue> key, Map<String, AttributeValue> keyItem) {
-    if (!writesWithoutRead) {
+    // A transaction's write is counted when its statement runs, so it reads the row it keeps a write of.
+    if (!writesWithoutRead || context.transaction().isPresent()) {
       return readAndWrite(context, requests, key);
     }
     Object[] keyRow = codec.decode(keyItem);
@@ -239,7 +245,7 @@ public final class ChangeOperator implements WriteOperator {
       ImmutableMap<String, RequestValue> key) {
     GetItem get = (GetItem) new ReadRequestBuilder(target, context.settings(), new KeyValueBinder(context.parameters()))
         .itemRequests(List.of(key)).get(0);
-    Optional<Map<String, AttributeValue>> item = context.gateway().getItem(get, context.call());
+    Optional<Map<String, AttributeValue>> item = context.getItem(get);
     if (item.isEmpty()) {
       return 0;
     }
@@ -268,6 +274,11 @@ public final class ChangeOperator implements WriteOperator {
       } else {
         values.put(attribute, value);
       }
+    }
+    if (context.transaction().isPresent()) {
+      Effect effect = plan.delete() ? new Effect.Delete() : new Effect.Update(changes.orElseThrow().fromRow(row, context));
+      return context.transaction().get().write(table, RequestValue.bind(key), codec.describeKey(item),
+          ItemExpectation.asRead(values.buildKeepingLast(), missing.build()), effect);
     }
     WriteCondition unchanged = WriteCondition.asRead(values.buildKeepingLast(), missing.build());
     WriteRequestBuilder.Built<?> built = plan.delete() ? requests.delete(key, unchanged)

@@ -11,10 +11,13 @@ import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.request.BatchWriteItem;
 import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.WriteRequestBuilder;
 import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.transaction.Effect;
+import dev.keycond.planner.transaction.Transaction;
 import dev.keycond.planner.write.WritePlan;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.Lists;
@@ -148,6 +151,14 @@ public final class InsertOperator implements WriteOperator {
 
   private void send(Row row, ExecutionContext context, WriteRequestBuilder requests, ConcurrentWrites sender,
       BatchedWrites batches) {
+    if (context.transaction().isPresent()) {
+      Transaction transaction = context.transaction().get();
+      sender.submit(row.ref(), () -> upsert
+          ? transaction.write(table, row.item(), row.ref().key(), ItemExpectation.NOTHING,
+              new Effect.Put(ImmutableMap.copyOf(row.item())))
+          : transaction.insert(table, row.item(), row.ref().key()));
+      return;
+    }
     ImmutableMap<String, RequestValue> item = values(row.item());
     if (upsert) {
       batches.add(row.ref(), new BatchWriteItem.Put(item));

@@ -9,12 +9,14 @@ import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.request.ItemChange;
+import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.UpdateItem;
 import dev.keycond.planner.request.WriteRequest;
 import dev.keycond.planner.request.WriteRequestBuilder;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.transaction.Effect;
 import dev.keycond.planner.write.Assignment;
 import dev.keycond.planner.write.WritePlan;
 import java.util.ArrayList;
@@ -77,7 +79,12 @@ public final class MergeOperator implements WriteOperator {
             UpdateItem update = request(requests, row, one);
             RowRef ref = new RowRef(set, progress.row(), codec.describeKey(RequestValue.bind(update.key())));
             // Every row is checked before the first is sent.
+            Optional<Effect> kept = context.transaction().map(t -> new Effect.Update(changes.fromRow(row, one)));
             checked.add(() -> sender.submit(ref, () -> {
+              if (kept.isPresent()) {
+                return context.transaction().orElseThrow().write(table, RequestValue.bind(update.key()), ref.key(),
+                    ItemExpectation.NOTHING, kept.get());
+              }
               context.gateway().updateItem(update, context.call());
               return 1L;
             }));
