@@ -1,30 +1,38 @@
 package dev.keycond.sqltests.harness;
 
 import dev.keycond.demo.Dynalite;
+import dev.keycond.demo.LocalServerProcess;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.localstack.LocalStackContainer;
 import org.testcontainers.utility.DockerImageName;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The DynamoDB-compatible server the tests run against, with an SDK client for setting up and
- * inspecting data. {@link DynaliteExtension} gives every test the same one: dynalite, or LocalStack
- * when the system property {@value #SERVER_PROPERTY} is {@code localstack}.
+ * A DynamoDB-compatible server the tests run against, with an SDK client for setting up and
+ * inspecting data. {@link DynaliteExtension} gives every test the run's server, and
+ * {@link MotoExtension} moto; each kind is started once per test JVM.
  */
 public final class DynamoServer implements AutoCloseable {
-  public static final String SERVER_PROPERTY = "keycond.test.server";
+  /** The system property naming the run's server; see {@link ServerKind#PROPERTY}. */
+  public static final String SERVER_PROPERTY = ServerKind.PROPERTY;
   private static final String LOCALSTACK_IMAGE = "localstack/localstack:4.4";
   /** The LocalStack image starts only with an auth token (since March 2026); it is passed through. */
   static final String LOCALSTACK_TOKEN = "LOCALSTACK_AUTH_TOKEN";
+  /** How long a started server may take to answer its first request (moto loads its backend then). */
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
+  private final ServerKind kind;
   private final String endpoint;
   private final Runnable stop;
   private final DynamoDbClient client;
 
-  private DynamoServer(String endpoint, Runnable stop) {
+  private DynamoServer(ServerKind kind, String endpoint, Runnable stop) {
+    this.kind = kind;
     this.endpoint = endpoint;
     this.stop = stop;
     this.client = Dynalite.client(endpoint);
@@ -32,7 +40,7 @@ public final class DynamoServer implements AutoCloseable {
 
   /** Whether this run is the LocalStack run of the suite. */
   public static boolean localStack() {
-    return "localstack".equals(System.getProperty(SERVER_PROPERTY));
+    return ServerKind.ofRun() == ServerKind.LOCALSTACK;
   }
 
   /** Why LocalStack cannot be started here, if it cannot: no auth token, or no Docker engine. */
@@ -46,20 +54,75 @@ public final class DynamoServer implements AutoCloseable {
     return Optional.empty();
   }
 
-  static DynamoServer start() {
-    if (localStack()) {
-      LocalStackContainer container = new LocalStackContainer(DockerImageName.parse(LOCALSTACK_IMAGE))
-          .withServices("dynamodb")
-          .withEnv(LOCALSTACK_TOKEN, System.getenv(LOCALSTACK_TOKEN));
-      container.start();
-      return new DynamoServer(container.getEndpoint().toString(), container::stop);
-    }
+  /**
+   * Starts a server of this kind on a free loopback port and returns once it has answered a
+   * request; fails, saying why, when it cannot start, so that no test passes without its server.
+   */
+  static DynamoServer start(ServerKind kind) {
+    DynamoServer server = switch (kind) {
+      case DYNALITE -> started(kind, () -> {
+        Dynalite dynalite = new Dynalite();
+        return new DynamoServer(kind, dynalite.endpoint(), dynalite::close);
+      });
+      case MOTO -> started(kind, () -> {
+        LocalServerProcess moto = Moto.start();
+        return new DynamoServer(kind, moto.endpoint(), moto::close);
+      });
+      case LOCALSTACK -> {
+        LocalStackContainer container = new LocalStackContainer(DockerImageName.parse(LOCALSTACK_IMAGE))
+            .withServices("dynamodb")
+            .withEnv(LOCALSTACK_TOKEN, System.getenv(LOCALSTACK_TOKEN));
+        container.start();
+        yield new DynamoServer(kind, container.getEndpoint().toString(), container::stop);
+      }
+    };
+    server.awaitReady();
+    return server;
+  }
+
+  private interface Starter {
+    DynamoServer start() throws IOException;
+  }
+
+  private static DynamoServer started(ServerKind kind, Starter starter) {
     try {
-      Dynalite dynalite = new Dynalite();
-      return new DynamoServer(dynalite.endpoint(), dynalite::close);
+      return starter.start();
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      throw new IllegalStateException(kind.label() + " could not start, so the tests that need it "
+          + "fail: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Sends ListTables until the server answers: a launcher reports its port once the socket is
+   * bound, and moto loads its DynamoDB backend only on the first request.
+   */
+  private void awaitReady() {
+    Instant deadline = Instant.now().plus(READY_TIMEOUT);
+    while (true) {
+      try {
+        client.listTables(b -> b.limit(1));
+        return;
+      } catch (SdkException e) {
+        if (Instant.now().isAfter(deadline)) {
+          close();
+          throw new IllegalStateException(kind.label() + " at " + endpoint + " did not answer ListTables within "
+              + READY_TIMEOUT.toSeconds() + " s: " + e.getMessage(), e);
+        }
+      }
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        close();
+        throw new IllegalStateException("interrupted while waiting for " + kind.label() + " to answer", e);
+      }
+    }
+  }
+
+  /** Which server this is. */
+  public ServerKind kind() {
+    return kind;
   }
 
   /** The server's URL, such as {@code http://127.0.0.1:<port>}. */
@@ -80,6 +143,6 @@ public final class DynamoServer implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "DynamoServer[" + endpoint() + "]";
+    return "DynamoServer[" + kind.label() + " " + endpoint() + "]";
   }
 }
