@@ -37,6 +37,9 @@ public final class ConnectionProperties {
       new String[] {"expiredItems", "hide or show items whose time to live has passed", "hide"},
       new String[] {"explain", "What the text EXPLAIN shows under each request: text (its fields), cli (also the AWS CLI "
           + "command) or java (also the AWS SDK for Java v2 code)", "text"},
+      new String[] {"idempotentWrites", "Send each write in auto-commit mode as a TransactWriteItems with a "
+          + "ClientRequestToken, so that a retry after a lost answer is applied once (at twice the write units)",
+          "false"},
       new String[] {"planCache", "Plans kept for statement texts and shapes; 0 keeps none",
           String.valueOf(StatementPlanner.DEFAULT_PLAN_CACHE)});
 

@@ -217,12 +217,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   /** Off starts a transaction; on commits the one open (JDBC's rule), and stays off if that commit fails. */
   @Override
   public void setAutoCommit(boolean autoCommit) throws SQLException {
-    checkOpen();
-    try {
-      session.setAutoCommit(autoCommit);
-    } catch (RuntimeException e) {
-      throw Jdbc.translate(e);
-    }
+    inSession(() -> session.setAutoCommit(autoCommit));
   }
 
   @Override
@@ -234,20 +229,20 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   /** Sends the transaction's writes in one TransactWriteItems; in auto-commit mode, an SQLException (25000). */
   @Override
   public void commit() throws SQLException {
-    checkOpen();
-    try {
-      session.commit();
-    } catch (RuntimeException e) {
-      throw Jdbc.translate(e);
-    }
+    inSession(session::commit);
   }
 
   /** Drops the transaction's writes, sending nothing; in auto-commit mode, an SQLException (25000). */
   @Override
   public void rollback() throws SQLException {
+    inSession(session::rollback);
+  }
+
+  /** Runs a call of the session on the open connection; its failure is the SQLException its state calls for. */
+  private void inSession(Runnable call) throws SQLException {
     checkOpen();
     try {
-      session.rollback();
+      call.run();
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
     }
@@ -268,32 +263,21 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
 
   @Override
   public Savepoint setSavepoint(String name) throws SQLException {
-    checkOpen();
-    try {
-      return new KeycondSavepoint(session.setSavepoint(), java.util.Optional.ofNullable(name));
-    } catch (RuntimeException e) {
-      throw Jdbc.translate(e);
-    }
+    int[] id = new int[1];
+    inSession(() -> id[0] = session.setSavepoint());
+    return new KeycondSavepoint(id[0], java.util.Optional.ofNullable(name));
   }
 
   @Override
   public void rollback(Savepoint savepoint) throws SQLException {
-    checkOpen();
-    try {
-      session.rollback(KeycondSavepoint.of(savepoint).id());
-    } catch (RuntimeException e) {
-      throw Jdbc.translate(e);
-    }
+    int id = KeycondSavepoint.of(savepoint).id();
+    inSession(() -> session.rollback(id));
   }
 
   @Override
   public void releaseSavepoint(Savepoint savepoint) throws SQLException {
-    checkOpen();
-    try {
-      session.releaseSavepoint(KeycondSavepoint.of(savepoint).id());
-    } catch (RuntimeException e) {
-      throw Jdbc.translate(e);
-    }
+    int id = KeycondSavepoint.of(savepoint).id();
+    inSession(() -> session.releaseSavepoint(id));
   }
 
   @Override

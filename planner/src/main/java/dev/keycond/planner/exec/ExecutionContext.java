@@ -4,6 +4,7 @@ import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.gateway.StatementCall;
+import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.transaction.Transaction;
@@ -91,6 +92,12 @@ public final class ExecutionContext {
   public Optional<Map<String, AttributeValue>> getItem(GetItem get) {
     Supplier<Optional<Map<String, AttributeValue>>> server = () -> gateway.getItem(get, call);
     return transaction.map(t -> t.getItem(get, server)).orElseGet(server);
+  }
+
+  /** The items of a batch that exist, as the statement's transaction leaves them when there is one. */
+  public List<Map<String, AttributeValue>> batchGetItem(BatchGetItem batch) {
+    Supplier<List<Map<String, AttributeValue>>> server = () -> gateway.batchGetItem(batch, call);
+    return transaction.map(t -> t.batchGetItem(batch, server)).orElseGet(server);
   }
 
   /** Where the statement's requests go. */

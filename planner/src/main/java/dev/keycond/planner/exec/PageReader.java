@@ -144,12 +144,12 @@ final class PageReader {
       return Optional.empty();
     }
     if (request instanceof GetItem get) {
-      Optional<Map<String, AttributeValue>> item = context.gateway().getItem(get, context.call());
+      Optional<Map<String, AttributeValue>> item = context.getItem(get);
       done = true;
       return Optional.of(new Page(item.map(List::of).orElse(List.of()), Optional.empty()));
     }
     if (request instanceof BatchGetItem batch) {
-      List<Map<String, AttributeValue>> items = context.gateway().batchGetItem(batch, context.call());
+      List<Map<String, AttributeValue>> items = context.batchGetItem(batch);
       done = true;
       return Optional.of(new Page(inKeyOrder(batch, items), Optional.empty()));
     }

@@ -12,6 +12,7 @@ import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.write.WriteFailure;
 import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.gateway.DynamoClients;
 import dev.keycond.planner.gateway.DynamoGateway;
@@ -43,6 +44,8 @@ public final class Session implements AutoCloseable {
   private final DynamoGateway gateway;
   private final KeycondSchema schema;
   private final StatementPlanner planner;
+  /** Whether a write in auto-commit mode goes out as a TransactWriteItems of its own, with a token. */
+  private final boolean idempotentWrites;
   /** Present while auto-commit is off: the writes kept until commit. */
   private Optional<Transaction> transaction = Optional.empty();
   /** The savepoints of the transaction, oldest first, by id. */
@@ -51,11 +54,12 @@ public final class Session implements AutoCloseable {
   /** What the last commit's requests cost. */
   private volatile StatementCost lastCommit = new CostMeter().snapshot();
 
-  private Session(DynamoDbClient client, KeycondSchema schema, StatementPlanner planner) {
+  private Session(DynamoDbClient client, KeycondSchema schema, StatementPlanner planner, boolean idempotentWrites) {
     this.client = client;
     this.gateway = new DynamoGateway(client);
     this.schema = schema;
     this.planner = planner;
+    this.idempotentWrites = idempotentWrites;
   }
 
   /**
@@ -72,7 +76,8 @@ public final class Session implements AutoCloseable {
     try {
       Mapping mapping = MappingParser.load(options.mapping().orElse(null));
       KeycondSchema schema = KeycondSchema.open(DynamoCatalog.connecting(client.get(), loginTimeoutSeconds), mapping);
-      return new Session(client.get(), schema, new StatementPlanner(schema, options.statements(), options.planCache()));
+      return new Session(client.get(), schema, new StatementPlanner(schema, options.statements(), options.planCache()),
+          options.idempotentWrites());
     } catch (RuntimeException e) {
       client.abandon();
       throw e;
@@ -112,14 +117,32 @@ public final class Session implements AutoCloseable {
 
   /**
    * Runs a write once per parameter set. In a transaction its actions are kept until commit, and
-   * the statement is all or nothing within it.
+   * the statement is all or nothing within it. With {@code idempotentWrites}, a write in auto-commit
+   * mode is a transaction of its own, sent at once as one TransactWriteItems with a
+   * ClientRequestToken: a retry after a lost answer is applied once.
    *
    * @return the rows each execution wrote
    */
   public long[] write(PlannedUpdate update, ExecutionContext context, List<List<Object>> parameterSets) {
     Optional<Transaction> open = context.transaction();
-    return open.isPresent() ? open.get().statement(() -> update.execute(context, parameterSets))
-        : update.execute(context, parameterSets);
+    if (open.isPresent()) {
+      try {
+        return open.get().statement(() -> update.execute(context, parameterSets));
+      } catch (WriteFailure failure) {
+        // The rows the failure counts as written were kept, and are dropped with the statement.
+        KeycondException row = (KeycondException) failure.getCause();
+        throw new KeycondException(row.state(), row.getMessage() + " Nothing of this statement is kept: the "
+            + "transaction holds what it held before it", row);
+      }
+    }
+    if (idempotentWrites) {
+      // The statement is a transaction of its own, committed at once with its own token.
+      Transaction own = new Transaction();
+      long[] counts = own.statement(() -> update.execute(context.inTransaction(own), parameterSets));
+      own.commit(gateway, context.call());
+      return counts;
+    }
+    return update.execute(context, parameterSets);
   }
 
   /**

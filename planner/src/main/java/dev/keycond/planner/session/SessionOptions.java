@@ -20,12 +20,15 @@ import java.util.function.Function;
  * @param client how the DynamoDB client reaches DynamoDB
  * @param statements the settings every statement of the session runs with
  * @param planCache the most plans the session keeps for texts and shapes; 0 keeps none
+ * @param idempotentWrites whether a write in auto-commit mode is sent as a TransactWriteItems with a
+ *     ClientRequestToken, so that one sent again after a lost answer is applied once
  */
 public record SessionOptions(
     Optional<String> mapping,
     ClientSettings client,
     StatementSettings statements,
-    int planCache) {
+    int planCache,
+    boolean idempotentWrites) {
 
   /** The property whose value is the secret access key. */
   public static final String SECRET = "password";
@@ -46,7 +49,10 @@ public record SessionOptions(
     StatementSettings statements = statementSettings(property);
     int planCache = property.apply("planCache").map(v -> parseCount("planCache", v, 0, Integer.MAX_VALUE))
         .orElse(StatementPlanner.DEFAULT_PLAN_CACHE);
-    return new SessionOptions(property.apply("mapping"), clientSettings(property), statements, planCache);
+    boolean idempotentWrites = property.apply("idempotentWrites").map(v -> parseBoolean("idempotentWrites", v))
+        .orElse(false);
+    return new SessionOptions(property.apply("mapping"), clientSettings(property), statements, planCache,
+        idempotentWrites);
   }
 
   private static ClientSettings clientSettings(Function<String, Optional<String>> property) {

@@ -7,16 +7,19 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.gateway.TransactOutcome;
+import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.table.EntityTable;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -131,6 +134,43 @@ public final class Transaction {
       return server.get();
     }
     return pending.effect().applyTo(pending.effect().wholeItem() ? Optional.empty() : server.get(), key);
+  }
+
+  /**
+   * The items a BatchGetItem finds as this transaction leaves them: the server's items (read by
+   * {@code server}) with the transaction's writes applied, the items it deleted left out.
+   */
+  public List<Map<String, AttributeValue>> batchGetItem(BatchGetItem batch,
+      Supplier<List<Map<String, AttributeValue>>> server) {
+    List<Map<String, AttributeValue>> keys = batch.boundKeys();
+    Map<Map<String, AttributeValue>, PendingWrite> pending = new HashMap<>();
+    synchronized (this) {
+      keys.forEach(key -> {
+        PendingWrite write = writes.get(new ItemKey(batch.tableName(), ImmutableMap.copyOf(key)));
+        if (write != null) {
+          pending.put(key, write);
+        }
+      });
+    }
+    if (pending.isEmpty()) {
+      return server.get();
+    }
+    Set<String> keyAttributes = keys.get(0).keySet();
+    Map<Map<String, AttributeValue>, Map<String, AttributeValue>> found = new HashMap<>();
+    server.get().forEach(item -> found.put(keyOf(item, keyAttributes), item));
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    for (Map<String, AttributeValue> key : keys) {
+      Optional<Map<String, AttributeValue>> item = Optional.ofNullable(found.get(key));
+      PendingWrite write = pending.get(key);
+      (write == null ? item : write.effect().applyTo(item, key)).ifPresent(items::add);
+    }
+    return items;
+  }
+
+  private static Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item, Set<String> keyAttributes) {
+    Map<String, AttributeValue> key = new HashMap<>();
+    keyAttributes.forEach(a -> key.put(a, item.get(a)));
+    return key;
   }
 
   private static ItemKey key(EntityTable table, Map<String, AttributeValue> item) {
