@@ -417,7 +417,6 @@ class DatabaseMetaDataTest {
     assertFalse(meta.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
     assertEquals(connection.getHoldability(), meta.getResultSetHoldability());
     assertFalse(meta.supportsStoredProcedures());
-    assertFalse(meta.supportsSavepoints());
     assertEquals(409600, meta.getMaxRowSize());
   }
 }

@@ -98,7 +98,9 @@ final class RequestFormatter {
             + (action instanceof TransactWriteItems.Put ? "Item " : "Key ") + json(values(action.item()))
             + (action instanceof TransactWriteItems.Update update ? ", UpdateExpression " + update.updateExpression() : "")
             + action.conditionExpression().map(c -> ", ConditionExpression " + c).orElse(""));
-        attributes(lines, action.attributes());
+        List<String> attributes = new ArrayList<>();
+        attributes(attributes, action.attributes());
+        attributes.forEach(line -> lines.add("    " + line));
       }
     } else {
       BatchWriteItem batch = (BatchWriteItem) request;
