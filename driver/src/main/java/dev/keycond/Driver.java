@@ -2,7 +2,7 @@ package dev.keycond;
 
 import dev.keycond.jdbc.ConnectionProperties;
 import dev.keycond.jdbc.KeycondConnection;
-import dev.keycond.planner.CalciteDefaults;
+import dev.keycond.planner.sql.CalciteDefaults;
 import dev.keycond.planner.error.SqlState;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -1,6 +1,6 @@
 package dev.keycond.jdbc;
 
-import dev.keycond.planner.PlanCacheStatistics;
+import dev.keycond.planner.cache.PlanCacheStatistics;
 import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.schema.KeycondSchema;

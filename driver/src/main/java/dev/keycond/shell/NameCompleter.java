@@ -1,6 +1,6 @@
 package dev.keycond.shell;
 
-import dev.keycond.planner.SqlIdentifiers;
+import dev.keycond.planner.sql.SqlIdentifiers;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;

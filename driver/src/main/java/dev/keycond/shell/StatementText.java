@@ -1,6 +1,6 @@
 package dev.keycond.shell;
 
-import dev.keycond.planner.SqlIdentifiers;
+import dev.keycond.planner.sql.SqlIdentifiers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,10 +1,25 @@
 package dev.keycond.planner;
 
+import dev.keycond.planner.cache.PlanCache;
+import dev.keycond.planner.cache.PlanCacheStatistics;
+import dev.keycond.planner.cache.StandAloneParameters;
+import dev.keycond.planner.sql.CalciteDefaults;
+import dev.keycond.planner.sql.ColumnLabels;
+import dev.keycond.planner.sql.ConstantsAsWritten;
+import dev.keycond.planner.sql.EscapeClauses;
+import dev.keycond.planner.sql.ExactNumberCoercion;
+import dev.keycond.planner.sql.ExactValueConvertlets;
+import dev.keycond.planner.sql.InvalidCorrelation;
+import dev.keycond.planner.sql.MetadataHandlers;
+import dev.keycond.planner.sql.NotInNulls;
+import dev.keycond.planner.sql.StatementTables;
+import dev.keycond.planner.sql.StatementTooComplex;
+import dev.keycond.planner.sql.UnknownNames;
 import com.google.common.base.Throwables;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.exec.OperatorCompiler;
+import dev.keycond.planner.compile.OperatorCompiler;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.functions.DelimiterDefaults;
@@ -163,7 +178,7 @@ public final class StatementPlanner {
   /** Builds the lifted literals of a shape as its texts' own plans hold them, to write them in warnings. */
   private final RexBuilder literals = new RexBuilder(typeFactory);
   private final CalciteCatalogReader catalogReader;
-  private final PlanCache cache;
+  private final PlanCache<PlannedStatement, CompiledPlan> cache;
 
   /** A planner that keeps {@link #DEFAULT_PLAN_CACHE} plans. */
   public StatementPlanner(KeycondSchema schema, StatementSettings settings) {
@@ -174,7 +189,7 @@ public final class StatementPlanner {
   public StatementPlanner(KeycondSchema schema, StatementSettings settings, int planCache) {
     this.schema = schema;
     this.settings = settings;
-    this.cache = new PlanCache(planCache);
+    this.cache = new PlanCache<>(planCache);
     CalciteSchema root = CalciteSchema.createRootSchema(false, false);
     root.add(KeycondSchema.NAME, schema);
     Properties properties = new Properties();
@@ -207,13 +222,13 @@ public final class StatementPlanner {
    */
   public PlannedStatement prepare(String sql, long maxRows) {
     PlanCache.Key key = new PlanCache.Key(sql, maxRows, false);
-    Optional<PlanCache.Entry> known = cache.get(key);
+    Optional<PlanCache.Entry<PlannedStatement, CompiledPlan>> known = cache.get(key);
     if (known.isPresent()) {
       cache.count(PlanCache.Found.SAME_TEXT);
-      return ((PlanCache.Plan) known.get()).statement();
+      return ((PlanCache.Plan<PlannedStatement, CompiledPlan>) known.get()).statement();
     }
     PlannedStatement planned = planned(sql, maxRows).statement();
-    cache.put(key, new PlanCache.Plan(planned));
+    cache.put(key, new PlanCache.Plan<>(planned));
     cache.count(PlanCache.Found.PLANNED);
     return planned;
   }
@@ -241,8 +256,8 @@ public final class StatementPlanner {
       return PlannedText.own(prepare(sql, maxRows));
     }
     PlanCache.Key key = new PlanCache.Key(shape.key(), maxRows, true);
-    Optional<PlanCache.Entry> known = cache.get(key);
-    if (known.isPresent() && known.get() instanceof PlanCache.FirstText first) {
+    Optional<PlanCache.Entry<PlannedStatement, CompiledPlan>> known = cache.get(key);
+    if (known.isPresent() && known.get() instanceof PlanCache.FirstText<PlannedStatement, CompiledPlan> first) {
       if (first.sql().equals(sql)) {
         cache.count(PlanCache.Found.SAME_TEXT);
         return PlannedText.own(first.own().statement());
@@ -250,7 +265,7 @@ public final class StatementPlanner {
       known = Optional.of(sharedPlan(first.own(), first.shape(), maxRows));
       cache.put(key, known.get());
     }
-    if (known.isPresent() && known.get() instanceof PlanCache.Plan shared) {
+    if (known.isPresent() && known.get() instanceof PlanCache.Plan<PlannedStatement, CompiledPlan> shared) {
       cache.count(PlanCache.Found.SAME_SHAPE);
       return new PlannedText(shared.statement(), shape.values(), literalText(shape));
     }
@@ -258,21 +273,21 @@ public final class StatementPlanner {
       return PlannedText.own(prepare(sql, maxRows));
     }
     CompiledPlan own = planned(sql, maxRows);
-    cache.put(key, new PlanCache.FirstText(sql, shape, own));
+    cache.put(key, new PlanCache.FirstText<>(sql, shape, own));
     cache.count(PlanCache.Found.PLANNED);
     return PlannedText.own(own.statement());
   }
 
   /** The shape's plan, when it does for its first text what that text's own plan does (see {@link #prepareText}). */
-  private PlanCache.Entry sharedPlan(CompiledPlan own, StatementShape shape, long maxRows) {
+  private PlanCache.Entry<PlannedStatement, CompiledPlan> sharedPlan(CompiledPlan own, StatementShape shape, long maxRows) {
     CompiledPlan shared;
     try {
       shared = planned(shape.sql(), maxRows);
     } catch (RuntimeException e) {
       // A shape its texts plan but it does not (a marker where Calcite cannot infer a type) is not shared.
-      return new PlanCache.PlannedByText();
+      return new PlanCache.PlannedByText<>();
     }
-    return plansAlike(own, shared, shape) ? new PlanCache.Plan(shared.statement()) : new PlanCache.PlannedByText();
+    return plansAlike(own, shared, shape) ? new PlanCache.Plan<>(shared.statement()) : new PlanCache.PlannedByText<>();
   }
 
   private boolean plansAlike(CompiledPlan own, CompiledPlan shared, StatementShape shape) {

@@ -1,8 +1,10 @@
 /**
- * Execution: operators compiled once per statement and opened per execution. Reads page through
- * their requests lazily as rows are pulled, fan-outs and the segments of a parallel Scan overlap
- * within a bound, and items become rows through the item codec (keeping, for DYNAMODB_TYPE, the
- * values behind their JSON texts); the subpackages evaluate what lies above the reads and run
- * writes.
+ * Execution's core: an {@link dev.keycond.planner.exec.Operator} is compiled once per statement
+ * and opened per execution into a {@link dev.keycond.planner.exec.RowCursor}; the
+ * {@link dev.keycond.planner.exec.ExecutionContext} carries an execution's parameters, gateway,
+ * call and counts; {@link dev.keycond.planner.exec.Paging} says when reads send for their next
+ * page; {@link dev.keycond.planner.exec.StoredValues} keeps, for DYNAMODB_TYPE, the values behind
+ * JSON texts. The subpackages build on it: {@code scalar} compiles expressions, {@code relational}
+ * evaluates what lies above the reads, {@code read} runs the reads and {@code write} the writes.
  */
 package dev.keycond.planner.exec;

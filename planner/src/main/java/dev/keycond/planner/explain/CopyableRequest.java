@@ -2,9 +2,16 @@ package dev.keycond.planner.explain;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.DeleteItem;
 import dev.keycond.planner.request.DynamoRequest;
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.Scan;
+import dev.keycond.planner.request.TransactWriteItems;
+import dev.keycond.planner.request.UpdateItem;
 import dev.keycond.planner.settings.AwsCliTarget;
 import java.util.List;
 import java.util.Optional;
@@ -41,8 +48,52 @@ public sealed interface CopyableRequest {
   }
 
   private static Optional<String> firstPageOnly(DynamoRequest request) {
-    boolean firstPageOnly = request instanceof Query query && query.limitsFirstPageOnly()
-        || request instanceof Scan scan && scan.limitsFirstPageOnly();
+    boolean firstPageOnly = request.accept(new DynamoRequest.Visitor<Boolean>() {
+      @Override
+      public Boolean getItem(GetItem get) {
+        return false;
+      }
+
+      @Override
+      public Boolean batchGetItem(BatchGetItem batch) {
+        return false;
+      }
+
+      @Override
+      public Boolean query(Query query) {
+        return query.limitsFirstPageOnly();
+      }
+
+      @Override
+      public Boolean scan(Scan scan) {
+        return scan.limitsFirstPageOnly();
+      }
+
+      @Override
+      public Boolean putItem(PutItem put) {
+        return false;
+      }
+
+      @Override
+      public Boolean updateItem(UpdateItem update) {
+        return false;
+      }
+
+      @Override
+      public Boolean deleteItem(DeleteItem delete) {
+        return false;
+      }
+
+      @Override
+      public Boolean batchWriteItem(BatchWriteItem batch) {
+        return false;
+      }
+
+      @Override
+      public Boolean transactWriteItems(TransactWriteItems transaction) {
+        return false;
+      }
+    });
     return firstPageOnly
         ? Optional.of("the request of the first page: keycond sends the pages after it without Limit")
         : Optional.empty();

@@ -1,11 +1,12 @@
 package dev.keycond.planner.explain;
 
-import dev.keycond.planner.exec.FanOut;
+import dev.keycond.planner.exec.read.FanOut;
 import dev.keycond.planner.mapping.Sharding;
 import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.KeyPart;
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.DynamoRequest;
+import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.settings.ExplainForm;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
@@ -19,7 +20,7 @@ import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.DynamoWrite;
-import dev.keycond.planner.exec.OperatorCompiler;
+import dev.keycond.planner.compile.OperatorCompiler;
 import dev.keycond.planner.exec.write.WriteStep;
 import dev.keycond.planner.request.WriteRequest;
 import dev.keycond.planner.write.WritePlan;
@@ -53,6 +54,29 @@ import org.apache.calcite.rex.RexUtil;
  * The same walk lists the requests on their own, for {@code EXPLAIN PLAN AS JSON}.
  */
 public final class PlanExplainer {
+  /** Whether DynamoDB counts a read's items (Select=COUNT), so that the driver has none to count. */
+  private static final ReadRequest.Visitor<Boolean> COUNTED_BY_DYNAMO = new ReadRequest.Visitor<>() {
+    @Override
+    public Boolean getItem(GetItem get) {
+      return false;
+    }
+
+    @Override
+    public Boolean batchGetItem(BatchGetItem batch) {
+      return false;
+    }
+
+    @Override
+    public Boolean query(Query query) {
+      return query.count();
+    }
+
+    @Override
+    public Boolean scan(Scan scan) {
+      return scan.count();
+    }
+  };
+
   private final StatementSettings settings;
   private final Optional<List<Object>> parameters;
   private final ParameterText parameterText;
@@ -253,7 +277,7 @@ public final class PlanExplainer {
             + formatter.format(condition) + " (and the rows below it are not reached)");
       }
     });
-    boolean countedByDynamo = built.stream().anyMatch(r -> r instanceof Query q && q.count() || r instanceof Scan c && c.count());
+    boolean countedByDynamo = built.stream().anyMatch(r -> r.accept(COUNTED_BY_DYNAMO));
     if (plan.count() && !built.isEmpty() && !countedByDynamo) {
       add(depth + 1, "Driver after the read: counts the rows");
     }

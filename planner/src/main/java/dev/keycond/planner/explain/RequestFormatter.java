@@ -35,82 +35,126 @@ final class RequestFormatter {
   private RequestFormatter() {}
 
   static List<String> format(ReadRequest request) {
-    List<String> lines = new ArrayList<>();
-    if (request instanceof GetItem get) {
-      lines.add("GetItem on table '" + get.tableName() + "'");
-      lines.add("  Key:                       " + json(values(get.key())));
-      projection(lines, get.projectionExpression(), Selection.PROJECTED);
-      attributes(lines, get.attributes());
-    } else if (request instanceof BatchGetItem batch) {
-      lines.add("BatchGetItem on table '" + batch.tableName() + "'");
-      // A BatchGetItem without keys stands for one per page of keys an index returns.
-      lines.add("  Keys:                      " + (batch.keys().isEmpty()
-          ? "the keys found, " + BatchGetItem.MAX_KEYS + " per request" : batch.keys().size()));
-      for (Map<String, RequestValue> key : batch.keys()) {
-        lines.add("    " + json(values(key)));
+    List<String> lines = request.accept(new ReadRequest.Visitor<>() {
+      @Override
+      public List<String> getItem(GetItem get) {
+        List<String> lines = new ArrayList<>();
+        lines.add("GetItem on table '" + get.tableName() + "'");
+        lines.add("  Key:                       " + json(values(get.key())));
+        projection(lines, get.projectionExpression(), Selection.PROJECTED);
+        attributes(lines, get.attributes());
+        return lines;
       }
-      projection(lines, batch.projectionExpression(), Selection.PROJECTED);
-      attributes(lines, batch.attributes());
-    } else if (request instanceof Query query) {
-      lines.add("Query on table '" + query.tableName() + "'" + index(query.indexName()));
-      lines.add("  KeyConditionExpression:    " + query.keyConditionExpression());
-      filter(lines, query.filterExpression());
-      projection(lines, query.projectionExpression(), query.selection());
-      attributes(lines, query.attributes());
-      lines.add("  ScanIndexForward:          " + query.scanIndexForward());
-      limit(lines, query.limit(), query.limitsFirstPageOnly(), query.selection());
-    } else {
-      Scan scan = (Scan) request;
-      lines.add("Scan on table '" + scan.tableName() + "'" + index(scan.indexName()));
-      scan.segment().ifPresent(s -> lines.add("  Segment:                   " + s.index() + " (TotalSegments: "
-          + s.total() + ")"));
-      filter(lines, scan.filterExpression());
-      projection(lines, scan.projectionExpression(), scan.selection());
-      attributes(lines, scan.attributes());
-      limit(lines, scan.limit(), scan.limitsFirstPageOnly(), scan.selection());
-    }
+
+      @Override
+      public List<String> batchGetItem(BatchGetItem batch) {
+        List<String> lines = new ArrayList<>();
+        lines.add("BatchGetItem on table '" + batch.tableName() + "'");
+        // A BatchGetItem without keys stands for one per page of keys an index returns.
+        lines.add("  Keys:                      " + (batch.keys().isEmpty()
+            ? "the keys found, " + BatchGetItem.MAX_KEYS + " per request" : batch.keys().size()));
+        for (Map<String, RequestValue> key : batch.keys()) {
+          lines.add("    " + json(values(key)));
+        }
+        projection(lines, batch.projectionExpression(), Selection.PROJECTED);
+        attributes(lines, batch.attributes());
+        return lines;
+      }
+
+      @Override
+      public List<String> query(Query query) {
+        List<String> lines = new ArrayList<>();
+        lines.add("Query on table '" + query.tableName() + "'" + index(query.indexName()));
+        lines.add("  KeyConditionExpression:    " + query.keyConditionExpression());
+        filter(lines, query.filterExpression());
+        projection(lines, query.projectionExpression(), query.selection());
+        attributes(lines, query.attributes());
+        lines.add("  ScanIndexForward:          " + query.scanIndexForward());
+        limit(lines, query.limit(), query.limitsFirstPageOnly(), query.selection());
+        return lines;
+      }
+
+      @Override
+      public List<String> scan(Scan scan) {
+        List<String> lines = new ArrayList<>();
+        lines.add("Scan on table '" + scan.tableName() + "'" + index(scan.indexName()));
+        scan.segment().ifPresent(s -> lines.add("  Segment:                   " + s.index() + " (TotalSegments: "
+            + s.total() + ")"));
+        filter(lines, scan.filterExpression());
+        projection(lines, scan.projectionExpression(), scan.selection());
+        attributes(lines, scan.attributes());
+        limit(lines, scan.limit(), scan.limitsFirstPageOnly(), scan.selection());
+        return lines;
+      }
+    });
     lines.add("  ConsistentRead:            " + request.consistentRead());
     return lines;
   }
 
   static List<String> format(WriteRequest request) {
-    List<String> lines = new ArrayList<>();
-    lines.add(request.operation() + " on table '" + request.tableName() + "'");
-    if (request instanceof PutItem put) {
-      lines.add("  Item:                      " + json(values(put.item())));
-      condition(lines, put.conditionExpression());
-      attributes(lines, put.attributes());
-    } else if (request instanceof UpdateItem update) {
-      lines.add("  Key:                       " + json(values(update.key())));
-      lines.add("  UpdateExpression:          " + update.updateExpression());
-      condition(lines, update.conditionExpression());
-      attributes(lines, update.attributes());
-    } else if (request instanceof DeleteItem delete) {
-      lines.add("  Key:                       " + json(values(delete.key())));
-      condition(lines, delete.conditionExpression());
-      attributes(lines, delete.attributes());
-    } else if (request instanceof TransactWriteItems transaction) {
-      lines.set(0, request.operation() + " on tables " + transaction.tableName());
-      lines.add("  ClientRequestToken:        " + transaction.clientRequestToken());
-      lines.add("  TransactItems:             " + transaction.actions().size() + " actions");
-      for (TransactWriteItems.Action action : transaction.actions()) {
-        lines.add("    " + action.kind() + " on table '" + action.tableName() + "': "
-            + (action instanceof TransactWriteItems.Put ? "Item " : "Key ") + json(values(action.item()))
-            + (action instanceof TransactWriteItems.Update update ? ", UpdateExpression " + update.updateExpression() : "")
-            + action.conditionExpression().map(c -> ", ConditionExpression " + c).orElse(""));
-        List<String> attributes = new ArrayList<>();
-        attributes(attributes, action.attributes());
-        attributes.forEach(line -> lines.add("    " + line));
+    List<String> header = new ArrayList<>();
+    header.add(request.operation() + " on table '" + request.tableName() + "'");
+    header.addAll(request.accept(new WriteRequest.Visitor<>() {
+      @Override
+      public List<String> putItem(PutItem put) {
+        List<String> lines = new ArrayList<>();
+        lines.add("  Item:                      " + json(values(put.item())));
+        condition(lines, put.conditionExpression());
+        attributes(lines, put.attributes());
+        return lines;
       }
-    } else {
-      BatchWriteItem batch = (BatchWriteItem) request;
-      lines.add("  RequestItems:              " + batch.writes().size() + " writes");
-      for (BatchWriteItem.Write write : batch.writes()) {
-        lines.add("    " + (write instanceof BatchWriteItem.Put put ? "PutRequest Item: " + json(values(put.item()))
-            : "DeleteRequest Key: " + json(values(((BatchWriteItem.Delete) write).key()))));
+
+      @Override
+      public List<String> updateItem(UpdateItem update) {
+        List<String> lines = new ArrayList<>();
+        lines.add("  Key:                       " + json(values(update.key())));
+        lines.add("  UpdateExpression:          " + update.updateExpression());
+        condition(lines, update.conditionExpression());
+        attributes(lines, update.attributes());
+        return lines;
       }
-    }
-    return lines;
+
+      @Override
+      public List<String> deleteItem(DeleteItem delete) {
+        List<String> lines = new ArrayList<>();
+        lines.add("  Key:                       " + json(values(delete.key())));
+        condition(lines, delete.conditionExpression());
+        attributes(lines, delete.attributes());
+        return lines;
+      }
+
+      @Override
+      public List<String> batchWriteItem(BatchWriteItem batch) {
+        List<String> lines = new ArrayList<>();
+        lines.add("  RequestItems:              " + batch.writes().size() + " writes");
+        for (BatchWriteItem.Write write : batch.writes()) {
+          lines.add("    " + (write instanceof BatchWriteItem.Put put ? "PutRequest Item: " + json(values(put.item()))
+              : "DeleteRequest Key: " + json(values(((BatchWriteItem.Delete) write).key()))));
+        }
+        return lines;
+      }
+
+      @Override
+      public List<String> transactWriteItems(TransactWriteItems transaction) {
+        // A transaction writes several tables: its first line names them all.
+        header.set(0, transaction.operation() + " on tables " + transaction.tableName());
+        List<String> lines = new ArrayList<>();
+        lines.add("  ClientRequestToken:        " + transaction.clientRequestToken());
+        lines.add("  TransactItems:             " + transaction.actions().size() + " actions");
+        for (TransactWriteItems.Action action : transaction.actions()) {
+          lines.add("    " + action.kind() + " on table '" + action.tableName() + "': "
+              + (action instanceof TransactWriteItems.Put ? "Item " : "Key ") + json(values(action.item()))
+              + (action instanceof TransactWriteItems.Update update ? ", UpdateExpression " + update.updateExpression()
+                  : "")
+              + action.conditionExpression().map(c -> ", ConditionExpression " + c).orElse(""));
+          List<String> attributes = new ArrayList<>();
+          attributes(attributes, action.attributes());
+          attributes.forEach(line -> lines.add("    " + line));
+        }
+        return lines;
+      }
+    }));
+    return header;
   }
 
   private static void condition(List<String> lines, Optional<String> condition) {

@@ -25,31 +25,51 @@ final class SdkRequests {
    *     parameter that has no value
    */
   static DynamoDbRequest first(DynamoRequest request) {
-    if (request instanceof GetItem get) {
-      return get.toSdk();
-    }
-    if (request instanceof BatchGetItem batch) {
-      return batch.toSdk(batch.boundKeys());
-    }
-    if (request instanceof Query query) {
-      return query.toSdk(null);
-    }
-    if (request instanceof Scan scan) {
-      return scan.toSdk(null);
-    }
-    if (request instanceof PutItem put) {
-      return put.toSdk();
-    }
-    if (request instanceof UpdateItem update) {
-      return update.toSdk();
-    }
-    if (request instanceof DeleteItem delete) {
-      return delete.toSdk();
-    }
-    if (request instanceof TransactWriteItems transaction) {
-      return transaction.toSdk();
-    }
-    BatchWriteItem batch = (BatchWriteItem) request;
-    return BatchWriteItem.toSdk(batch.tableName(), batch.sdkWrites());
+    return request.accept(new DynamoRequest.Visitor<>() {
+      @Override
+      public DynamoDbRequest getItem(GetItem get) {
+        return get.toSdk();
+      }
+
+      @Override
+      public DynamoDbRequest batchGetItem(BatchGetItem batch) {
+        return batch.toSdk(batch.boundKeys());
+      }
+
+      @Override
+      public DynamoDbRequest query(Query query) {
+        return query.toSdk(null);
+      }
+
+      @Override
+      public DynamoDbRequest scan(Scan scan) {
+        return scan.toSdk(null);
+      }
+
+      @Override
+      public DynamoDbRequest putItem(PutItem put) {
+        return put.toSdk();
+      }
+
+      @Override
+      public DynamoDbRequest updateItem(UpdateItem update) {
+        return update.toSdk();
+      }
+
+      @Override
+      public DynamoDbRequest deleteItem(DeleteItem delete) {
+        return delete.toSdk();
+      }
+
+      @Override
+      public DynamoDbRequest batchWriteItem(BatchWriteItem batch) {
+        return BatchWriteItem.toSdk(batch.tableName(), batch.sdkWrites());
+      }
+
+      @Override
+      public DynamoDbRequest transactWriteItems(TransactWriteItems transaction) {
+        return transaction.toSdk();
+      }
+    });
   }
 }

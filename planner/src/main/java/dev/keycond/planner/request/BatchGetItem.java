@@ -34,6 +34,11 @@ public record BatchGetItem(
     return "BatchGetItem";
   }
 
+  @Override
+  public <R> R accept(ReadRequest.Visitor<R> visitor) {
+    return visitor.batchGetItem(this);
+  }
+
   /** This BatchGetItem for other keys; its projection is not checked again. */
   BatchGetItem withKeys(ImmutableList<ImmutableMap<String, RequestValue>> newKeys) {
     return new BatchGetItem(tableName, newKeys, projectionExpression,

@@ -66,6 +66,11 @@ public record BatchWriteItem(String tableName, ImmutableList<String> keyAttribut
     return "BatchWriteItem";
   }
 
+  @Override
+  public <R> R accept(WriteRequest.Visitor<R> visitor) {
+    return visitor.batchWriteItem(this);
+  }
+
   /** The SDK's form of some of the writes: all of them, then those left unprocessed. */
   public static BatchWriteItemRequest toSdk(String tableName,
       List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> pending) {

@@ -25,6 +25,11 @@ public record DeleteItem(
     return "DeleteItem";
   }
 
+  @Override
+  public <R> R accept(WriteRequest.Visitor<R> visitor) {
+    return visitor.deleteItem(this);
+  }
+
   public DeleteItemRequest toSdk() {
     return DeleteItemRequest.builder()
         .tableName(tableName)

@@ -13,4 +13,13 @@ public sealed interface DynamoRequest permits ReadRequest, WriteRequest {
   String operation();
 
   String tableName();
+
+  /** Hands this request to the visitor's method for its operation. */
+  <R> R accept(Visitor<R> visitor);
+
+  /**
+   * Visits a request by its operation: one method per operation, so that adding an operation does
+   * not compile until every place that tells requests apart handles it.
+   */
+  interface Visitor<R> extends ReadRequest.Visitor<R>, WriteRequest.Visitor<R> {}
 }

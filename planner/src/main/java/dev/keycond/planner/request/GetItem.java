@@ -23,6 +23,11 @@ public record GetItem(
     return "GetItem";
   }
 
+  @Override
+  public <R> R accept(ReadRequest.Visitor<R> visitor) {
+    return visitor.getItem(this);
+  }
+
   /** This GetItem for another key; its projection is not checked again. */
   GetItem withKey(ImmutableMap<String, RequestValue> newKey) {
     return new GetItem(tableName, newKey, projectionExpression,

@@ -25,6 +25,11 @@ public record PutItem(
     return "PutItem";
   }
 
+  @Override
+  public <R> R accept(WriteRequest.Visitor<R> visitor) {
+    return visitor.putItem(this);
+  }
+
   public PutItemRequest toSdk() {
     return PutItemRequest.builder()
         .tableName(tableName)

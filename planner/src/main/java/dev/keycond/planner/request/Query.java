@@ -39,6 +39,11 @@ public record Query(
     return "Query";
   }
 
+  @Override
+  public <R> R accept(ReadRequest.Visitor<R> visitor) {
+    return visitor.query(this);
+  }
+
   /** True for Select=COUNT. */
   public boolean count() {
     return selection == Selection.COUNT;

@@ -231,8 +231,7 @@ public final class ReadRequestBuilder {
       return ImmutableList.of();
     }
     if (keys.size() == 1) {
-      return ImmutableList.of(templates.isPresent() ? templates.get().getItem(keys.get(0), () -> getItem(keys.get(0)))
-          : getItem(keys.get(0)));
+      return ImmutableList.of(itemRequest(keys.get(0)));
     }
     ImmutableList.Builder<ReadRequest> requests = ImmutableList.builder();
     for (List<ImmutableMap<String, RequestValue>> batch : Lists.partition(keys, BatchGetItem.MAX_KEYS)) {
@@ -241,6 +240,11 @@ public final class ReadRequestBuilder {
           : batchGet(batchKeys));
     }
     return requests.build();
+  }
+
+  /** The GetItem of one key. */
+  public GetItem itemRequest(ImmutableMap<String, RequestValue> key) {
+    return templates.isPresent() ? templates.get().getItem(key, () -> getItem(key)) : getItem(key);
   }
 
   private GetItem getItem(ImmutableMap<String, RequestValue> key) {

@@ -47,6 +47,11 @@ public record Scan(
     return "Scan";
   }
 
+  @Override
+  public <R> R accept(ReadRequest.Visitor<R> visitor) {
+    return visitor.scan(this);
+  }
+
   /** True for Select=COUNT. */
   public boolean count() {
     return selection == Selection.COUNT;

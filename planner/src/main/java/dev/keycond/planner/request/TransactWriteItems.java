@@ -157,6 +157,11 @@ public record TransactWriteItems(ImmutableList<TransactWriteItems.Action> action
     return "TransactWriteItems";
   }
 
+  @Override
+  public <R> R accept(WriteRequest.Visitor<R> visitor) {
+    return visitor.transactWriteItems(this);
+  }
+
   /** The tables the actions write, in the order they first appear: {@code files, projects}. */
   @Override
   public String tableName() {

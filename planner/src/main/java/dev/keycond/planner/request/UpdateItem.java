@@ -25,6 +25,11 @@ public record UpdateItem(
     return "UpdateItem";
   }
 
+  @Override
+  public <R> R accept(WriteRequest.Visitor<R> visitor) {
+    return visitor.updateItem(this);
+  }
+
   public UpdateItemRequest toSdk() {
     return UpdateItemRequest.builder()
         .tableName(tableName)

@@ -1,6 +1,6 @@
 package dev.keycond.planner.session;
 
-import dev.keycond.planner.PlanCacheStatistics;
+import dev.keycond.planner.cache.PlanCacheStatistics;
 import dev.keycond.planner.PlannedExplain;
 import dev.keycond.planner.PlannedStatement;
 import dev.keycond.planner.PlannedUpdate;

@@ -1,5 +1,6 @@
 package dev.keycond.planner.exec;
 
+import dev.keycond.planner.compile.OperatorCompiler;
 import static dev.keycond.planner.exec.ExecFixture.builder;
 import static dev.keycond.planner.exec.ExecFixture.row;
 import static dev.keycond.planner.exec.ExecFixture.rowType;

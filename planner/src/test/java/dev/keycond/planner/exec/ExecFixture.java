@@ -1,5 +1,6 @@
 package dev.keycond.planner.exec;
 
+import dev.keycond.planner.compile.OperatorCompiler;
 import static org.apache.calcite.sql.type.SqlTypeName.VARCHAR;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -31,7 +32,7 @@ import org.apache.calcite.util.NlsString;
 import org.junit.jupiter.api.function.Executable;
 
 /** Plans built with Calcite's RelBuilder over VALUES, run through keycond's executor. */
-final class ExecFixture {
+public final class ExecFixture {
   static final JavaTypeFactory TYPES = new JavaTypeFactoryImpl(RelDataTypeSystem.DEFAULT);
   static final RexBuilder REX = new RexBuilder(TYPES);
   private static final RelOptCluster CLUSTER =
@@ -40,7 +41,7 @@ final class ExecFixture {
   private ExecFixture() {}
 
   /** A builder that keeps expressions as written, so that the executor, not the simplifier, evaluates them. */
-  static RelBuilder builder() {
+  public static RelBuilder builder() {
     RelBuilder.Config config = RelBuilder.Config.DEFAULT.withSimplify(false).withSimplifyValues(false);
     return RelBuilder.proto(Contexts.of(config)).create(CLUSTER, null);
   }
@@ -50,7 +51,7 @@ final class ExecFixture {
   }
 
   /** Every row of the compiled plan, in order. */
-  static List<List<Object>> run(RelNode plan, Object... parameters) {
+  public static List<List<Object>> run(RelNode plan, Object... parameters) {
     return rows(OperatorCompiler.compile(plan), context(parameters));
   }
 
@@ -65,11 +66,11 @@ final class ExecFixture {
   }
 
   /** Rows written out, for comparing with {@link #run}. */
-  static List<List<Object>> rows(Object[]... rows) {
+  public static List<List<Object>> rows(Object[]... rows) {
     return Arrays.stream(rows).map(Arrays::asList).toList();
   }
 
-  static Object[] row(Object... values) {
+  public static Object[] row(Object... values) {
     return values;
   }
 
@@ -86,7 +87,7 @@ final class ExecFixture {
   }
 
   /** A row type of nullable columns, from alternating names and types. */
-  static RelDataType rowType(Object... namesAndTypes) {
+  public static RelDataType rowType(Object... namesAndTypes) {
     RelDataTypeFactory.Builder builder = TYPES.builder();
     for (int i = 0; i < namesAndTypes.length; i += 2) {
       Object type = namesAndTypes[i + 1];

@@ -108,19 +108,58 @@ final class PlanFixture {
 
   static String render(ReadRequest request) {
     String target = request.tableName() + request.indexName().map(i -> "@" + i).orElse("");
-    if (request instanceof Query query) {
-      return "Query " + target + ": " + substitute(query.keyConditionExpression(), request);
-    }
-    if (request instanceof Scan) {
-      return "Scan " + target;
-    }
-    List<ImmutableMap<String, RequestValue>> keys = request instanceof GetItem get ? List.of(get.key())
-        : ((BatchGetItem) request).keys();
-    return request.operation() + " " + target + ": " + keys.stream()
-        .map(key -> key.entrySet().stream().map(e -> e.getKey() + "=" + render(e.getValue()))
-            .collect(Collectors.joining(", ", "{", "}")))
-        .collect(Collectors.joining(" "));
+    return request.accept(new ReadRequest.Visitor<>() {
+      @Override
+      public String getItem(GetItem get) {
+        return keys(get, List.of(get.key()));
+      }
+
+      @Override
+      public String batchGetItem(BatchGetItem batch) {
+        return keys(batch, batch.keys());
+      }
+
+      @Override
+      public String query(Query query) {
+        return "Query " + target + ": " + substitute(query.keyConditionExpression(), request);
+      }
+
+      @Override
+      public String scan(Scan scan) {
+        return "Scan " + target;
+      }
+
+      private String keys(ReadRequest read, List<ImmutableMap<String, RequestValue>> keys) {
+        return read.operation() + " " + target + ": " + keys.stream()
+            .map(key -> key.entrySet().stream().map(e -> e.getKey() + "=" + render(e.getValue()))
+                .collect(Collectors.joining(", ", "{", "}")))
+            .collect(Collectors.joining(" "));
+      }
+    });
   }
+
+  /** A Query's KeyConditionExpression; the other reads have none. */
+  private static final ReadRequest.Visitor<String> KEY_CONDITION = new ReadRequest.Visitor<>() {
+    @Override
+    public String getItem(GetItem get) {
+      return "";
+    }
+
+    @Override
+    public String batchGetItem(BatchGetItem batch) {
+      return "";
+    }
+
+    @Override
+    public String query(Query query) {
+      return query.keyConditionExpression();
+    }
+
+    @Override
+    public String scan(Scan scan) {
+      return "";
+    }
+  };
 
   private static final Pattern PLACEHOLDER = Pattern.compile("#a\\d+|:v\\d+");
 
@@ -196,7 +235,7 @@ final class PlanFixture {
   static List<String> invertedBetweens(List<ReadRequest> requests) {
     List<String> inverted = new ArrayList<>();
     for (ReadRequest r : requests) {
-      Matcher m = BETWEEN.matcher(r instanceof Query q ? q.keyConditionExpression() : "");
+      Matcher m = BETWEEN.matcher(r.accept(KEY_CONDITION));
       while (m.find()) {
         AttributeValue low = ((RequestValue.Bound) r.attributes().values().get(m.group(1))).value();
         AttributeValue high = ((RequestValue.Bound) r.attributes().values().get(m.group(2))).value();

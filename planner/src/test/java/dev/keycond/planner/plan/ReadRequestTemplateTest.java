@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import dev.keycond.planner.explain.CopyableRequest;
 import dev.keycond.planner.plan.PlanFixture.Where;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.Query;
@@ -108,16 +109,12 @@ class ReadRequestTemplateTest {
     }
   }
 
-  private static Object sdk(ReadRequest request) {
-    if (request instanceof Query q) {
-      return q.toSdk(null);
-    }
-    if (request instanceof dev.keycond.planner.request.GetItem g) {
-      return g.toSdk();
-    }
-    return ((dev.keycond.planner.request.BatchGetItem) request).toSdk(
-        ((dev.keycond.planner.request.BatchGetItem) request).boundKeys());
+  /** The request as it is sent, which is what two requests built alike must agree on. */
+  private static CopyableRequest sdk(ReadRequest request) {
+    return CopyableRequest.of(request, Optional.empty());
   }
+
+
 
   private static List<Object> values(Object... values) {
     return Arrays.asList(values);

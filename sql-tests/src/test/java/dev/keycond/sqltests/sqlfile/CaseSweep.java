@@ -3,7 +3,7 @@ package dev.keycond.sqltests.sqlfile;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.jdbc.KeycondConnection;
-import dev.keycond.planner.PlanCacheStatistics;
+import dev.keycond.planner.cache.PlanCacheStatistics;
 import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynamoServer;
 import java.sql.SQLException;

@@ -2,7 +2,7 @@ package dev.keycond.sqltests.sqlfile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.keycond.planner.PlanCacheStatistics;
+import dev.keycond.planner.cache.PlanCacheStatistics;
 import dev.keycond.planner.shape.LiftedLiteral;
 import dev.keycond.planner.shape.StatementShape;
 import dev.keycond.sqltests.harness.DynaliteExtension;

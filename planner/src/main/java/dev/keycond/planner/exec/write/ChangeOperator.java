@@ -7,17 +7,22 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.exec.ExecutionContext;
-import dev.keycond.planner.exec.ReadOperator;
+import dev.keycond.planner.exec.read.ReadItems;
+import dev.keycond.planner.exec.read.ReadOperator;
 import dev.keycond.planner.exec.StoredValues;
 import dev.keycond.planner.exec.Scalar;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.DeleteItem;
 import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.ItemExpectation;
+import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.request.TransactWriteItems;
+import dev.keycond.planner.request.UpdateItem;
 import dev.keycond.planner.request.WriteCondition;
 import dev.keycond.planner.request.WriteRequestBuilder;
 import dev.keycond.planner.request.WriteRequest;
@@ -186,7 +191,7 @@ public final class ChangeOperator implements WriteOperator {
   private void writeSlice(int execution, ExecutionContext context, WriteRequestBuilder requests,
       WriteProgress progress, ConcurrentWrites sender) {
     BatchedWrites batches = new BatchedWrites(context, requests, sender, progress, table.ownKeyAttributes());
-    try (ReadOperator.ReadItems items = slice.items(context)) {
+    try (ReadItems items = slice.items(context)) {
       while (items.next()) {
         if (progress.hasFailed()) {
           progress.stoppedReading();
@@ -243,8 +248,8 @@ public final class ChangeOperator implements WriteOperator {
   /** Reads a row by key (strongly consistent), checks it in the driver, and writes it if unchanged. */
   private long readAndWrite(ExecutionContext context, WriteRequestBuilder requests,
       ImmutableMap<String, RequestValue> key) {
-    GetItem get = (GetItem) new ReadRequestBuilder(target, context.settings(), new KeyValueBinder(context.parameters()))
-        .itemRequests(List.of(key)).get(0);
+    GetItem get = new ReadRequestBuilder(target, context.settings(), new KeyValueBinder(context.parameters()))
+        .itemRequest(key);
     Optional<Map<String, AttributeValue>> item = context.getItem(get);
     if (item.isEmpty()) {
       return 0;
@@ -287,11 +292,36 @@ public final class ChangeOperator implements WriteOperator {
   }
 
   private static boolean send(ExecutionContext context, WriteRequestBuilder.Built<?> built) {
-    Object request = ((WriteRequestBuilder.Built.Send<?>) built).request();
-    if (request instanceof dev.keycond.planner.request.DeleteItem delete) {
-      return context.gateway().deleteItem(delete, context.call());
-    }
-    return context.gateway().updateItem((dev.keycond.planner.request.UpdateItem) request, context.call());
+    WriteRequest request = ((WriteRequestBuilder.Built.Send<?>) built).request();
+    return request.accept(new WriteRequest.Visitor<Boolean>() {
+      @Override
+      public Boolean updateItem(UpdateItem update) {
+        return context.gateway().updateItem(update, context.call());
+      }
+
+      @Override
+      public Boolean deleteItem(DeleteItem delete) {
+        return context.gateway().deleteItem(delete, context.call());
+      }
+
+      @Override
+      public Boolean putItem(PutItem put) {
+        throw new IllegalStateException("an UPDATE or DELETE of a row sends an UpdateItem or a DeleteItem, "
+            + "not a PutItem");
+      }
+
+      @Override
+      public Boolean batchWriteItem(BatchWriteItem batch) {
+        throw new IllegalStateException("an UPDATE or DELETE of a row sends an UpdateItem or a DeleteItem, "
+            + "not a BatchWriteItem");
+      }
+
+      @Override
+      public Boolean transactWriteItems(TransactWriteItems transaction) {
+        throw new IllegalStateException("an UPDATE or DELETE of a row sends an UpdateItem or a DeleteItem; "
+            + "a transaction keeps its writes and sends them at commit");
+      }
+    });
   }
 
   private ImmutableMap<String, RequestValue> key(Map<String, AttributeValue> item) {

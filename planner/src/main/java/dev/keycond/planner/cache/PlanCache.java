@@ -1,0 +1,91 @@
+package dev.keycond.planner.cache;
+
+import dev.keycond.planner.shape.StatementShape;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The plans of one connection's statements, kept for the texts and shapes they were made for, the
+ * least recently used dropped first once the bound is reached. A plan depends on the statement's
+ * text, its maxRows, and the connection's settings and tables; the cache belongs to one planner,
+ * whose settings and tables (the mapping, and what DescribeTable said of each table) are fixed for
+ * the life of the connection, so a changed mapping or table description is a new connection and
+ * an empty cache. Safe to use from several threads.
+ *
+ * @param <P> a plan, as a statement runs it
+ * @param <C> a text's own plan, with what comparing it with its shape's plan needs
+ */
+public final class PlanCache<P, C> {
+  /**
+   * What a plan is kept for.
+   *
+   * @param text a statement's text, or a shape's key ({@link dev.keycond.planner.shape.StatementShape#key()})
+   * @param shape true for a shape's key
+   */
+  public record Key(String text, long maxRows, boolean shape) {}
+
+  /** What is known of a text or a shape. */
+  public sealed interface Entry<P, C> {}
+
+  /** The plan of a text, or the plan that every text of a shape shares. */
+  public record Plan<P, C>(P statement) implements Entry<P, C> {}
+
+  /**
+   * A shape seen in one text so far: that text's own plan, run again for the same text, and
+   * compared with the shape's plan when a second text of the shape comes.
+   */
+  public record FirstText<P, C>(String sql, StatementShape shape, C own) implements Entry<P, C> {}
+
+  /** A shape whose texts cannot share a plan: each is planned as its own text. */
+  public record PlannedByText<P, C>() implements Entry<P, C> {}
+
+  private final int capacity;
+  private final Map<Key, Entry<P, C>> entries;
+  private long planned;
+  private long sameText;
+  private long sameShape;
+
+  /** @param capacity the most entries kept; 0 keeps none */
+  public PlanCache(int capacity) {
+    if (capacity < 0) {
+      throw new IllegalArgumentException("a plan cache holds at least 0 plans, not " + capacity);
+    }
+    this.capacity = capacity;
+    this.entries = new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<Key, Entry<P, C>> eldest) {
+        return size() > PlanCache.this.capacity;
+      }
+    };
+  }
+
+  public synchronized Optional<Entry<P, C>> get(Key key) {
+    return Optional.ofNullable(entries.get(key));
+  }
+
+  public synchronized void put(Key key, Entry<P, C> entry) {
+    if (capacity > 0) {
+      entries.put(key, entry);
+    }
+  }
+
+  /** How a statement got its plan. */
+  public enum Found {
+    PLANNED,
+    SAME_TEXT,
+    SAME_SHAPE
+  }
+
+  public synchronized void count(Found found) {
+    switch (found) {
+      case PLANNED -> planned++;
+      case SAME_TEXT -> sameText++;
+      case SAME_SHAPE -> sameShape++;
+    }
+  }
+
+  public synchronized PlanCacheStatistics statistics() {
+    return new PlanCacheStatistics(entries.size(), planned, sameText, sameShape);
+  }
+}

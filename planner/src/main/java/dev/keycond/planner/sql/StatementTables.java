@@ -1,0 +1,89 @@
+package dev.keycond.planner.sql;
+
+import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.plan.ColumnNaming;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+
+/**
+ * The tables a statement names in its FROM clauses, subqueries and common table expressions
+ * included, each with the name the statement gives it: its alias, or its own name. It tells
+ * advice how to write a column of a table so that the statement accepts it: plain when the
+ * statement reads one table, qualified with that name when it reads several, where a plain name
+ * may be ambiguous.
+ */
+public final class StatementTables implements ColumnNaming {
+  /** A table as the statement names it; {@code table} is the name of a table or of a WITH query. */
+  record Reference(String table, String name) {}
+
+  private final ImmutableList<Reference> references;
+
+  private StatementTables(List<Reference> references) {
+    this.references = ImmutableList.copyOf(references);
+  }
+
+  /** The references of a parsed or validated statement. */
+  public static StatementTables of(SqlNode statement) {
+    List<Reference> references = new ArrayList<>();
+    statement.accept(new SqlBasicVisitor<Void>() {
+      @Override
+      public Void visit(SqlCall call) {
+        if (call instanceof SqlSelect select && select.getFrom() != null) {
+          collect(select.getFrom(), references);
+        }
+        return super.visit(call);
+      }
+    });
+    return new StatementTables(references);
+  }
+
+  private static void collect(SqlNode from, List<Reference> references) {
+    if (from instanceof SqlJoin join) {
+      collect(join.getLeft(), references);
+      collect(join.getRight(), references);
+    } else if (from.getKind() == SqlKind.AS && ((SqlCall) from).operand(0) instanceof SqlIdentifier table) {
+      references.add(new Reference(tableName(table), last(((SqlCall) from).operand(1))));
+    } else if (from instanceof SqlIdentifier table) {
+      references.add(new Reference(tableName(table), last(table)));
+    }
+  }
+
+  /** The table an identifier in FROM names: its last part, without the {@code @index} that pins an index. */
+  private static String tableName(SqlIdentifier identifier) {
+    String name = last(identifier);
+    int at = name.lastIndexOf('@');
+    return at > 0 ? name.substring(0, at) : name;
+  }
+
+  private static String last(SqlNode node) {
+    SqlIdentifier identifier = (SqlIdentifier) node;
+    return identifier.names.get(identifier.names.size() - 1);
+  }
+
+  ImmutableList<Reference> references() {
+    return references;
+  }
+
+  /** The table a name in the statement stands for: an alias, or a table's own name. */
+  Optional<String> tableNamed(String name) {
+    return references.stream().filter(r -> r.name().equals(name)).map(Reference::table).findFirst();
+  }
+
+  @Override
+  public List<String> refer(String table, String column) {
+    List<String> names = references.stream().filter(r -> r.table().equals(table)).map(Reference::name)
+        .distinct().toList();
+    if (references.size() <= 1 || names.isEmpty()) {
+      return List.of(SqlIdentifiers.quote(column));
+    }
+    return names.stream().map(name -> SqlIdentifiers.qualified(name, column)).toList();
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * The SQL front end as keycond sets Calcite up: its defaults (UTF-8 before Calcite starts), the
+ * validator's type coercion and the converter's convertlets that keep values as written, constant
+ * folding left to keycond, metadata handlers without code generation; the checks and rewrites of a
+ * parsed statement (ESCAPE clauses, NOT IN with NULLs, statements nested too deep, correlations
+ * Calcite cannot plan); result column labels; the tables a statement names and the messages, with
+ * the nearest names, for names that do not exist; and how SQL identifiers are quoted.
+ */
+package dev.keycond.planner.sql;

@@ -1,0 +1,46 @@
+package dev.keycond.planner.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.keycond.planner.sql.StatementTables.Reference;
+import java.util.List;
+import java.util.Optional;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.junit.jupiter.api.Test;
+
+/** How advice writes a column of a statement's table: plain for one table, qualified for several. */
+class StatementTablesTest {
+  private static StatementTables of(String sql) throws SqlParseException {
+    return StatementTables.of(SqlParser.create(sql, SqlParser.config().withQuoting(Quoting.DOUBLE_QUOTE)
+        .withUnquotedCasing(Casing.UNCHANGED).withQuotedCasing(Casing.UNCHANGED)).parseQuery());
+  }
+
+  @Test
+  void referencesAreTheTablesOfEveryFromClauseWithTheirNames() throws SqlParseException {
+    assertEquals(List.of(new Reference("workspaces", "w"), new Reference("projects", "p"),
+            new Reference("files", "files")),
+        of("SELECT w.id FROM workspaces w JOIN projects AS p ON p.workspace_id = w.id"
+            + " WHERE EXISTS (SELECT 1 FROM dynamodb.files WHERE account = w.id)").references());
+    assertEquals(List.of(new Reference("files", "f")), of("SELECT * FROM \"files@ByParent\" f").references());
+    assertEquals(Optional.of("projects"), of("SELECT * FROM workspaces w, projects p").tableNamed("p"));
+  }
+
+  @Test
+  void aStatementOfOneTableWritesColumnsPlain() throws SqlParseException {
+    assertEquals(List.of("account"), of("SELECT * FROM files f WHERE size > 1").refer("files", "account"));
+    assertEquals(List.of("\"year\""), of("SELECT * FROM orders").refer("orders", "year"));
+  }
+
+  @Test
+  void aStatementOfSeveralTablesQualifiesThemOncePerReference() throws SqlParseException {
+    StatementTables join = of("SELECT * FROM workspaces w JOIN projects p ON p.workspace_id = w.id");
+    assertEquals(List.of("w.id"), join.refer("workspaces", "id"));
+    assertEquals(List.of("p.workspace_id"), join.refer("projects", "workspace_id"));
+    assertEquals(List.of("a.id", "b.id"), of("SELECT * FROM workspaces a JOIN workspaces b ON a.plan = b.plan")
+        .refer("workspaces", "id"));
+    assertEquals(List.of("o.\"year\""), of("SELECT * FROM orders o, customers c").refer("orders", "year"));
+  }
+}
