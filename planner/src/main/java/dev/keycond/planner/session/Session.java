@@ -193,8 +193,12 @@ public final class Session implements AutoCloseable {
     CostMeter cost = new CostMeter();
     try {
       open.commit(gateway, new StatementCall(0, cost));
-      savepoints.clear();
     } finally {
+      // Committed or cancelled, the transaction is empty, and its savepoints are gone with it; a commit
+      // that got no answer keeps its writes, and its savepoints.
+      if (open.actions() == 0) {
+        savepoints.clear();
+      }
       lastCommit = cost.snapshot();
     }
   }

@@ -185,13 +185,15 @@ class TransactionsTest {
     assertEquals(1, update("UPDATE files SET size = size + 1 WHERE account = 'a91' AND path = 'root/a'"));
     tables.put(tables.drive, file("root/a", 50));
 
+    Savepoint before = connection.setSavepoint();
     SQLException e = assertThrows(SQLTransactionRollbackException.class, connection::commit);
     assertEquals("40001", e.getSQLState());
     assertTrue(e.getMessage().contains("table '" + tables.drive + "' key {PK=DRIVE#a91, SK=root/a} "
         + "(ConditionalCheckFailed)"), e.getMessage());
     assertFalse(e.getMessage().contains("root/new"), "only the failed action is named: " + e.getMessage());
     assertEquals(List.of(file("root/a", 50)), tables.items(tables.drive));
-    // The transaction is over.
+    // The transaction is over, and its savepoints with it.
+    assertEquals("3B001", assertThrows(SQLException.class, () -> connection.rollback(before)).getSQLState());
     assertCommitSendsNothing();
   }
 
