@@ -42,7 +42,7 @@ public final class ConnectHalves {
 
   private static void connect(String endpoint) {
     ConnectionProperties properties = ConnectionProperties.parse(FilesTable.jdbcUrl(endpoint), new Properties());
-    PendingClient client = PendingClient.start(properties.clientSettings());
+    PendingClient client = PendingClient.start(properties.sessionOptions().client());
     Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
     KeycondSchema.open(DynamoCatalog.connecting(client.get(), 0), mapping);
   }

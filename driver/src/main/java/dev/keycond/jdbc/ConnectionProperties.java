@@ -1,15 +1,9 @@
 package dev.keycond.jdbc;
 
 import dev.keycond.planner.StatementPlanner;
-import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.settings.AwsCliTarget;
-import dev.keycond.planner.settings.ExplainForm;
-import dev.keycond.planner.settings.StatementSettings;
-import dev.keycond.planner.settings.ScanPolicy;
-import java.net.URI;
-import java.net.URISyntaxException;
+import dev.keycond.planner.session.SessionOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +19,7 @@ public final class ConnectionProperties {
   public static final String PREFIX = "jdbc:keycond:";
 
   /** The property whose value is the secret access key: never shown, whatever its case or spacing. */
-  public static final String SECRET = "password";
+  public static final String SECRET = SessionOptions.SECRET;
 
   /** Every property: name, description, default. */
   public static final List<String[]> KNOWN = List.of(
@@ -43,6 +37,9 @@ public final class ConnectionProperties {
       new String[] {"expiredItems", "hide or show items whose time to live has passed", "hide"},
       new String[] {"explain", "What the text EXPLAIN shows under each request: text (its fields), cli (also the AWS CLI "
           + "command) or java (also the AWS SDK for Java v2 code)", "text"},
+      new String[] {"idempotentWrites", "Send each write in auto-commit mode as a TransactWriteItems with a "
+          + "ClientRequestToken, so that a retry after a lost answer is applied once (at twice the write units)",
+          "false"},
       new String[] {"planCache", "Plans kept for statement texts and shapes; 0 keeps none",
           String.valueOf(StatementPlanner.DEFAULT_PLAN_CACHE)});
 
@@ -120,88 +117,13 @@ public final class ConnectionProperties {
     return Optional.ofNullable(values.get(name.toLowerCase(Locale.ROOT)));
   }
 
-  public ClientSettings clientSettings() {
-    Optional<URI> endpoint = get("endpoint").map(e -> {
-      try {
-        URI uri = new URI(e);
-        if (uri.getScheme() == null || uri.getHost() == null) {
-          throw new URISyntaxException(e, "needs a scheme and a host, like http://127.0.0.1:8000");
-        }
-        return uri;
-      } catch (URISyntaxException ex) {
-        throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
-            "Invalid endpoint '" + e + "': " + ex.getReason());
-      }
-    });
-    return new ClientSettings(get("region"), endpoint, get("profile"), get("user"), get(SECRET));
-  }
-
-  public StatementSettings readSettings() {
-    boolean consistent = get("consistentRead").map(v -> parseBoolean("consistentRead", v)).orElse(false);
-    ScanPolicy scan = get("scan").map(ScanPolicy::parse).orElse(ScanPolicy.REJECT);
-    int fanOut = get("maxFanOut").map(v -> parseCount("maxFanOut", v, 1, Integer.MAX_VALUE))
-        .orElse(StatementSettings.DEFAULT_MAX_FAN_OUT);
-    ExplainForm explain = get("explain").map(ExplainForm::parse).orElse(ExplainForm.TEXT);
-    ClientSettings client = clientSettings();
-    AwsCliTarget cli = new AwsCliTarget(client.endpoint().map(ConnectionProperties::withoutUserInfo),
-        client.region(), client.profile());
-    boolean serverFilters = get("serverFilters").map(v -> parseBoolean("serverFilters", v)).orElse(true);
-    int segments = get("scanSegments").map(v -> parseCount("scanSegments", v, 1, StatementSettings.MAX_SCAN_SEGMENTS))
-        .orElse(1);
-    boolean showExpired = get("expiredItems").map(ConnectionProperties::parseExpiredItems).orElse(false);
-    return new StatementSettings(consistent, scan, fanOut, explain, cli, serverFilters, segments, showExpired);
-  }
-
-  private static boolean parseExpiredItems(String value) {
-    if (value.trim().equalsIgnoreCase("hide")) {
-      return false;
-    }
-    if (value.trim().equalsIgnoreCase("show")) {
-      return true;
-    }
-    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
-        "Invalid value '" + value + "' for property expiredItems: use hide or show");
-  }
-
-  /** An endpoint as a command line may show it: a user and password written into it stay out. */
-  private static String withoutUserInfo(URI endpoint) {
-    try {
-      return new URI(endpoint.getScheme(), null, endpoint.getHost(), endpoint.getPort(), endpoint.getPath(), null,
-          null).toString();
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException("a parsed endpoint without its user information is still a URI", e);
-    }
-  }
-
-  /** How many plans the connection keeps (the {@code planCache} property). */
-  public int planCache() {
-    return get("planCache").map(v -> parseCount("planCache", v, 0, Integer.MAX_VALUE))
-        .orElse(StatementPlanner.DEFAULT_PLAN_CACHE);
-  }
-
-  /** A whole number from {@code least} to {@code most}. */
-  private static int parseCount(String name, String value, int least, int most) {
-    try {
-      int n = Integer.parseInt(value.trim());
-      if (n >= least && n <= most) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Invalid value '" + value + "' for property "
-        + name + ": use a whole number of at least " + least + (most == Integer.MAX_VALUE ? "" : " and at most " + most));
-  }
-
-  private static boolean parseBoolean(String name, String value) {
-    if (value.equalsIgnoreCase("true")) {
-      return true;
-    }
-    if (value.equalsIgnoreCase("false")) {
-      return false;
-    }
-    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
-        "Invalid value '" + value + "' for property " + name + ": use true or false");
+  /**
+   * What the connection's session is opened with.
+   *
+   * @throws KeycondException for a property whose value is invalid
+   */
+  public SessionOptions sessionOptions() {
+    return SessionOptions.read(this::get);
   }
 
   @Override

@@ -2,19 +2,11 @@ package dev.keycond.jdbc;
 
 import dev.keycond.planner.GeneratedKeys;
 import dev.keycond.planner.cache.PlanCacheStatistics;
-import dev.keycond.planner.PlannerWarmUp;
-import dev.keycond.planner.StatementPlanner;
-import dev.keycond.planner.gateway.ClientSettings;
-import dev.keycond.planner.gateway.DynamoCatalog;
-import dev.keycond.planner.gateway.DynamoClients;
-import dev.keycond.planner.gateway.PendingClient;
-import dev.keycond.planner.gateway.DynamoGateway;
+import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.error.SqlState;
-import dev.keycond.planner.settings.StatementSettings;
-import dev.keycond.planner.mapping.Mapping;
-import dev.keycond.planner.mapping.MappingParser;
-import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.session.Session;
+import dev.keycond.planner.session.SessionOptions;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
@@ -39,61 +31,46 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * A connection to DynamoDB. Opening it reads the mapping (while the client is built), lists the
- * tables and checks every mapped table against DescribeTable, so a bad mapping or an unreachable
- * endpoint fails here, not later.
+ * A connection to DynamoDB: one {@link Session}. Opening it reads the mapping (while the client is
+ * built), lists the tables and checks every mapped table against DescribeTable, so a bad mapping or
+ * an unreachable endpoint fails here, not later.
  *
- * <p>DynamoDB has no transactions across statements: every statement takes effect on its own as it
- * runs. Auto-commit can be switched off (tools do), but then a write is refused, since a later
- * {@code rollback()} could not undo it; reads run either way, and commit and rollback have nothing
- * to do.
+ * <p>With auto-commit off, the connection is in a transaction: each write statement runs (reads,
+ * checks, counts) when it is executed, its writes are kept, and {@code commit()} sends them all in
+ * one TransactWriteItems; {@code rollback()} drops them. Reads are read-committed: they see what
+ * other connections have committed, and the transaction's own writes.
  */
 public final class KeycondConnection extends AbstractWrapper implements Connection {
+  /**
+   * The isolation keycond gives: a read sees committed items only, and the transaction's own writes;
+   * a commit applies only if every item it read for a write is still as read.
+   */
+  static final int ISOLATION = Connection.TRANSACTION_READ_COMMITTED;
   private final String url;
   private final String userName;
-  private final DynamoDbClient client;
-  private final DynamoGateway gateway;
-  private final KeycondSchema schema;
-  private final StatementPlanner planner;
+  private final Session session;
   private final WarningChain warnings = new WarningChain();
   /** The statements open on this connection, which its close() closes. */
   private final Set<KeycondStatement> statements = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
-  private volatile boolean autoCommit = true;
   private volatile DatabaseMetaData metaData;
 
-  private KeycondConnection(String url, String userName, DynamoDbClient client, KeycondSchema schema,
-      StatementPlanner planner) {
+  private KeycondConnection(String url, String userName, Session session) {
     this.url = url;
     this.userName = userName;
-    this.client = client;
-    this.gateway = new DynamoGateway(client);
-    this.schema = schema;
-    this.planner = planner;
+    this.session = session;
   }
 
   /** Connects as {@code Driver.connect} asks; nothing but an SQLException reaches the caller. */
   public static KeycondConnection open(String url, Properties info) throws SQLException {
-    PlannerWarmUp.startOnce();
-    PendingClient client = null;
     try {
       ConnectionProperties properties = ConnectionProperties.parse(url, info);
-      StatementSettings settings = properties.readSettings();
-      ClientSettings clientSettings = properties.clientSettings();
-      int planCache = properties.planCache();
-      client = PendingClient.start(clientSettings);
-      Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
-      KeycondSchema schema = KeycondSchema.open(
-          DynamoCatalog.connecting(client.get(), DriverManager.getLoginTimeout()), mapping);
-      return new KeycondConnection(ConnectionProperties.redact(url), clientSettings.userName(), client.get(), schema,
-          new StatementPlanner(schema, settings, planCache));
+      SessionOptions options = properties.sessionOptions();
+      Session session = Session.open(options, DriverManager.getLoginTimeout());
+      return new KeycondConnection(ConnectionProperties.redact(url), options.client().userName(), session);
     } catch (RuntimeException e) {
-      if (client != null) {
-        client.abandon();
-      }
       throw Jdbc.translate(e);
     }
   }
@@ -108,12 +85,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
    * workspaces, projects; tables without a mapping: Events".
    */
   public String describe() {
-    List<String> mapped = schema.mappedTables().stream().map(EntityTable::name).toList();
-    List<String> raw = schema.tableNames().stream().filter(name -> !mapped.contains(name)).toList();
-    return "DynamoDB at " + DynamoClients.endpoint(client) + " (region "
-        + client.serviceClientConfiguration().region().id() + "): "
-        + (mapped.isEmpty() ? "no mapped tables" : "mapped tables " + String.join(", ", mapped)) + "; "
-        + (raw.isEmpty() ? "no tables without a mapping" : "tables without a mapping: " + String.join(", ", raw));
+    return session.describe();
   }
 
   String userName() {
@@ -121,11 +93,11 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   }
 
   KeycondSchema schema() {
-    return schema;
+    return session.schema();
   }
 
-  StatementPlanner planner() {
-    return planner;
+  Session session() {
+    return session;
   }
 
   /**
@@ -133,11 +105,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
    * plan for their text or their shape (reach it with {@code connection.unwrap(KeycondConnection.class)}).
    */
   public PlanCacheStatistics planCacheStatistics() {
-    return planner.cacheStatistics();
-  }
-
-  DynamoGateway gateway() {
-    return gateway;
+    return session.planCacheStatistics();
   }
 
   void checkOpen() throws SQLException {
@@ -226,7 +194,8 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   }
 
   /**
-   * Closes the connection, its statements and their results. A statement still running, waiting
+   * Closes the connection, its statements and their results; a transaction's writes not committed
+   * are dropped, unsent. A statement still running, waiting
    * for DynamoDB, fails at once (HY010) rather than when its request returns, and an open result
    * fails at its next call instead of serving the rows it had read ahead.
    */
@@ -236,7 +205,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
       closed = true;
       statements.forEach(KeycondStatement::connectionClosed);
       statements.clear();
-      client.close();
+      session.close();
     }
   }
 
@@ -249,7 +218,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   public boolean isValid(int timeout) throws SQLException {
     Jdbc.checkNotNegative("timeout", timeout);
     // Pools and tools ask this to find dead connections; only a request tells whether DynamoDB answers.
-    return !closed && new DynamoCatalog(client).answers(Duration.ofSeconds(timeout));
+    return !closed && session.answers(Duration.ofSeconds(timeout));
   }
 
   @Override
@@ -257,35 +226,70 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     return sql;
   }
 
+  /** Off starts a transaction; on commits the one open (JDBC's rule), and stays off if that commit fails. */
   @Override
   public void setAutoCommit(boolean autoCommit) throws SQLException {
-    checkOpen();
-    this.autoCommit = autoCommit;
+    inSession(() -> session.setAutoCommit(autoCommit));
   }
 
   @Override
   public boolean getAutoCommit() throws SQLException {
     checkOpen();
-    return autoCommit;
+    return session.autoCommit();
   }
 
-  /** Refuses a write while auto-commit is off, before anything is sent (see the class comment). */
-  void checkWritesCommit() throws SQLException {
-    if (!autoCommit) {
-      throw SqlState.FEATURE_NOT_SUPPORTED.toException("keycond commits every statement as it runs: DynamoDB has "
-          + "no transaction that spans statements, so with auto-commit off a later rollback() could not undo this "
-          + "write, and keycond refuses it rather than pretend. Call setAutoCommit(true) to write", null);
+  /** Sends the transaction's writes in one TransactWriteItems; in auto-commit mode, an SQLException (25000). */
+  @Override
+  public void commit() throws SQLException {
+    inSession(session::commit);
+  }
+
+  /** Drops the transaction's writes, sending nothing; in auto-commit mode, an SQLException (25000). */
+  @Override
+  public void rollback() throws SQLException {
+    inSession(session::rollback);
+  }
+
+  /** Runs a call of the session on the open connection; its failure is the SQLException its state calls for. */
+  private void inSession(Runnable call) throws SQLException {
+    checkOpen();
+    try {
+      call.run();
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
     }
   }
 
-  @Override
-  public void commit() throws SQLException {
-    checkOpen();
+  /**
+   * What the last {@code commit()} cost: its TransactWriteItems and the write units it consumed (a
+   * transactional write costs twice a plain one); nothing before the first commit, or for an empty one.
+   */
+  public StatementCost lastCommitCost() {
+    return session.lastCommitCost();
   }
 
   @Override
-  public void rollback() throws SQLException {
-    checkOpen();
+  public Savepoint setSavepoint() throws SQLException {
+    return setSavepoint(null);
+  }
+
+  @Override
+  public Savepoint setSavepoint(String name) throws SQLException {
+    int[] id = new int[1];
+    inSession(() -> id[0] = session.setSavepoint());
+    return new KeycondSavepoint(id[0], java.util.Optional.ofNullable(name));
+  }
+
+  @Override
+  public void rollback(Savepoint savepoint) throws SQLException {
+    int id = KeycondSavepoint.of(savepoint).id();
+    inSession(() -> session.rollback(id));
+  }
+
+  @Override
+  public void releaseSavepoint(Savepoint savepoint) throws SQLException {
+    int id = KeycondSavepoint.of(savepoint).id();
+    inSession(() -> session.releaseSavepoint(id));
   }
 
   @Override
@@ -321,15 +325,28 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     return KeycondSchema.NAME;
   }
 
+  /**
+   * keycond gives one level, {@link #ISOLATION}; JDBC lets a driver give a higher level than asked,
+   * so READ_UNCOMMITTED is taken, and a higher level is answered with a warning, not pretended.
+   */
   @Override
   public void setTransactionIsolation(int level) throws SQLException {
     checkOpen();
+    if (level == Connection.TRANSACTION_NONE) {
+      throw SqlState.INVALID_PARAMETER_VALUE.toException("TRANSACTION_NONE is not a level to set; keycond gives "
+          + "TRANSACTION_READ_COMMITTED", null);
+    }
+    if (level > ISOLATION) {
+      warnings.add(SqlState.OPTION_VALUE_CHANGED.toWarning("keycond gives TRANSACTION_READ_COMMITTED: a read sees "
+          + "what other connections committed, and may see one transaction's items before others; a commit applies "
+          + "only if the items its writes read are unchanged. The level stays READ_COMMITTED"));
+    }
   }
 
   @Override
   public int getTransactionIsolation() throws SQLException {
     checkOpen();
-    return Connection.TRANSACTION_NONE;
+    return ISOLATION;
   }
 
   @Override
@@ -421,26 +438,6 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   @Override
   public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
     return askingKeys(sql, KeycondStatement.keys(columnNames));
-  }
-
-  @Override
-  public Savepoint setSavepoint() throws SQLException {
-    throw Jdbc.notSupported("Connection.setSavepoint");
-  }
-
-  @Override
-  public Savepoint setSavepoint(String name) throws SQLException {
-    throw Jdbc.notSupported("Connection.setSavepoint");
-  }
-
-  @Override
-  public void rollback(Savepoint savepoint) throws SQLException {
-    throw Jdbc.notSupported("Connection.rollback");
-  }
-
-  @Override
-  public void releaseSavepoint(Savepoint savepoint) throws SQLException {
-    throw Jdbc.notSupported("Connection.releaseSavepoint");
   }
 
   @Override

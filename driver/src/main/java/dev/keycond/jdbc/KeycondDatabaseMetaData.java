@@ -777,22 +777,22 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
 
   @Override
   public boolean supportsTransactions() {
-    return false;
+    return true;
   }
 
   @Override
   public int getDefaultTransactionIsolation() {
-    return Connection.TRANSACTION_NONE;
+    return KeycondConnection.ISOLATION;
   }
 
   @Override
   public boolean supportsTransactionIsolationLevel(int level) {
-    return level == Connection.TRANSACTION_NONE;
+    return level == KeycondConnection.ISOLATION;
   }
 
   @Override
   public boolean supportsMultipleTransactions() {
-    return false;
+    return true;
   }
 
   @Override
@@ -802,7 +802,7 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
 
   @Override
   public boolean supportsDataManipulationTransactionsOnly() {
-    return false;
+    return true;
   }
 
   @Override
@@ -817,7 +817,7 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
 
   @Override
   public boolean supportsSavepoints() {
-    return false;
+    return true;
   }
 
   @Override

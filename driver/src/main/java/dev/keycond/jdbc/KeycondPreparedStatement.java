@@ -55,7 +55,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
 
   private PlannedStatement plan(long maxRows) throws SQLException {
     try {
-      PlannedStatement planned = connection.planner().prepare(sql, maxRows);
+      PlannedStatement planned = connection.session().prepare(sql, maxRows);
       plannedMaxRows = maxRows;
       return planned;
     } catch (RuntimeException e) {

@@ -18,7 +18,6 @@ import dev.keycond.planner.cost.CostText;
 import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.RowCursor;
-import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.exec.relational.ListCursor;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -120,7 +119,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     checkOpen();
     PlannedText text;
     try {
-      text = connection.planner().prepareText(sql, maxRows);
+      text = connection.session().prepareText(sql, maxRows);
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
     }
@@ -164,7 +163,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
 
   /**
    * Runs a write once per parameter set and returns the rows each wrote; the update count is the
-   * first's. A write while auto-commit is off is refused before anything is sent.
+   * first's. In a transaction its writes are kept until commit.
    */
   long[] write(PlannedUpdate update, List<List<Object>> parameterSets, boolean batch) throws SQLException {
     closeResultSet();
@@ -173,13 +172,12 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     generatedKeyColumns = ImmutableList.of();
     generatedKeyRows = List.of();
     returnedRows = List.of();
-    connection.checkWritesCommit();
-    ExecutionContext context = new ExecutionContext(connection.gateway(), parameterSets.get(0),
-        connection.planner().settings(), call());
+    ExecutionContext context = execution(parameterSets.get(0));
     running = context;
     try {
       Optional<ReturnedRows> keys = keysAsked.flatMap(asked -> update.generatedKeys().map(g -> g.rows(asked)));
-      WriteResult result = update.execute(context, parameterSets, update.returning().isPresent() || keys.isPresent());
+      WriteResult result = connection.session().write(update, context, parameterSets,
+          update.returning().isPresent() || keys.isPresent());
       long[] counts = result.counts();
       if (keys.isPresent()) {
         generatedKeyColumns = keys.get().columns();
@@ -235,12 +233,11 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
       }
       if (statement instanceof PlannedExplain explain) {
         resultSet = new KeycondResultSet(this, explain.columns(),
-            new ListCursor(explain.rows(connection.planner().settings(), values)), null);
+            new ListCursor(connection.session().explain(explain, values)), null);
         return true;
       }
       PlannedQuery query = (PlannedQuery) statement;
-      ExecutionContext context = new ExecutionContext(connection.gateway(), parameters,
-          connection.planner().settings(), call());
+      ExecutionContext context = execution(parameters);
       running = context;
       RowCursor cursor = query.execute(context);
       reportAlways = !planWarnings.isEmpty();
@@ -277,9 +274,9 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     cost = new CostMeter();
   }
 
-  /** The call of an execution that begins now, bounded by the query timeout and counted in its cost. */
-  private StatementCall call() {
-    return new StatementCall(queryTimeoutSeconds * 1000L, cost);
+  /** An execution that begins now, bounded by the query timeout and counted in the statement's cost. */
+  private ExecutionContext execution(List<Object> parameters) {
+    return connection.session().execution(parameters, queryTimeoutSeconds * 1000L, cost);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.keycond.shell;
 
 import dev.keycond.KeycondStatement;
+import dev.keycond.jdbc.KeycondConnection;
 import dev.keycond.planner.cost.StatementCost;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -17,7 +18,7 @@ import java.util.function.Consumer;
  * The shell's view of a connection in which each statement, when sqlline closes it (after its rows,
  * its row count and its warnings), prints one line saying what it cost in DynamoDB: {@code 1 Query,
  * 3,066 items read, 12.5 RCU}. A statement that failed prints it only when it sent something, since
- * its error says the rest.
+ * its error says the rest. A commit that sent its TransactWriteItems prints its cost the same way.
  */
 final class CostLines {
   private CostLines() {}
@@ -41,10 +42,20 @@ final class CostLines {
     }
   }
 
-  /** Forwards every call, wrapping the statements it creates. */
+  /** Forwards every call, wrapping the statements it creates; a commit prints what it cost. */
   private record OfConnection(Connection target, Consumer<String> print) implements InvocationHandler {
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+      if (method.getName().equals("commit") && target.isWrapperFor(KeycondConnection.class)) {
+        try {
+          return CostLines.invoke(target, method, args);
+        } finally {
+          StatementCost cost = target.unwrap(KeycondConnection.class).lastCommitCost();
+          if (cost.requestCount() > 0) {
+            print.accept(cost.summary());
+          }
+        }
+      }
       Object result = CostLines.invoke(target, method, args);
       Class<?> type = method.getReturnType();
       if (result instanceof Statement statement

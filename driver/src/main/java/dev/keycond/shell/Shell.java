@@ -27,8 +27,8 @@ public final class Shell {
    *
    * <ul>
    *   <li>Credentials come from the URL or the AWS chain, so sqlline must not prompt for them.
-   *   <li>DynamoDB has no isolation levels; sqlline's default (REPEATABLE_READ) would only produce
-   *       a complaint on connect.
+   *   <li>keycond gives READ_COMMITTED; sqlline's default (REPEATABLE_READ) would only produce a
+   *       warning on connect.
    *   <li>The prompt hides the URL, which may hold a secret key (so do the history and everything
    *       sqlline prints: see {@link ShellSecrets}).
    *   <li>Rows are not cut at the terminal width: EXPLAIN lines are long, and silently truncated
@@ -41,7 +41,7 @@ public final class Shell {
   static final List<String> DEFAULTS = List.of(
       "-d", "dev.keycond.Driver",
       "--connectInteractionMode=notAskCredentials",
-      "--isolation=TRANSACTION_NONE",
+      "--isolation=TRANSACTION_READ_COMMITTED",
       "--prompt=keycond> ",
       "--maxWidth=32767",
       "--nullValue=NULL");

@@ -39,21 +39,33 @@ class ConnectionBehaviourTest {
   private final DemoDatabase database = DemoDatabase.get();
 
   @Test
-  void autoCommitCanBeSwitchedOffForReadsAndTransactionCallsAreHarmless() throws SQLException {
+  void commitAndRollbackNeedATransactionAndReadsRunInOne() throws SQLException {
     try (Connection connection = database.connect()) {
       assertTrue(connection.getAutoCommit());
+      SQLException commit = assertThrows(SQLException.class, connection::commit);
+      assertEquals("25000", commit.getSQLState(), commit.getMessage());
+      SQLException rollback = assertThrows(SQLException.class, connection::rollback);
+      assertEquals("25000", rollback.getSQLState(), rollback.getMessage());
+      assertEquals("25000", assertThrows(SQLException.class, connection::setSavepoint).getSQLState());
       connection.setAutoCommit(false);
-      assertFalse(connection.getAutoCommit(), "tools switch it off; reads run either way, writes are refused");
+      assertFalse(connection.getAutoCommit());
+      // An empty transaction commits and rolls back without a request.
       connection.commit();
       connection.rollback();
-      connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-      assertEquals(Connection.TRANSACTION_NONE, connection.getTransactionIsolation());
+      assertEquals(Connection.TRANSACTION_READ_COMMITTED, connection.getTransactionIsolation());
+      connection.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
+      assertEquals(Connection.TRANSACTION_READ_COMMITTED, connection.getTransactionIsolation());
+      assertEquals("01S02", connection.getWarnings().getSQLState());
+      assertEquals("22023", assertThrows(SQLException.class,
+          () -> connection.setTransactionIsolation(Connection.TRANSACTION_NONE)).getSQLState());
       connection.setReadOnly(true);
       try (Statement statement = connection.createStatement();
           ResultSet rs = statement.executeQuery("SELECT name FROM workspaces WHERE id = 'acme'")) {
         assertTrue(rs.next());
         assertEquals("Acme Corp", rs.getString(1));
       }
+      connection.setAutoCommit(true);
+      assertTrue(connection.getAutoCommit());
     }
   }
 

@@ -396,26 +396,27 @@ class DatabaseMetaDataTest {
       assertEquals("AKIDEXAMPLE", other.getMetaData().getUserName());
     }
     assertEquals("analytics",
-        ConnectionProperties.parse("jdbc:keycond:profile=analytics", null).clientSettings().userName());
-    assertEquals("", ConnectionProperties.parse("jdbc:keycond:region=us-east-1", null).clientSettings().userName(),
+        ConnectionProperties.parse("jdbc:keycond:profile=analytics", null).sessionOptions().client().userName());
+    assertEquals("", ConnectionProperties.parse("jdbc:keycond:region=us-east-1", null).sessionOptions().client().userName(),
         "credentials from the default chain have no name keycond knows");
   }
 
   @Test
-  void capabilitiesDescribeAWritableAutoCommitDriver() throws SQLException {
+  void capabilitiesDescribeAWritableTransactionalDriver() throws SQLException {
     assertFalse(meta.isReadOnly());
     assertTrue(meta.supportsBatchUpdates());
-    assertFalse(meta.supportsTransactions());
-    assertEquals(Connection.TRANSACTION_NONE, meta.getDefaultTransactionIsolation());
-    assertTrue(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_NONE));
-    assertFalse(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_READ_COMMITTED));
+    assertTrue(meta.supportsTransactions());
+    assertTrue(meta.supportsSavepoints());
+    assertEquals(Connection.TRANSACTION_READ_COMMITTED, meta.getDefaultTransactionIsolation());
+    assertTrue(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_READ_COMMITTED));
+    assertFalse(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_NONE));
+    assertFalse(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_SERIALIZABLE));
     assertTrue(meta.supportsResultSetType(ResultSet.TYPE_FORWARD_ONLY));
     assertFalse(meta.supportsResultSetType(ResultSet.TYPE_SCROLL_INSENSITIVE));
     assertTrue(meta.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY));
     assertFalse(meta.supportsResultSetConcurrency(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
     assertEquals(connection.getHoldability(), meta.getResultSetHoldability());
     assertFalse(meta.supportsStoredProcedures());
-    assertFalse(meta.supportsSavepoints());
     assertEquals(409600, meta.getMaxRowSize());
   }
 }

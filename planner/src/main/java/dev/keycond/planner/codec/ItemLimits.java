@@ -80,6 +80,11 @@ public final class ItemLimits {
     KeyValueLimits.check(attribute, role, value);
   }
 
+  /** The bytes DynamoDB counts for attributes, names and values, of an item already checked. */
+  public static long bytes(Map<String, AttributeValue> attributes) {
+    return attributes.entrySet().stream().mapToLong(a -> utf8(a.getKey()) + size(a.getKey(), a.getValue(), "")).sum();
+  }
+
   /** The bytes DynamoDB counts for a value, as its Developer Guide describes them. */
   private static long size(String attribute, AttributeValue value, String describedKey) {
     switch (value.type()) {

@@ -30,7 +30,8 @@ import java.util.Set;
  */
 public record StatementCost(Map<String, Long> requests, long itemsRead, long itemsWritten, List<Capacity> capacity) {
   public static final List<String> READ_OPERATIONS = List.of("GetItem", "BatchGetItem", "Query", "Scan");
-  public static final List<String> WRITE_OPERATIONS = List.of("PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem");
+  public static final List<String> WRITE_OPERATIONS = List.of("PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem",
+      "TransactWriteItems");
   /** The cost of a statement that sent nothing. */
   public static final StatementCost NONE = new StatementCost(Map.of(), 0, 0, List.of());
 

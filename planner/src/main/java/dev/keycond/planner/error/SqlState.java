@@ -76,6 +76,14 @@ public enum SqlState {
   SERVICE_FAILED("58000"),
   /** The statement nests too deeply to be planned. */
   STATEMENT_TOO_COMPLEX("54001"),
+  /** A transaction would pass DynamoDB's limits on one TransactWriteItems (100 actions, 4 MB). */
+  TRANSACTION_LIMIT("54000"),
+  /** DynamoDB cancelled a transaction: an item it read or wrote was changed by another writer. */
+  SERIALIZATION_FAILURE("40001"),
+  /** Commit or rollback without a transaction (auto-commit on). */
+  INVALID_TRANSACTION_STATE("25000"),
+  /** A savepoint that is not the transaction's. */
+  INVALID_SAVEPOINT("3B001"),
   FEATURE_NOT_SUPPORTED("0A000"),
   QUERY_CANCELED("57014"),
   TIMEOUT("HYT00"),
@@ -134,6 +142,9 @@ public enum SqlState {
           break;
         case "28":
           e = new SQLInvalidAuthorizationSpecException(message, code, cause);
+          break;
+        case "40":
+          e = new java.sql.SQLTransactionRollbackException(message, code, cause);
           break;
         case "0A":
           e = new SQLFeatureNotSupportedException(message, code, cause);

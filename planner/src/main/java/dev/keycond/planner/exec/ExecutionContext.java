@@ -4,7 +4,10 @@ import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.gateway.StatementCall;
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.settings.StatementSettings;
+import dev.keycond.planner.transaction.Transaction;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -12,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.calcite.rel.core.CorrelationId;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What one execution of a statement runs with: the gateway to DynamoDB, the parameter values, the
@@ -28,6 +32,8 @@ public final class ExecutionContext {
   private final Map<Object, Object> shared = new HashMap<>();
   /** Per correlated read of the plan, how often it has read in this execution. */
   private final Map<Object, Integer> correlatedReads = new HashMap<>();
+  /** The session's transaction, where the statement's writes are kept until commit; empty in auto-commit. */
+  private volatile Optional<Transaction> transaction = Optional.empty();
   /** Kept only for a statement that asks DYNAMODB_TYPE, which needs them. */
   private volatile Optional<StoredValues> storedValues = Optional.empty();
 
@@ -75,7 +81,31 @@ public final class ExecutionContext {
   public ExecutionContext with(List<Object> otherParameters, StatementSettings otherSettings) {
     ExecutionContext other = new ExecutionContext(gateway, otherParameters, otherSettings, call, statistics);
     other.storedValues = storedValues;
+    other.transaction = transaction;
     return other;
+  }
+
+  /** Makes the execution part of a transaction: its writes are kept in it, and its key reads see them. */
+  public ExecutionContext inTransaction(Transaction open) {
+    transaction = Optional.of(open);
+    return this;
+  }
+
+  /** The transaction the execution's writes go to; empty when each write is sent as it runs. */
+  public Optional<Transaction> transaction() {
+    return transaction;
+  }
+
+  /** The item with a key, as the statement's transaction leaves it when there is one. */
+  public Optional<Map<String, AttributeValue>> getItem(GetItem get) {
+    Supplier<Optional<Map<String, AttributeValue>>> server = () -> gateway.getItem(get, call);
+    return transaction.map(t -> t.getItem(get, server)).orElseGet(server);
+  }
+
+  /** The items of a batch that exist, as the statement's transaction leaves them when there is one. */
+  public List<Map<String, AttributeValue>> batchGetItem(BatchGetItem batch) {
+    Supplier<List<Map<String, AttributeValue>>> server = () -> gateway.batchGetItem(batch, call);
+    return transaction.map(t -> t.batchGetItem(batch, server)).orElseGet(server);
   }
 
   /** Where the statement's requests go. */

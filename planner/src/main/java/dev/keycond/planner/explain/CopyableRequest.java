@@ -10,6 +10,7 @@ import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.Scan;
+import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.request.UpdateItem;
 import dev.keycond.planner.settings.AwsCliTarget;
 import java.util.List;
@@ -85,6 +86,11 @@ public sealed interface CopyableRequest {
 
       @Override
       public Boolean batchWriteItem(BatchWriteItem batch) {
+        return false;
+      }
+
+      @Override
+      public Boolean transactWriteItems(TransactWriteItems transaction) {
         return false;
       }
     });

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.request.DeleteItem;
 import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.GetItem;
@@ -91,9 +92,9 @@ final class RequestFormatter {
   }
 
   static List<String> format(WriteRequest request) {
-    List<String> lines = new ArrayList<>();
-    lines.add(request.operation() + " on table '" + request.tableName() + "'");
-    lines.addAll(request.accept(new WriteRequest.Visitor<>() {
+    List<String> header = new ArrayList<>();
+    header.add(request.operation() + " on table '" + request.tableName() + "'");
+    header.addAll(request.accept(new WriteRequest.Visitor<>() {
       @Override
       public List<String> putItem(PutItem put) {
         List<String> lines = new ArrayList<>();
@@ -138,8 +139,28 @@ final class RequestFormatter {
         }
         return lines;
       }
+
+      @Override
+      public List<String> transactWriteItems(TransactWriteItems transaction) {
+        // A transaction writes several tables: its first line names them all.
+        header.set(0, transaction.operation() + " on tables " + transaction.tableName());
+        List<String> lines = new ArrayList<>();
+        lines.add("  ClientRequestToken:        " + transaction.clientRequestToken());
+        lines.add("  TransactItems:             " + transaction.actions().size() + " actions");
+        for (TransactWriteItems.Action action : transaction.actions()) {
+          lines.add("    " + action.kind() + " on table '" + action.tableName() + "': "
+              + (action instanceof TransactWriteItems.Put ? "Item " : "Key ") + json(values(action.item()))
+              + (action instanceof TransactWriteItems.Update update ? ", UpdateExpression " + update.updateExpression()
+                  : "")
+              + action.conditionExpression().map(c -> ", ConditionExpression " + c).orElse(""));
+          List<String> attributes = new ArrayList<>();
+          attributes(attributes, action.attributes());
+          attributes.forEach(line -> lines.add("    " + line));
+        }
+        return lines;
+      }
     }));
-    return lines;
+    return header;
   }
 
   private static void condition(List<String> lines, Optional<String> condition) {

@@ -2,6 +2,7 @@ package dev.keycond.planner.explain;
 
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.BatchWriteItem;
+import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.request.DeleteItem;
 import dev.keycond.planner.request.DynamoRequest;
 import dev.keycond.planner.request.GetItem;
@@ -63,6 +64,11 @@ final class SdkRequests {
       @Override
       public DynamoDbRequest batchWriteItem(BatchWriteItem batch) {
         return BatchWriteItem.toSdk(batch.tableName(), batch.sdkWrites());
+      }
+
+      @Override
+      public DynamoDbRequest transactWriteItems(TransactWriteItems transaction) {
+        return transaction.toSdk();
       }
     });
   }

@@ -11,7 +11,9 @@ import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.Scan;
+import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.request.UpdateItem;
+import com.google.common.collect.ImmutableList;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +37,8 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * The one way a statement's requests reach DynamoDB, for reads and writes alike: each request is
@@ -170,6 +174,26 @@ public final class DynamoGateway {
   }
 
   private record Answer(ConsumedCapacity capacity, Map<String, AttributeValue> attributes) {}
+  /**
+   * Sends a transaction. The SDK sends the same request again when an answer is lost, so every
+   * attempt carries the transaction's one ClientRequestToken, and DynamoDB applies it once.
+   */
+  public TransactOutcome transactWriteItems(TransactWriteItems transaction, StatementCall call) {
+    long writes = transaction.actions().stream().filter(a -> !(a instanceof TransactWriteItems.ConditionCheck)).count();
+    try {
+      TransactWriteItemsResponse response = send(transaction, call, c -> c.transactWriteItems(
+          transaction.toSdk().toBuilder().overrideConfiguration(bound(call)).build()));
+      call.cost().answered(transaction, response.consumedCapacity(), 0, writes);
+      return new TransactOutcome.Committed();
+    } catch (KeycondException e) {
+      if (e.getCause() instanceof TransactionCanceledException cancelled) {
+        call.cost().answered(transaction, List.of(), 0, 0);
+        return new TransactOutcome.Cancelled(cancelled.cancellationReasons().stream()
+            .map(r -> r.code() == null ? "None" : r.code()).collect(ImmutableList.toImmutableList()));
+      }
+      throw e;
+    }
+  }
 
   /** Sends a write of one item and counts it: written, or answered with a failed condition. */
   private static Optional<Map<String, AttributeValue>> conditional(DynamoRequest request, StatementCall call,

@@ -1,7 +1,8 @@
 package dev.keycond.planner.request;
 
-/** A request that writes items: PutItem, UpdateItem, DeleteItem or BatchWriteItem. */
-public sealed interface WriteRequest extends DynamoRequest permits PutItem, UpdateItem, DeleteItem, BatchWriteItem {
+/** A request that writes items: PutItem, UpdateItem, DeleteItem, BatchWriteItem or TransactWriteItems. */
+public sealed interface WriteRequest extends DynamoRequest permits PutItem, UpdateItem, DeleteItem, BatchWriteItem,
+    TransactWriteItems {
 
   /** Hands this write to the visitor's method for its operation. */
   <R> R accept(Visitor<R> visitor);
@@ -20,5 +21,7 @@ public sealed interface WriteRequest extends DynamoRequest permits PutItem, Upda
     R deleteItem(DeleteItem delete);
 
     R batchWriteItem(BatchWriteItem batch);
+
+    R transactWriteItems(TransactWriteItems transaction);
   }
 }

@@ -74,7 +74,7 @@ public final class WriteRequestBuilder {
         expression, Optional.of(conditionExpression), placeholders.attributes(), returnsItems));
   }
 
-  private static String updateExpression(ItemChange change, Placeholders placeholders) {
+  static String updateExpression(ItemChange change, Placeholders placeholders) {
     List<String> sets = new ArrayList<>();
     change.sets().forEach((attribute, value) ->
         sets.add(placeholders.name(attribute) + " = " + placeholders.value(value)));

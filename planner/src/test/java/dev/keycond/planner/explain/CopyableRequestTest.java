@@ -11,6 +11,7 @@ import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.settings.AwsCliTarget;
 import java.util.List;
 import java.util.Map;
@@ -74,6 +75,32 @@ class CopyableRequestTest {
         "    .conditionExpression(\"attribute_not_exists(#a0)\")",
         "    .expressionAttributeNames(Map.of(\"#a0\", \"PK\"))",
         "    .build());"), exact.javaSnippet(), "more than 10 entries take Map.ofEntries");
+  }
+
+  @Test
+  void aTransactionIsCopyableWithItsToken() {
+    ImmutableMap<String, RequestValue> key = ImmutableMap.of("PK", bound(AttributeValue.fromS("DRIVE#a91")));
+    TransactWriteItems transaction = new TransactWriteItems(ImmutableList.of(
+        new TransactWriteItems.Put("Drive", key, Optional.of("attribute_not_exists(#a0)"),
+            new ExpressionAttributes(ImmutableMap.of("#a0", "PK"), ImmutableMap.of())),
+        new TransactWriteItems.Delete("Other", key, Optional.empty(), ExpressionAttributes.NONE)), "token-1");
+
+    CopyableRequest.Exact exact = (CopyableRequest.Exact) CopyableRequest.of(transaction, Optional.empty());
+
+    assertEquals("{\"TransactItems\":[{\"Put\":{\"Item\":{\"PK\":{\"S\":\"DRIVE#a91\"}},\"TableName\":\"Drive\","
+        + "\"ConditionExpression\":\"attribute_not_exists(#a0)\",\"ExpressionAttributeNames\":{\"#a0\":\"PK\"}}},"
+        + "{\"Delete\":{\"Key\":{\"PK\":{\"S\":\"DRIVE#a91\"}},\"TableName\":\"Other\"}}],"
+        + "\"ReturnConsumedCapacity\":\"INDEXES\",\"ClientRequestToken\":\"token-1\"}", exact.json());
+    assertEquals("aws dynamodb transact-write-items --cli-input-json '" + exact.json() + "'",
+        exact.cliCommand(AwsCliTarget.CLI_DEFAULTS));
+    assertEquals("TransactWriteItemsResponse response = client.transactWriteItems(TransactWriteItemsRequest.builder()",
+        exact.javaSnippet().get(0));
+    assertEquals(List.of("TransactWriteItems on tables Drive, Other",
+        "  ClientRequestToken:        token-1",
+        "  TransactItems:             2 actions",
+        "    Put on table 'Drive': Item {\"PK\":{\"S\":\"DRIVE#a91\"}}, ConditionExpression attribute_not_exists(#a0)",
+        "      ExpressionAttributeNames:  {\"#a0\":\"PK\"}",
+        "    Delete on table 'Other': Key {\"PK\":{\"S\":\"DRIVE#a91\"}}"), RequestFormatter.format(transaction));
   }
 
   @Test

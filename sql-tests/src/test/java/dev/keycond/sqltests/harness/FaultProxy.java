@@ -80,6 +80,8 @@ public final class FaultProxy implements AutoCloseable {
   private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private final List<ArmedFault> armed = new CopyOnWriteArrayList<>();
   private final Queue<ProxiedRequest> requests = new ConcurrentLinkedQueue<>();
+  /** The requests received as they came over the wire, beside {@link #requests}. */
+  private final Queue<WireRequest> received = new ConcurrentLinkedQueue<>();
   private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
@@ -120,6 +122,15 @@ public final class FaultProxy implements AutoCloseable {
     armed.clear();
   }
 
+  /**
+   * The bodies (DynamoDB JSON) of the requests of one operation received since the proxy started or
+   * {@link #clearRequests()}, oldest first: each SDK attempt as it went over the wire.
+   */
+  public List<String> bodies(String operation) {
+    return received.stream().filter(r -> r.operation().equals(operation))
+        .map(r -> new String(r.body(), java.nio.charset.StandardCharsets.UTF_8)).toList();
+  }
+
   /** Every request received since the proxy started or {@link #clearRequests()}, oldest first. */
   public List<ProxiedRequest> requests() {
     return List.copyOf(requests);
@@ -132,6 +143,7 @@ public final class FaultProxy implements AutoCloseable {
 
   public void clearRequests() {
     requests.clear();
+    received.clear();
   }
 
   /** Stops listening and drops every connection, stalled and hanging ones included. */
@@ -190,6 +202,7 @@ public final class FaultProxy implements AutoCloseable {
     boolean laterPage = carriesStartKey(request);
     Optional<Fault> fault = armed.stream().filter(a -> a.claims(operation, laterPage)).findFirst().map(ArmedFault::fault);
     requests.add(new ProxiedRequest(operation, laterPage, fault));
+    received.add(request);
     if (fault.isEmpty()) {
       send(out, forward(request));
       return true;

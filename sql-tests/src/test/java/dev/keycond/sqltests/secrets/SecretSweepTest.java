@@ -164,7 +164,7 @@ class SecretSweepTest {
     shown("Driver.toString", driver.toString());
     ConnectionProperties properties = ConnectionProperties.parse(url, given);
     shown("ConnectionProperties.toString", properties.toString());
-    shown("ClientSettings.toString", properties.clientSettings().toString());
+    shown("ClientSettings.toString", properties.sessionOptions().client().toString());
   }
 
   private void provokeStatementErrors() throws Exception {

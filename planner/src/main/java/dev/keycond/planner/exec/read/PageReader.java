@@ -165,14 +165,14 @@ final class PageReader {
     return request.accept(new ReadRequest.Visitor<>() {
       @Override
       public Optional<Page> getItem(GetItem get) {
-        Optional<Map<String, AttributeValue>> item = context.gateway().getItem(get, context.call());
+        Optional<Map<String, AttributeValue>> item = context.getItem(get);
         done = true;
         return Optional.of(new Page(item.map(List::of).orElse(List.of()), Optional.empty()));
       }
 
       @Override
       public Optional<Page> batchGetItem(BatchGetItem batch) {
-        List<Map<String, AttributeValue>> items = context.gateway().batchGetItem(batch, context.call());
+        List<Map<String, AttributeValue>> items = context.batchGetItem(batch);
         done = true;
         return Optional.of(new Page(inKeyOrder(batch, items), Optional.empty()));
       }

@@ -18,9 +18,11 @@ import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.request.BatchWriteItem;
 import dev.keycond.planner.request.DeleteItem;
 import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.request.UpdateItem;
 import dev.keycond.planner.request.WriteCondition;
 import dev.keycond.planner.request.WriteRequestBuilder;
@@ -30,6 +32,7 @@ import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.transaction.Effect;
 import dev.keycond.planner.write.Assignment;
 import dev.keycond.planner.write.WritePlan;
 import java.util.List;
@@ -196,7 +199,10 @@ public final class ChangeOperator implements WriteOperator {
         Object[] row = items.row();
         ImmutableMap<String, RequestValue> key = key(item);
         RowRef ref = new RowRef(execution, progress.row(), codec.describeKey(item));
-        if (batchDeletes) {
+        if (context.transaction().isPresent()) {
+          // Read again by key, as the transaction leaves the row, which the slice's read does not see.
+          run.sender().submit(ref, () -> run.written(ref, readAndWrite(context, requests, key)));
+        } else if (batchDeletes) {
           run.batches().add(ref, new BatchWriteItem.Delete(key));
         } else if (writesWithoutRead) {
           run.sender().submit(ref, () -> run.written(ref, write(context, requests, key,
@@ -214,7 +220,8 @@ public final class ChangeOperator implements WriteOperator {
    */
   private WriteRequestBuilder.Built<?> built(ExecutionContext context, WriteRequestBuilder requests,
       ImmutableMap<String, RequestValue> key, Map<String, AttributeValue> keyItem) {
-    if (!writesWithoutRead) {
+    // A transaction's write is counted when its statement runs, so it reads the row it keeps a write of.
+    if (!writesWithoutRead || context.transaction().isPresent()) {
       return new WriteRequestBuilder.Built.NeedsRead<>();
     }
     if (plan.delete()) {
@@ -249,7 +256,7 @@ public final class ChangeOperator implements WriteOperator {
       ImmutableMap<String, RequestValue> key) {
     GetItem get = new ReadRequestBuilder(target, context.settings(), new KeyValueBinder(context.parameters()))
         .itemRequest(key);
-    Optional<Map<String, AttributeValue>> item = context.gateway().getItem(get, context.call());
+    Optional<Map<String, AttributeValue>> item = context.getItem(get);
     if (item.isEmpty()) {
       return Optional.empty();
     }
@@ -278,6 +285,13 @@ public final class ChangeOperator implements WriteOperator {
       } else {
         values.put(attribute, value);
       }
+    }
+    if (context.transaction().isPresent()) {
+      Effect effect = plan.delete() ? new Effect.Delete() : new Effect.Update(changes.orElseThrow().fromRow(row, context));
+      context.transaction().get().write(table, RequestValue.bind(key), codec.describeKey(item),
+          ItemExpectation.asRead(values.buildKeepingLast(), missing.build()), effect);
+      // Counted now, written at commit; RETURNING, which would need the item written, is refused in a transaction.
+      return Optional.of(item);
     }
     WriteCondition unchanged = WriteCondition.asRead(values.buildKeepingLast(), missing.build());
     WriteRequestBuilder.Built<?> built = plan.delete() ? requests.delete(key, unchanged)
@@ -309,6 +323,12 @@ public final class ChangeOperator implements WriteOperator {
       public Optional<Map<String, AttributeValue>> batchWriteItem(BatchWriteItem batch) {
         throw new IllegalStateException("an UPDATE or DELETE of a row sends an UpdateItem or a DeleteItem, "
             + "not a BatchWriteItem");
+      }
+
+      @Override
+      public Optional<Map<String, AttributeValue>> transactWriteItems(TransactWriteItems transaction) {
+        throw new IllegalStateException("an UPDATE or DELETE of a row sends an UpdateItem or a DeleteItem; "
+            + "a transaction keeps its writes and sends them at commit");
       }
     });
   }

@@ -12,10 +12,13 @@ import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.request.BatchWriteItem;
 import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.WriteRequestBuilder;
 import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.transaction.Effect;
+import dev.keycond.planner.transaction.Transaction;
 import dev.keycond.planner.write.WritePlan;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.Lists;
@@ -134,12 +137,20 @@ public final class InsertOperator implements WriteOperator {
   }
 
   private void send(Row row, WriteRequestBuilder requests, WriteRun run) {
+    ExecutionContext context = run.context();
+    if (context.transaction().isPresent()) {
+      Transaction transaction = context.transaction().get();
+      run.sender().submit(row.ref(), () -> upsert
+          ? transaction.write(table, row.item(), row.ref().key(), ItemExpectation.NOTHING,
+              new Effect.Put(ImmutableMap.copyOf(row.item())))
+          : transaction.insert(table, row.item(), row.ref().key()));
+      return;
+    }
     ImmutableMap<String, RequestValue> item = values(row.item());
     if (upsert) {
       run.batches().add(row.ref(), new BatchWriteItem.Put(item));
       return;
     }
-    ExecutionContext context = run.context();
     run.sender().submit(row.ref(), () -> {
       DynamoGateway.PutOutcome outcome = context.gateway().putItem(requests.insert(item), context.call());
       if (outcome == DynamoGateway.PutOutcome.WRITTEN

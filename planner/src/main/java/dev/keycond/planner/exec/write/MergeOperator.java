@@ -19,8 +19,11 @@ import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.plan.ServerCondition;
 import dev.keycond.planner.request.BatchWriteItem;
 import dev.keycond.planner.request.DeleteItem;
+import dev.keycond.planner.request.ItemChange;
+import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.request.UpdateItem;
 import dev.keycond.planner.request.WriteActions;
 import dev.keycond.planner.request.WriteCondition;
@@ -29,6 +32,7 @@ import dev.keycond.planner.request.WriteRequestBuilder;
 import dev.keycond.planner.schema.SqlTypes;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.transaction.Effect;
 import dev.keycond.planner.write.Assignment;
 import dev.keycond.planner.write.WritePlan;
 import java.util.ArrayList;
@@ -86,17 +90,30 @@ public final class MergeOperator implements WriteOperator {
     if (returnsRows && !plan.returnsRows()) {
       throw new IllegalArgumentException("a MERGE returns its rows only when planned to");
     }
+    if (context.transaction().isPresent() && plan.branches() != WritePlan.MergeBranches.BOTH) {
+      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "A MERGE with only one branch (WHEN MATCHED or "
+          + "WHEN NOT MATCHED) does not run in a transaction yet: its count depends on whether each item exists, "
+          + "which the transaction cannot check until commit. Write an UPDATE or an INSERT instead, or run the MERGE "
+          + "with auto-commit on");
+    }
     return WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
       ExecutionContext one = context.with(parameters, context.settings());
       try (RowCursor cursor = rows.open(one)) {
         while (cursor.next()) {
           Object[] row = tableRow(cursor.row());
-          RowRef ref = new RowRef(execution, run.progress().row(), codec.describeKey(codec.encode(row)));
+          Map<String, AttributeValue> item = codec.encode(row);
+          RowRef ref = new RowRef(execution, run.progress().row(), codec.describeKey(item));
           Optional<WriteRequest> request = request(row, cursor.row(), one);
-          if (request.isPresent()) {
-            run.afterAllChecked(() -> run.sender().submit(ref, () -> run.written(ref, send(request.get(), row,
-                context))));
+          if (request.isEmpty()) {
+            continue;
           }
+          // In a transaction the row's change is kept, expecting nothing of the item: the MERGE
+          // creates it or updates it whatever it is.
+          Optional<Effect> kept = context.transaction().map(t -> new Effect.Update(changes.fromRow(row, one)));
+          run.afterAllChecked(() -> run.sender().submit(ref, () -> kept.isPresent()
+              ? context.transaction().orElseThrow().write(table, Maps.filterKeys(item, table.ownKeyAttributes()::contains),
+                  ref.key(), ItemExpectation.NOTHING, kept.get())
+              : run.written(ref, send(request.get(), row, context))));
         }
       }
     });
@@ -128,6 +145,12 @@ public final class MergeOperator implements WriteOperator {
       @Override
       public Optional<Map<String, AttributeValue>> batchWriteItem(BatchWriteItem batch) {
         throw new IllegalStateException("a MERGE sends UpdateItem or PutItem, not BatchWriteItem");
+      }
+
+      @Override
+      public Optional<Map<String, AttributeValue>> transactWriteItems(TransactWriteItems transaction) {
+        throw new IllegalStateException("a MERGE sends UpdateItem or PutItem; a transaction keeps its writes and "
+            + "sends them at commit");
       }
     });
   }

@@ -1,0 +1,38 @@
+package dev.keycond.planner.request;
+
+import com.google.common.collect.ImmutableMap;
+
+/**
+ * Builds the actions of a TransactWriteItems, each with the ConditionExpression of what it expects
+ * of its item.
+ */
+public final class TransactActions {
+  private final String tableName;
+  private final String hashAttribute;
+
+  /** @param hashAttribute the table's partition key attribute, which tells whether an item exists */
+  public TransactActions(String tableName, String hashAttribute) {
+    this.tableName = tableName;
+    this.hashAttribute = hashAttribute;
+  }
+
+  public TransactWriteItems.Action put(ImmutableMap<String, RequestValue> item, ItemExpectation expected) {
+    Placeholders placeholders = new Placeholders();
+    return new TransactWriteItems.Put(tableName, item, expected.render(placeholders, hashAttribute),
+        placeholders.attributes());
+  }
+
+  public TransactWriteItems.Action update(ImmutableMap<String, RequestValue> key, ItemChange change,
+      ItemExpectation expected) {
+    Placeholders placeholders = new Placeholders();
+    String expression = WriteRequestBuilder.updateExpression(change, placeholders);
+    return new TransactWriteItems.Update(tableName, key, expression, expected.render(placeholders, hashAttribute),
+        placeholders.attributes());
+  }
+
+  public TransactWriteItems.Action delete(ImmutableMap<String, RequestValue> key, ItemExpectation expected) {
+    Placeholders placeholders = new Placeholders();
+    return new TransactWriteItems.Delete(tableName, key, expected.render(placeholders, hashAttribute),
+        placeholders.attributes());
+  }
+}

@@ -1,0 +1,300 @@
+package dev.keycond.planner.session;
+
+import dev.keycond.planner.cache.PlanCacheStatistics;
+import dev.keycond.planner.PlannedExplain;
+import dev.keycond.planner.PlannedStatement;
+import dev.keycond.planner.PlannedUpdate;
+import dev.keycond.planner.PlannedText;
+import dev.keycond.planner.PlannerWarmUp;
+import dev.keycond.planner.StatementPlanner;
+import dev.keycond.planner.cost.CostMeter;
+import dev.keycond.planner.cost.StatementCost;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.write.WriteFailure;
+import dev.keycond.planner.exec.write.WriteResult;
+import dev.keycond.planner.gateway.DynamoCatalog;
+import dev.keycond.planner.gateway.DynamoClients;
+import dev.keycond.planner.gateway.DynamoGateway;
+import dev.keycond.planner.gateway.PendingClient;
+import dev.keycond.planner.gateway.StatementCall;
+import dev.keycond.planner.mapping.Mapping;
+import dev.keycond.planner.mapping.MappingParser;
+import dev.keycond.planner.rel.DynamoWrite;
+import dev.keycond.planner.request.TransactWriteItems;
+import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.settings.StatementSettings;
+import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.transaction.Transaction;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * One session with DynamoDB, the planner's front door: it owns the client, the gateway its
+ * statements' requests go through, the catalog of tables the mapping binds, the settings, and the
+ * plans kept for its texts. A JDBC connection is one session; it plans and runs statements through
+ * it and knows nothing of what lies behind.
+ */
+public final class Session implements AutoCloseable {
+  private final DynamoDbClient client;
+  private final DynamoGateway gateway;
+  private final KeycondSchema schema;
+  private final StatementPlanner planner;
+  /** Whether a write in auto-commit mode goes out as a TransactWriteItems of its own, with a token. */
+  private final boolean idempotentWrites;
+  /** Present while auto-commit is off: the writes kept until commit. */
+  private Optional<Transaction> transaction = Optional.empty();
+  /** The savepoints of the transaction, oldest first, by id. */
+  private final LinkedHashMap<Integer, Transaction.Mark> savepoints = new LinkedHashMap<>();
+  private int nextSavepoint = 1;
+  /** What the last commit's requests cost. */
+  private volatile StatementCost lastCommit = new CostMeter().snapshot();
+
+  private Session(DynamoDbClient client, KeycondSchema schema, StatementPlanner planner, boolean idempotentWrites) {
+    this.client = client;
+    this.gateway = new DynamoGateway(client);
+    this.schema = schema;
+    this.planner = planner;
+    this.idempotentWrites = idempotentWrites;
+  }
+
+  /**
+   * Opens a session: reads the mapping while the client is built, and binds every mapped table to
+   * what DescribeTable says, so that a bad mapping or an unreachable endpoint fails here. The first
+   * session of a JVM also starts the planner's warm-up beside it.
+   *
+   * @param loginTimeoutSeconds how long connecting may take; 0 for the client's own limits
+   * @throws dev.keycond.planner.error.KeycondException when the mapping or DynamoDB refuses
+   */
+  public static Session open(SessionOptions options, int loginTimeoutSeconds) {
+    PlannerWarmUp.startOnce();
+    PendingClient client = PendingClient.start(options.client());
+    try {
+      Mapping mapping = MappingParser.load(options.mapping().orElse(null));
+      KeycondSchema schema = KeycondSchema.open(DynamoCatalog.connecting(client.get(), loginTimeoutSeconds), mapping);
+      return new Session(client.get(), schema, new StatementPlanner(schema, options.statements(), options.planCache()),
+          options.idempotentWrites());
+    } catch (RuntimeException e) {
+      client.abandon();
+      throw e;
+    }
+  }
+
+  /**
+   * Plans a statement, or finds the plan kept for its text.
+   *
+   * @param maxRows 0 for no limit
+   */
+  public PlannedStatement prepare(String sql, long maxRows) {
+    return planner.prepare(sql, maxRows);
+  }
+
+  /**
+   * Plans a plain statement's text, sharing the plan of texts of its shape where it can.
+   *
+   * @param maxRows 0 for no limit
+   */
+  public PlannedText prepareText(String sql, long maxRows) {
+    return planner.prepareText(sql, maxRows);
+  }
+
+  /**
+   * An execution of a statement that begins now, with these parameter values; within the
+   * transaction when there is one.
+   *
+   * @param timeoutMillis how long it may run; 0 for no limit
+   * @param cost where its requests are counted
+   */
+  public ExecutionContext execution(List<Object> parameters, long timeoutMillis, CostMeter cost) {
+    ExecutionContext context =
+        new ExecutionContext(gateway, parameters, planner.settings(), new StatementCall(timeoutMillis, cost));
+    return transaction.map(context::inTransaction).orElse(context);
+  }
+
+  /**
+   * Runs a write once per parameter set. In a transaction its actions are kept until commit, and
+   * the statement is all or nothing within it. With {@code idempotentWrites}, a write in auto-commit
+   * mode is a transaction of its own, sent at once as one TransactWriteItems with a
+   * ClientRequestToken: a retry after a lost answer is applied once.
+   *
+   * @return the rows each execution wrote
+   */
+  public WriteResult write(PlannedUpdate update, ExecutionContext context, List<List<Object>> parameterSets,
+      boolean returnsRows) {
+    Optional<Transaction> open = context.transaction();
+    if (open.isPresent() && returnsRows) {
+      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "RETURNING and generated keys do not run in a "
+          + "transaction yet: the rows are written only at commit. Run the statement with auto-commit on, or read "
+          + "the rows with a SELECT, which sees the transaction's writes by key");
+    }
+    if (open.isPresent()) {
+      try {
+        return open.get().statement(() -> update.execute(context, parameterSets, returnsRows));
+      } catch (WriteFailure failure) {
+        // The rows the failure counts as written were kept, and are dropped with the statement.
+        KeycondException row = (KeycondException) failure.getCause();
+        throw new KeycondException(row.state(), row.getMessage() + " Nothing of this statement is kept: the "
+            + "transaction holds what it held before it", row);
+      }
+    }
+    if (idempotentWrites) {
+      // The statement is a transaction of its own, committed at once with its own token.
+      Transaction own = new Transaction();
+      WriteResult result = own.statement(() -> update.execute(context.inTransaction(own), parameterSets, returnsRows));
+      own.commit(gateway, context.call());
+      return result;
+    }
+    return update.execute(context, parameterSets, returnsRows);
+  }
+
+  /**
+   * EXPLAIN's rows; in a transaction, EXPLAIN of a write also says that its actions are sent at
+   * commit.
+   */
+  public List<Object[]> explain(PlannedExplain explain, Optional<List<Object>> parameterValues) {
+    List<Object[]> rows = new ArrayList<>(explain.rows(planner.settings(), parameterValues));
+    if (transaction.isPresent() && explain.plan() instanceof DynamoWrite) {
+      String kept = "In this transaction the requests above are not sent when the statement runs: its rows are read "
+          + "then, and its writes kept, one action per item, until commit() sends them all in one TransactWriteItems "
+          + "(at most " + TransactWriteItems.MAX_ACTIONS + " actions and 4 MB; each action writes at twice the units "
+          + "of a plain write)";
+      rows.add(explain.output() == PlannedExplain.Output.TEXT ? new Object[] {kept}
+          : new Object[] {"TransactWriteItems", null, kept});
+    }
+    return rows;
+  }
+
+  /** Whether each statement's writes are sent as it runs (no transaction is open). */
+  public boolean autoCommit() {
+    return transaction.isEmpty();
+  }
+
+  /**
+   * Switches auto-commit: off opens a transaction; on commits the one open, as JDBC prescribes.
+   *
+   * @throws dev.keycond.planner.error.KeycondException as {@link #commit()} does; auto-commit stays off then
+   */
+  public void setAutoCommit(boolean on) {
+    if (on && transaction.isPresent()) {
+      commit();
+      transaction = Optional.empty();
+    } else if (!on && transaction.isEmpty()) {
+      transaction = Optional.of(new Transaction());
+    }
+  }
+
+  /**
+   * Sends the transaction's writes in one TransactWriteItems (nothing when it has none); the
+   * transaction goes on, empty, as JDBC's next one.
+   *
+   * @throws dev.keycond.planner.error.KeycondException 25000 in auto-commit; 40001 or 23505 when
+   *     DynamoDB cancelled the transaction, which then wrote nothing
+   */
+  public void commit() {
+    Transaction open = openTransaction("commit");
+    CostMeter cost = new CostMeter();
+    try {
+      open.commit(gateway, new StatementCall(0, cost));
+    } finally {
+      // Committed or cancelled, the transaction is empty, and its savepoints are gone with it; a commit
+      // that got no answer keeps its writes, and its savepoints.
+      if (open.actions() == 0) {
+        savepoints.clear();
+      }
+      lastCommit = cost.snapshot();
+    }
+  }
+
+  /** Drops the transaction's writes, sending nothing. */
+  public void rollback() {
+    openTransaction("rollback").discard();
+    savepoints.clear();
+  }
+
+  /** Drops the writes kept since a savepoint; the savepoint stays, and those after it go. */
+  public void rollback(int savepoint) {
+    Transaction open = openTransaction("rollback to a savepoint");
+    open.rollbackTo(savepoint(savepoint));
+    savepoints.keySet().removeIf(id -> id > savepoint);
+  }
+
+  /** Marks what the transaction holds now; returns the savepoint's id. */
+  public int setSavepoint() {
+    Transaction open = openTransaction("setSavepoint");
+    int id = nextSavepoint++;
+    savepoints.put(id, open.mark());
+    return id;
+  }
+
+  /** Forgets a savepoint (and those after it); the transaction keeps its writes. */
+  public void releaseSavepoint(int savepoint) {
+    openTransaction("releaseSavepoint");
+    savepoint(savepoint);
+    savepoints.keySet().removeIf(id -> id >= savepoint);
+  }
+
+  private Transaction.Mark savepoint(int id) {
+    Transaction.Mark mark = savepoints.get(id);
+    if (mark == null) {
+      throw new KeycondException(SqlState.INVALID_SAVEPOINT, "Savepoint " + id + " is not one of this transaction's: "
+          + "it was released, rolled back past, or set in a transaction that has ended");
+    }
+    return mark;
+  }
+
+  private Transaction openTransaction(String call) {
+    return transaction.orElseThrow(() -> new KeycondException(SqlState.INVALID_TRANSACTION_STATE, "No transaction "
+        + "to " + call + ": the connection is in auto-commit mode, where each statement is committed as it runs. "
+        + "Call setAutoCommit(false) to start a transaction"));
+  }
+
+  /** What the last commit's requests cost (the TransactWriteItems and its units); nothing before the first. */
+  public StatementCost lastCommitCost() {
+    return lastCommit;
+  }
+
+  public StatementSettings settings() {
+    return planner.settings();
+  }
+
+  /** The tables statements and metadata see. */
+  public KeycondSchema schema() {
+    return schema;
+  }
+
+  /** What the plan cache has done: statements planned, and those that found a plan for their text or shape. */
+  public PlanCacheStatistics planCacheStatistics() {
+    return planner.cacheStatistics();
+  }
+
+  /**
+   * What the session reaches, for people: the endpoint, the region and the tables, mapped ones
+   * first, such as "DynamoDB at http://127.0.0.1:8000 (region us-east-1): mapped tables files,
+   * workspaces, projects; tables without a mapping: Events".
+   */
+  public String describe() {
+    List<String> mapped = schema.mappedTables().stream().map(EntityTable::name).toList();
+    List<String> raw = schema.tableNames().stream().filter(name -> !mapped.contains(name)).toList();
+    return "DynamoDB at " + DynamoClients.endpoint(client) + " (region "
+        + client.serviceClientConfiguration().region().id() + "): "
+        + (mapped.isEmpty() ? "no mapped tables" : "mapped tables " + String.join(", ", mapped)) + "; "
+        + (raw.isEmpty() ? "no tables without a mapping" : "tables without a mapping: " + String.join(", ", raw));
+  }
+
+  /** Whether DynamoDB answers within {@code timeout}: only a request tells. */
+  public boolean answers(Duration timeout) {
+    return new DynamoCatalog(client).answers(timeout);
+  }
+
+  /** Ends the session: a transaction's writes not committed are dropped, unsent. */
+  @Override
+  public void close() {
+    transaction.ifPresent(Transaction::discard);
+    client.close();
+  }
+}

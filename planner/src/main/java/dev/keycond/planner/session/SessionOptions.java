@@ -1,0 +1,136 @@
+package dev.keycond.planner.session;
+
+import dev.keycond.planner.StatementPlanner;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.gateway.ClientSettings;
+import dev.keycond.planner.settings.AwsCliTarget;
+import dev.keycond.planner.settings.ExplainForm;
+import dev.keycond.planner.settings.ScanPolicy;
+import dev.keycond.planner.settings.StatementSettings;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * What a session is opened with, read from a connection's properties.
+ *
+ * @param mapping where the mapping file is; empty for none (raw tables only)
+ * @param client how the DynamoDB client reaches DynamoDB
+ * @param statements the settings every statement of the session runs with
+ * @param planCache the most plans the session keeps for texts and shapes; 0 keeps none
+ * @param idempotentWrites whether a write in auto-commit mode is sent as a TransactWriteItems with a
+ *     ClientRequestToken, so that one sent again after a lost answer is applied once
+ */
+public record SessionOptions(
+    Optional<String> mapping,
+    ClientSettings client,
+    StatementSettings statements,
+    int planCache,
+    boolean idempotentWrites) {
+
+  /** The property whose value is the secret access key. */
+  public static final String SECRET = "password";
+
+  public SessionOptions {
+    if (planCache < 0) {
+      throw new IllegalArgumentException("a plan cache keeps 0 plans or more, not " + planCache);
+    }
+  }
+
+  /**
+   * The options the properties say, each absent one at its default.
+   *
+   * @param property a property's value by its name, empty when it is not set
+   * @throws KeycondException (22023) for a value that is not one the property takes
+   */
+  public static SessionOptions read(Function<String, Optional<String>> property) {
+    StatementSettings statements = statementSettings(property);
+    int planCache = property.apply("planCache").map(v -> parseCount("planCache", v, 0, Integer.MAX_VALUE))
+        .orElse(StatementPlanner.DEFAULT_PLAN_CACHE);
+    boolean idempotentWrites = property.apply("idempotentWrites").map(v -> parseBoolean("idempotentWrites", v))
+        .orElse(false);
+    return new SessionOptions(property.apply("mapping"), clientSettings(property), statements, planCache,
+        idempotentWrites);
+  }
+
+  private static ClientSettings clientSettings(Function<String, Optional<String>> property) {
+    Optional<URI> endpoint = property.apply("endpoint").map(e -> {
+      try {
+        URI uri = new URI(e);
+        if (uri.getScheme() == null || uri.getHost() == null) {
+          throw new URISyntaxException(e, "needs a scheme and a host, like http://127.0.0.1:8000");
+        }
+        return uri;
+      } catch (URISyntaxException ex) {
+        throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
+            "Invalid endpoint '" + e + "': " + ex.getReason());
+      }
+    });
+    return new ClientSettings(property.apply("region"), endpoint, property.apply("profile"), property.apply("user"),
+        property.apply(SECRET));
+  }
+
+  private static StatementSettings statementSettings(Function<String, Optional<String>> property) {
+    boolean consistent = property.apply("consistentRead").map(v -> parseBoolean("consistentRead", v)).orElse(false);
+    ScanPolicy scan = property.apply("scan").map(ScanPolicy::parse).orElse(ScanPolicy.REJECT);
+    int fanOut = property.apply("maxFanOut").map(v -> parseCount("maxFanOut", v, 1, Integer.MAX_VALUE))
+        .orElse(StatementSettings.DEFAULT_MAX_FAN_OUT);
+    ExplainForm explain = property.apply("explain").map(ExplainForm::parse).orElse(ExplainForm.TEXT);
+    ClientSettings client = clientSettings(property);
+    AwsCliTarget cli = new AwsCliTarget(client.endpoint().map(SessionOptions::withoutUserInfo),
+        client.region(), client.profile());
+    boolean serverFilters = property.apply("serverFilters").map(v -> parseBoolean("serverFilters", v)).orElse(true);
+    int segments = property.apply("scanSegments")
+        .map(v -> parseCount("scanSegments", v, 1, StatementSettings.MAX_SCAN_SEGMENTS)).orElse(1);
+    boolean showExpired = property.apply("expiredItems").map(SessionOptions::parseExpiredItems).orElse(false);
+    return new StatementSettings(consistent, scan, fanOut, explain, cli, serverFilters, segments, showExpired);
+  }
+
+  private static boolean parseExpiredItems(String value) {
+    if (value.trim().equalsIgnoreCase("hide")) {
+      return false;
+    }
+    if (value.trim().equalsIgnoreCase("show")) {
+      return true;
+    }
+    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
+        "Invalid value '" + value + "' for property expiredItems: use hide or show");
+  }
+
+  /** An endpoint as a command line may show it: a user and password written into it stay out. */
+  private static String withoutUserInfo(URI endpoint) {
+    try {
+      return new URI(endpoint.getScheme(), null, endpoint.getHost(), endpoint.getPort(), endpoint.getPath(), null,
+          null).toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException("a parsed endpoint without its user information is still a URI", e);
+    }
+  }
+
+  /** A whole number from {@code least} to {@code most}. */
+  private static int parseCount(String name, String value, int least, int most) {
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n >= least && n <= most) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Invalid value '" + value + "' for property "
+        + name + ": use a whole number of at least " + least + (most == Integer.MAX_VALUE ? "" : " and at most " + most));
+  }
+
+  private static boolean parseBoolean(String name, String value) {
+    if (value.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (value.equalsIgnoreCase("false")) {
+      return false;
+    }
+    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
+        "Invalid value '" + value + "' for property " + name + ": use true or false");
+  }
+}

@@ -1,0 +1,264 @@
+package dev.keycond.planner.transaction;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.gateway.DynamoGateway;
+import dev.keycond.planner.gateway.StatementCall;
+import dev.keycond.planner.gateway.TransactOutcome;
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.ItemExpectation;
+import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.request.TransactWriteItems;
+import dev.keycond.planner.table.EntityTable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Supplier;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A JDBC transaction: the write actions of its statements, kept until commit and then sent as one
+ * TransactWriteItems. DynamoDB keeps no transaction open between calls, so this is all there is of
+ * it until then: each statement is planned, checked and counted when it runs, its reads are sent
+ * then, and its actions wait here, one per item, the later statements on an item folded into the
+ * earlier ones' action. Its statements' key reads see its own writes.
+ *
+ * <p>A statement is all or nothing within the transaction: one that fails, or that would take the
+ * transaction past DynamoDB's limits, leaves the transaction as it was before it.
+ */
+public final class Transaction {
+  /** The actions, one per item, in the order their items were first written. Guarded by this. */
+  private LinkedHashMap<ItemKey, PendingWrite> writes = new LinkedHashMap<>();
+  /** The token of the commit being tried, kept while the actions stay the same; empty before a commit. */
+  private Optional<String> token = Optional.empty();
+
+  /** What the transaction holds at one point, to go back to (a savepoint). */
+  public static final class Mark {
+    private final LinkedHashMap<ItemKey, PendingWrite> writes;
+
+    private Mark(LinkedHashMap<ItemKey, PendingWrite> writes) {
+      this.writes = writes;
+    }
+  }
+
+  /**
+   * Runs one statement within the transaction: its actions stay only if it succeeds and keeps the
+   * transaction within DynamoDB's limits.
+   *
+   * @throws KeycondException 54000 when the transaction would have more than 100 actions or 4 MB
+   */
+  public <T> T statement(Supplier<T> run) {
+    Mark before = mark();
+    try {
+      T done = run.get();
+      checkLimits();
+      return done;
+    } catch (RuntimeException e) {
+      rollbackTo(before);
+      throw e;
+    }
+  }
+
+  private synchronized void checkLimits() {
+    if (writes.size() > TransactWriteItems.MAX_ACTIONS) {
+      throw new KeycondException(SqlState.TRANSACTION_LIMIT, "This statement would give the transaction "
+          + writes.size() + " items to write, past DynamoDB's limit of " + TransactWriteItems.MAX_ACTIONS
+          + " actions in one TransactWriteItems; it was not applied, and the transaction keeps what it had. Commit "
+          + "and write the rest in another transaction");
+    }
+    long bytes = writes.values().stream().mapToLong(PendingWrite::bytes).sum();
+    if (bytes > TransactWriteItems.MAX_BYTES) {
+      throw new KeycondException(SqlState.TRANSACTION_LIMIT, "This statement would give the transaction " + bytes
+          + " bytes of items, past DynamoDB's limit of 4 MB (" + TransactWriteItems.MAX_BYTES + " bytes) in one "
+          + "TransactWriteItems; it was not applied, and the transaction keeps what it had. Commit and write the "
+          + "rest in another transaction");
+    }
+  }
+
+  /**
+   * Keeps an INSERT's row: the key must be free, in the transaction and, at commit, on the server.
+   *
+   * @throws KeycondException 23505 when the transaction has already written an item with the key
+   */
+  public synchronized long insert(EntityTable table, Map<String, AttributeValue> item, String describedKey) {
+    ItemKey key = key(table, item);
+    PendingWrite before = writes.get(key);
+    if (before != null && !(before.effect() instanceof Effect.Delete)) {
+      throw new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: table '" + table.name()
+          + "' already has a row with key " + describedKey + ", written earlier in this transaction (INSERT never "
+          + "overwrites; use UPSERT INTO to replace the item, or UPDATE to change it)");
+    }
+    return keep(table, key, describedKey, ItemExpectation.ABSENT, new Effect.Put(ImmutableMap.copyOf(item)));
+  }
+
+  /**
+   * Keeps a write of one item, expecting of it what made the statement's count true.
+   *
+   * @param key the item's key attributes
+   * @return 1, the row the write counts
+   */
+  public synchronized long write(EntityTable table, Map<String, AttributeValue> key, String describedKey,
+      ItemExpectation expected, Effect effect) {
+    return keep(table, key(table, key), describedKey, expected, effect);
+  }
+
+  private long keep(EntityTable table, ItemKey key, String describedKey, ItemExpectation expected, Effect effect) {
+    PendingWrite before = writes.get(key);
+    writes.put(key, before == null
+        ? new PendingWrite(key, table.source().keys().hashAttribute(), describedKey, expected, effect)
+        : before.then(expected, effect));
+    token = Optional.empty();
+    return 1;
+  }
+
+  /**
+   * The item a GetItem finds as this transaction leaves it: the server's item (read by
+   * {@code server}) with the transaction's writes applied.
+   */
+  public Optional<Map<String, AttributeValue>> getItem(GetItem get,
+      Supplier<Optional<Map<String, AttributeValue>>> server) {
+    Map<String, AttributeValue> key = RequestValue.bind(get.key());
+    PendingWrite pending;
+    synchronized (this) {
+      pending = writes.get(new ItemKey(get.tableName(), ImmutableMap.copyOf(key)));
+    }
+    if (pending == null) {
+      return server.get();
+    }
+    return pending.effect().applyTo(pending.effect().wholeItem() ? Optional.empty() : server.get(), key);
+  }
+
+  /**
+   * The items a BatchGetItem finds as this transaction leaves them: the server's items (read by
+   * {@code server}) with the transaction's writes applied, the items it deleted left out.
+   */
+  public List<Map<String, AttributeValue>> batchGetItem(BatchGetItem batch,
+      Supplier<List<Map<String, AttributeValue>>> server) {
+    List<Map<String, AttributeValue>> keys = batch.boundKeys();
+    Map<Map<String, AttributeValue>, PendingWrite> pending = new HashMap<>();
+    synchronized (this) {
+      keys.forEach(key -> {
+        PendingWrite write = writes.get(new ItemKey(batch.tableName(), ImmutableMap.copyOf(key)));
+        if (write != null) {
+          pending.put(key, write);
+        }
+      });
+    }
+    if (pending.isEmpty()) {
+      return server.get();
+    }
+    Set<String> keyAttributes = keys.get(0).keySet();
+    Map<Map<String, AttributeValue>, Map<String, AttributeValue>> found = new HashMap<>();
+    server.get().forEach(item -> found.put(keyOf(item, keyAttributes), item));
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    for (Map<String, AttributeValue> key : keys) {
+      Optional<Map<String, AttributeValue>> item = Optional.ofNullable(found.get(key));
+      PendingWrite write = pending.get(key);
+      (write == null ? item : write.effect().applyTo(item, key)).ifPresent(items::add);
+    }
+    return items;
+  }
+
+  private static Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item, Set<String> keyAttributes) {
+    Map<String, AttributeValue> key = new HashMap<>();
+    keyAttributes.forEach(a -> key.put(a, item.get(a)));
+    return key;
+  }
+
+  private static ItemKey key(EntityTable table, Map<String, AttributeValue> item) {
+    ImmutableMap.Builder<String, AttributeValue> key = ImmutableMap.builder();
+    table.ownKeyAttributes().forEach(a -> key.put(a, item.get(a)));
+    return new ItemKey(table.source().name(), key.build());
+  }
+
+  /** How many actions a commit would send now. */
+  public synchronized int actions() {
+    return writes.size();
+  }
+
+  /** The TransactWriteItems a commit sends now (EXPLAIN and tests read it); empty when there is nothing to write. */
+  public synchronized Optional<TransactWriteItems> request() {
+    if (writes.isEmpty()) {
+      return Optional.empty();
+    }
+    if (token.isEmpty()) {
+      token = Optional.of(UUID.randomUUID().toString());
+    }
+    return Optional.of(new TransactWriteItems(writes.values().stream().map(PendingWrite::action)
+        .collect(ImmutableList.toImmutableList()), token.get()));
+  }
+
+  /**
+   * Sends the actions as one TransactWriteItems, or nothing when there are none. Once DynamoDB has
+   * answered, the transaction is empty, whether it committed or was cancelled. When the call
+   * failed without an answer (a timeout, the endpoint gone), the actions stay, with the same token:
+   * a commit tried again within DynamoDB's ten minutes is applied once.
+   *
+   * @throws KeycondException 40001 when DynamoDB cancelled the transaction because an item was no
+   *     longer as its statements found it; 23505 when an INSERT's key was taken meanwhile
+   */
+  public void commit(DynamoGateway gateway, StatementCall call) {
+    Optional<TransactWriteItems> request = request();
+    if (request.isEmpty()) {
+      return;
+    }
+    List<PendingWrite> sent;
+    synchronized (this) {
+      sent = List.copyOf(writes.values());
+    }
+    TransactOutcome outcome = gateway.transactWriteItems(request.get(), call);
+    discard();
+    if (outcome instanceof TransactOutcome.Cancelled cancelled) {
+      throw cancellation(sent, cancelled.codes());
+    }
+  }
+
+  /** Why DynamoDB cancelled the transaction, naming the table and key of each action that failed. */
+  private static KeycondException cancellation(List<PendingWrite> sent, List<String> codes) {
+    List<String> failed = new ArrayList<>();
+    boolean duplicates = true;
+    for (int i = 0; i < sent.size() && i < codes.size(); i++) {
+      String code = codes.get(i);
+      if (!code.equals("None")) {
+        PendingWrite write = sent.get(i);
+        failed.add("table '" + write.item().tableName() + "' key " + write.describedKey() + " (" + code + ")");
+        duplicates &= code.equals("ConditionalCheckFailed")
+            && write.expected().exists() == ItemExpectation.Existence.ABSENT;
+      }
+    }
+    if (duplicates && !failed.isEmpty()) {
+      return new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key at commit: another writer took the key "
+          + "of a row this transaction inserts: " + String.join("; ", failed) + ". Nothing was written, and the "
+          + "transaction is over");
+    }
+    return new KeycondException(SqlState.SERIALIZATION_FAILURE, "DynamoDB cancelled the transaction and nothing was "
+        + "written: " + (failed.isEmpty() ? "it gave no reason" : String.join("; ", failed)) + ". Another writer "
+        + "changed an item since this transaction read it, or wrote it at the same time; the transaction is over. "
+        + "Run it again");
+  }
+
+  /** Drops every action (a rollback, or the end of a commit). */
+  public synchronized void discard() {
+    writes = new LinkedHashMap<>();
+    token = Optional.empty();
+  }
+
+  /** What the transaction holds now, to go back to. */
+  public synchronized Mark mark() {
+    return new Mark(new LinkedHashMap<>(writes));
+  }
+
+  /** Goes back to what the transaction held at a mark: the actions kept since are dropped. */
+  public synchronized void rollbackTo(Mark mark) {
+    writes = new LinkedHashMap<>(mark.writes);
+    token = Optional.empty();
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * {@link dev.keycond.planner.transaction.Transaction}: a JDBC transaction's writes, kept one action
+ * per item ({@code PendingWrite}: the statements' effects folded into one {@code Effect}, and what
+ * they expect of the item on the server) until commit sends them as one TransactWriteItems; and the
+ * view of the transaction's items that its statements' key reads get.
+ */
+package dev.keycond.planner.transaction;

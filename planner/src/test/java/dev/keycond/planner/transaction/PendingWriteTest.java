@@ -1,0 +1,103 @@
+package dev.keycond.planner.transaction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import dev.keycond.planner.request.ItemChange;
+import dev.keycond.planner.request.ItemExpectation;
+import dev.keycond.planner.request.RequestValue;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Several statements on one item fold into one action: the final state, and of what each expected
+ * of the item, only what the transaction had not itself decided. The transactions on moto
+ * (sql-tests: TransactionsTest) send what this gives and read the items back.
+ */
+class PendingWriteTest {
+  private static final ImmutableMap<String, AttributeValue> KEY = ImmutableMap.of("PK", s("k"));
+
+  @Test
+  void anUpdateAfterAPutIsThePutOfTheUpdatedItem() {
+    PendingWrite insert = pending(ItemExpectation.ABSENT, new Effect.Put(item("size", n("3"), "name", s("a"))));
+    PendingWrite folded = insert.then(ItemExpectation.asRead(ImmutableMap.of("size", n("3")), ImmutableSet.of()),
+        update(Map.of("size", n("6")), "name"));
+    assertEquals(new Effect.Put(item("size", n("6"))), folded.effect());
+    assertEquals(ItemExpectation.ABSENT, folded.expected(), "the item the transaction put is its own");
+  }
+
+  @Test
+  void aSecondUpdateAddsOnlyWhatTheFirstDidNotWrite() {
+    PendingWrite first = pending(ItemExpectation.asRead(ImmutableMap.of("size", n("1")), ImmutableSet.of()),
+        update(Map.of("size", n("7"))));
+    PendingWrite folded = first.then(
+        ItemExpectation.asRead(ImmutableMap.of("size", n("7"), "owner", s("u1")), ImmutableSet.of("name")),
+        update(Map.of("name", s("k"))));
+    assertEquals(ItemExpectation.asRead(ImmutableMap.of("size", n("1"), "owner", s("u1")), ImmutableSet.of("name")),
+        folded.expected());
+    assertEquals(update(Map.of("size", n("7"), "name", s("k"))), folded.effect());
+  }
+
+  @Test
+  void aDeleteAfterAnUpdateKeepsTheUpdatesExpectation() {
+    ItemExpectation read = ItemExpectation.asRead(ImmutableMap.of("size", n("1")), ImmutableSet.of());
+    PendingWrite folded = pending(read, update(Map.of("size", n("2")))).then(
+        ItemExpectation.asRead(ImmutableMap.of("size", n("2")), ImmutableSet.of()), new Effect.Delete());
+    assertEquals(new Effect.Delete(), folded.effect());
+    assertEquals(read, folded.expected());
+  }
+
+  @Test
+  void anInsertThenADeleteIsADeleteThatChecksTheKeyIsStillFree() {
+    PendingWrite folded = pending(ItemExpectation.ABSENT, new Effect.Put(item("size", n("1"))))
+        .then(ItemExpectation.asRead(ImmutableMap.of(), ImmutableSet.of()), new Effect.Delete());
+    assertEquals(ItemExpectation.ABSENT, folded.expected());
+    assertEquals("attribute_not_exists(#a0)", folded.action().conditionExpression().orElseThrow());
+  }
+
+  @Test
+  void aMergeAfterADeleteCreatesTheItemFromItsKey() {
+    PendingWrite folded = pending(ItemExpectation.asRead(ImmutableMap.of(), ImmutableSet.of()), new Effect.Delete())
+        .then(ItemExpectation.NOTHING, update(Map.of("size", n("5"))));
+    assertEquals(new Effect.Put(item("size", n("5"))), folded.effect());
+    assertEquals(Optional.of(item("size", n("5"))), folded.effect().applyTo(Optional.empty(), KEY));
+  }
+
+  @Test
+  void aKeptChangeAddsNothing() {
+    assertThrows(IllegalArgumentException.class, () -> new Effect.Update(new ItemChange(ImmutableMap.of(),
+        ImmutableMap.of("size", new RequestValue.Bound(n("1"))), ImmutableSet.of())));
+    assertThrows(IllegalArgumentException.class, () -> new ItemExpectation(ItemExpectation.Existence.ABSENT,
+        ImmutableMap.of("size", n("1")), ImmutableSet.of()));
+  }
+
+  private static PendingWrite pending(ItemExpectation expected, Effect effect) {
+    return new PendingWrite(new ItemKey("Drive", KEY), "PK", "{PK=k}", expected, effect);
+  }
+
+  private static Effect.Update update(Map<String, AttributeValue> sets, String... removes) {
+    ImmutableMap.Builder<String, RequestValue> bound = ImmutableMap.builder();
+    sets.forEach((name, value) -> bound.put(name, new RequestValue.Bound(value)));
+    return new Effect.Update(new ItemChange(bound.build(), ImmutableMap.of(), ImmutableSet.copyOf(removes)));
+  }
+
+  private static ImmutableMap<String, AttributeValue> item(Object... attributes) {
+    ImmutableMap.Builder<String, AttributeValue> item = ImmutableMap.<String, AttributeValue>builder().putAll(KEY);
+    for (int i = 0; i < attributes.length; i += 2) {
+      item.put((String) attributes[i], (AttributeValue) attributes[i + 1]);
+    }
+    return item.build();
+  }
+
+  private static AttributeValue s(String value) {
+    return AttributeValue.fromS(value);
+  }
+
+  private static AttributeValue n(String value) {
+    return AttributeValue.fromN(value);
+  }
+}
