@@ -2,6 +2,7 @@ package dev.keycond.jar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -55,6 +56,8 @@ class ShadedJarIT {
   private static final Path JAR = Path.of(System.getProperty("keycond.jar", "target/keycond-jdbc.jar"));
   private static final String MODEL = "software.amazon.awssdk.services.dynamodb.model.";
   private static final String MODEL_PATH = MODEL.replace('.', '/');
+  /** A model class as a class file's constant pool names it. */
+  private static final Pattern MODEL_REFERENCE = Pattern.compile(Pattern.quote(MODEL_PATH) + "([A-Za-z0-9_$]+)");
   private static URLClassLoader loader;
   private static Driver driver;
   private final DemoDatabase database = DemoDatabase.get();
@@ -222,38 +225,54 @@ class ShadedJarIT {
       toLoad.add(MODEL + operation + "Request");
       toLoad.add(MODEL + operation + "Response");
     }
+    Set<String> loaded = new HashSet<>();
     try (JarFile jar = new JarFile(JAR.toFile())) {
       jar.stream().map(JarEntry::getName)
           .filter(name -> name.startsWith(MODEL_PATH) && name.endsWith("Exception.class"))
           .forEach(name -> toLoad.add(name.substring(0, name.length() - ".class".length()).replace('/', '.')));
-    }
-    Set<String> loaded = new HashSet<>();
-    while (!toLoad.isEmpty()) {
-      String name = toLoad.pop();
-      if (!loaded.add(name)) {
-        continue;
-      }
-      Class<?> type = Class.forName(name, true, loader);
-      Set<Type> named = new HashSet<>();
-      for (Field field : type.getDeclaredFields()) {
-        named.add(field.getGenericType());
-      }
-      for (Method method : type.getDeclaredMethods()) {
-        named.add(method.getGenericReturnType());
-        Collections.addAll(named, method.getGenericParameterTypes());
-      }
-      for (var constructor : type.getDeclaredConstructors()) {
-        Collections.addAll(named, constructor.getGenericParameterTypes());
-      }
-      Collections.addAll(named, type.getDeclaredClasses());
-      for (Type t : named) {
-        addDynamoDbClasses(t, toLoad);
+      while (!toLoad.isEmpty()) {
+        String name = toLoad.pop();
+        if (loaded.add(name)) {
+          load(name, jar, toLoad);
+        }
       }
     }
     for (String held : List.of("TableDescription", "ReplicaDescription", "SSEDescription", "ArchivalSummary",
         "RestoreSummary", "TableClassSummary", "ConsumedCapacity", "ItemCollectionMetrics", "Endpoint",
         "TransactionCanceledException", "CancellationReason")) {
       assertTrue(loaded.contains(MODEL + held), held + " in " + loaded);
+    }
+  }
+
+  /**
+   * Loads one model class from the jar and queues the model classes it refers to: those its
+   * signatures name, and those its code names (a request builder's list copier, say, which no
+   * signature shows but building the request needs).
+   */
+  private static void load(String name, JarFile jar, Deque<String> toLoad) throws Exception {
+    Class<?> type = Class.forName(name, true, loader);
+    JarEntry entry = jar.getJarEntry(name.replace('.', '/') + ".class");
+    assertNotNull(entry, name + " is not in the jar");
+    try (InputStream in = jar.getInputStream(entry)) {
+      Matcher m = MODEL_REFERENCE.matcher(new String(in.readAllBytes(), StandardCharsets.ISO_8859_1));
+      while (m.find()) {
+        toLoad.add(MODEL + m.group(1));
+      }
+    }
+    Set<Type> named = new HashSet<>();
+    for (Field field : type.getDeclaredFields()) {
+      named.add(field.getGenericType());
+    }
+    for (Method method : type.getDeclaredMethods()) {
+      named.add(method.getGenericReturnType());
+      Collections.addAll(named, method.getGenericParameterTypes());
+    }
+    for (var constructor : type.getDeclaredConstructors()) {
+      Collections.addAll(named, constructor.getGenericParameterTypes());
+    }
+    Collections.addAll(named, type.getDeclaredClasses());
+    for (Type t : named) {
+      addDynamoDbClasses(t, toLoad);
     }
   }
 

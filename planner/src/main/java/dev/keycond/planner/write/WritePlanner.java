@@ -71,8 +71,11 @@ public final class WritePlanner {
     }
     ReadPlan found = read.plan();
     RexBuilder rex = modify.getCluster().getRexBuilder();
+    // A SET whose values are all columns (SET amount = amount - 0, simplified to amount) leaves no
+    // Project: the read's own projection then lists what the UPDATE's source expressions refer to.
     ImmutableList<Assignment> assignments = delete ? ImmutableList.of()
-        : assignments(modify, (Project) input, found, table);
+        : assignments(modify, input instanceof Project project ? Optional.of(project) : Optional.empty(), found,
+            table);
     List<RexNode> residual = found.residual();
     List<ServerCondition> translated = new ArrayList<>();
     for (RexNode condition : residual) {
@@ -85,7 +88,7 @@ public final class WritePlanner {
         new WritePlan.ChangeRows(table, delete, target, assignments, condition, returnsRows));
   }
 
-  private static ImmutableList<Assignment> assignments(TableModify modify, Project project, ReadPlan found,
+  private static ImmutableList<Assignment> assignments(TableModify modify, Optional<Project> project, ReadPlan found,
       EntityTable table) {
     // The project's expressions are over the read's output, which lists table columns in projection order.
     RexShuttle toTableRow = new RexShuttle() {
@@ -104,8 +107,8 @@ public final class WritePlanner {
         throw keyChange(table, assigned);
       }
       RexNode source = modify.getSourceExpressionList().get(i);
-      RexNode value = (source instanceof RexInputRef ref ? project.getProjects().get(ref.getIndex()) : source)
-          .accept(toTableRow);
+      RexNode value = (source instanceof RexInputRef ref
+          ? project.map(p -> p.getProjects().get(ref.getIndex())).orElse(ref) : source).accept(toTableRow);
       assignments.add(classify(column, assigned, value));
     }
     return assignments.build();

@@ -194,6 +194,19 @@ class WritesTest {
   }
 
   @Test
+  void aSetThatCalciteReducesToTheColumnItselfRuns() throws SQLException {
+    // SET size = size - 0 is simplified to size, and Calcite then plans no Project over the read.
+    update("INSERT INTO files (account, path, size, name) VALUES ('a91', 'root/same', 7, 'x')");
+    RequestRecorder.clear();
+    assertEquals(1, update("UPDATE files SET size = size - 0, name = name WHERE account = 'a91' AND path = 'root/same'"));
+    assertEquals(0, update("UPDATE files SET size = size - 0 WHERE account = 'a91' AND path = 'root/none'"));
+    Map<String, AttributeValue> item = tables.items(tables.drive).get(0);
+    assertEquals(AttributeValue.fromN("7"), item.get("size"));
+    assertEquals(s("x"), item.get("name"));
+    assertEquals(1, tables.items(tables.drive).size());
+  }
+
+  @Test
   void otherPredicatesMakeOptimisticConcurrency() throws SQLException {
     update("INSERT INTO files (account, path, version, size) VALUES ('a91', 'root/doc', 3, 10)");
     assertEquals(1, update("UPDATE files SET version = 4, size = 11 WHERE account = 'a91' AND path = 'root/doc' "
