@@ -58,6 +58,7 @@ final class WriteRun {
    *
    * @param returnsRows whether the result keeps the rows written
    * @throws WriteFailure when a row could not be written
+   * @throws KeycondException when an execution failed before anything was sent: nothing is
    */
   static WriteResult run(ExecutionContext context, EntityTable table, List<List<Object>> parameterSets,
       boolean returnsRows, Execution execution) {
