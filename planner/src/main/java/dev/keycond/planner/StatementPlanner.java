@@ -13,6 +13,7 @@ import dev.keycond.planner.sql.ExactValueConvertlets;
 import dev.keycond.planner.sql.InvalidCorrelation;
 import dev.keycond.planner.sql.MetadataHandlers;
 import dev.keycond.planner.sql.NotInNulls;
+import dev.keycond.planner.sql.RowValues;
 import dev.keycond.planner.sql.StatementTables;
 import dev.keycond.planner.sql.StatementTooComplex;
 import dev.keycond.planner.sql.UnknownNames;
@@ -351,8 +352,7 @@ public final class StatementPlanner {
   }
 
   private CompiledPlan plan(String sql, long maxRows) {
-    SqlNode parsed = writtenExactly(NotInNulls.rewrite(parse(sql)));
-    EscapeClauses.check(parsed);
+    SqlNode parsed = writtenExactly(EscapeClauses.rewrite(NotInNulls.rewrite(RowValues.rewrite(parse(sql)))));
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
     SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
     PlannedExplain.Output output = explain ? explainOutput((SqlExplain) parsed) : PlannedExplain.Output.TEXT;
