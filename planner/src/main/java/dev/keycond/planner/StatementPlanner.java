@@ -10,6 +10,7 @@ import dev.keycond.planner.sql.EscapeClauses;
 import dev.keycond.planner.sql.ExactNumberCoercion;
 import dev.keycond.planner.sql.ExactWrittenNumbers;
 import dev.keycond.planner.sql.ExactValueConvertlets;
+import dev.keycond.planner.sql.InformationSchemaViews;
 import dev.keycond.planner.sql.InvalidCorrelation;
 import dev.keycond.planner.sql.MetadataHandlers;
 import dev.keycond.planner.sql.NotInNulls;
@@ -35,7 +36,9 @@ import dev.keycond.planner.rules.ReadFilterRule;
 import dev.keycond.planner.rules.ReadProjectRule;
 import dev.keycond.planner.rules.ReadSortRule;
 import dev.keycond.planner.schema.EntitySqlTable;
+import dev.keycond.planner.schema.InformationSchema;
 import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.schema.SchemaDescription;
 import dev.keycond.planner.rel.DynamoWrite;
 import dev.keycond.planner.write.WritePlanner;
 import org.apache.calcite.rel.core.TableModify;
@@ -352,7 +355,8 @@ public final class StatementPlanner {
   }
 
   private CompiledPlan plan(String sql, long maxRows) {
-    SqlNode parsed = writtenExactly(EscapeClauses.rewrite(NotInNulls.rewrite(RowValues.rewrite(parse(sql)))));
+    SqlNode parsed = writtenExactly(EscapeClauses.rewrite(NotInNulls.rewrite(RowValues.rewrite(
+        InformationSchemaViews.rewrite(parse(sql), () -> new InformationSchema(new SchemaDescription(schema)))))));
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
     SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
     PlannedExplain.Output output = explain ? explainOutput((SqlExplain) parsed) : PlannedExplain.Output.TEXT;
