@@ -4,16 +4,24 @@ import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.session.SessionOptions;
+import dev.keycond.planner.sql.NearestNames;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * The properties of a {@code jdbc:keycond:} connection, from the URL ({@code ;}-separated) and from
  * {@link Properties}; names are case-insensitive and the Properties win over the URL.
+ *
+ * <p>Pools and frameworks pass properties of their own to every driver (Hibernate's built-in pool
+ * forwards each {@code hibernate.connection.*} setting without its prefix). A name keycond knows is
+ * used; a name from {@link #FOREIGN} is ignored; any other name is refused when it is near a keycond
+ * name (so a misspelt keycond property is reported, with the name it was likely meant to be) and
+ * ignored otherwise, as the property of some other layer.
  */
 public final class ConnectionProperties {
   public static final String PREFIX = "jdbc:keycond:";
@@ -42,6 +50,17 @@ public final class ConnectionProperties {
           "false"},
       new String[] {"planCache", "Plans kept for statement texts and shapes; 0 keeps none",
           String.valueOf(StatementPlanner.DEFAULT_PLAN_CACHE)});
+
+  /**
+   * Properties that pools, frameworks and tools pass to any driver, lower-cased: ignored even when
+   * one is near a keycond name ({@code url} is one edit from nothing keycond has, but {@code usr}
+   * would be). Auto-commit and isolation are set through {@code Connection}'s methods, which the
+   * pools that pass these call as well.
+   */
+  static final Set<String> FOREIGN = Set.of("autocommit", "isolation", "pool_size", "provider_disables_autocommit",
+      "handling_mode", "driver_class", "url", "username", "datasource", "readonly", "catalog", "schema",
+      "applicationname", "logintimeout", "connecttimeout", "sockettimeout", "characterencoding", "charset",
+      "useunicode");
 
   private final Map<String, String> values;
 
@@ -103,10 +122,15 @@ public final class ConnectionProperties {
 
   private static void put(Map<String, String> values, String name, String value) {
     String key = name.toLowerCase(Locale.ROOT);
-    boolean known = KNOWN.stream().anyMatch(p -> p[0].toLowerCase(Locale.ROOT).equals(key));
+    List<String> names = KNOWN.stream().map(p -> p[0]).toList();
+    boolean known = names.stream().anyMatch(n -> n.toLowerCase(Locale.ROOT).equals(key));
     if (!known) {
+      List<String> nearest = NearestNames.to(name, names);
+      if (FOREIGN.contains(key) || nearest.isEmpty()) {
+        return;
+      }
       throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Unknown connection property '" + name
-          + "'; the properties are " + KNOWN.stream().map(p -> p[0]).toList());
+          + "': did you mean " + String.join(" or ", nearest) + "? The properties are " + names);
     }
     if (value != null && !value.isEmpty()) {
       values.put(key, value);

@@ -1,5 +1,6 @@
 package dev.keycond.jdbc;
 
+import dev.keycond.planner.schema.TypeSizes;
 import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.math.BigDecimal;
 import java.sql.Types;
@@ -7,8 +8,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /** How SQL types are described to JDBC callers: type codes, names, sizes and Java classes. */
 final class JdbcTypes {
-  /** DynamoDB items are at most 400 KB, so no string or binary value is longer. */
-  static final int MAX_VALUE_LENGTH = 400 * 1024;
+  static final int MAX_VALUE_LENGTH = TypeSizes.MAX_VALUE_LENGTH;
   /**
    * The longest plain text of a DynamoDB number: a sign, {@code 0.} and 130 fractional digits, as in
    * {@code -1E-130} written out (the largest, {@code 9.99…E+125}, has 126 digits).
@@ -99,66 +99,14 @@ final class JdbcTypes {
     }
   }
 
-  /**
-   * COLUMN_SIZE, and the precision of result columns and parameters, as JDBC defines it: the
-   * precision of numbers, the length of text and binary values, and the length of a date or time
-   * written out; null where none applies.
-   */
+  /** COLUMN_SIZE and the precision of result columns and parameters; see {@link TypeSizes#columnSize}. */
   static Integer columnSize(SqlTypeName type, int precision) {
-    switch (type) {
-      case CHAR:
-      case VARCHAR:
-      case BINARY:
-      case VARBINARY:
-        return precision > 0 ? precision : MAX_VALUE_LENGTH;
-      case BOOLEAN:
-        return 1;
-      case TINYINT:
-        return 3;
-      case SMALLINT:
-        return 5;
-      case INTEGER:
-        return 10;
-      case BIGINT:
-        return 19;
-      case REAL:
-        return 7;
-      case FLOAT:
-      case DOUBLE:
-        return 15;
-      case DECIMAL:
-        return precision;
-      case DATE:
-        return 10;
-      case TIME:
-        return precision > 0 ? 9 + precision : 8;
-      case TIMESTAMP:
-        return precision > 0 ? 20 + precision : 19;
-      default:
-        return null;
-    }
+    return TypeSizes.columnSize(type, precision);
   }
 
-  /**
-   * Digits after the decimal point: the scale of decimals, fractional seconds of times; null where
-   * none applies. An N column has none: each value keeps its own scale, from 130 digits after the
-   * point to 125 before it, and no scale a tool might format with would show every value.
-   */
+  /** Digits after the decimal point; see {@link TypeSizes#decimalDigits}. */
   static Integer decimalDigits(SqlTypeName type, int precision, int scale) {
-    switch (type) {
-      case DECIMAL:
-        return KeycondTypeSystem.isNumberType(precision, scale) ? null : scale;
-      case TINYINT:
-      case SMALLINT:
-      case INTEGER:
-      case BIGINT:
-        return 0;
-      case TIME:
-      case TIMESTAMP:
-        return Math.max(precision, 0);
-      default:
-        return null;
-    }
+    return TypeSizes.decimalDigits(type, precision, scale);
   }
 
   /** JDBC's int getters report 0 where a size does not apply. */

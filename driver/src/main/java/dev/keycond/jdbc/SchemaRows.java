@@ -1,48 +1,41 @@
 package dev.keycond.jdbc;
 
 import dev.keycond.planner.schema.SqlTypes;
-import dev.keycond.planner.source.SourceIndex;
-import dev.keycond.planner.source.TimeToLive;
-import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.ColumnType;
-import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.mapping.Reference;
 import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.table.KeyTarget;
 import dev.keycond.planner.schema.KeycondSchema;
-import dev.keycond.planner.schema.KeycondTypeSystem;
+import dev.keycond.planner.schema.SchemaDescription;
+import dev.keycond.planner.schema.SchemaDescription.DescribedColumn;
 import java.sql.DatabaseMetaData;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
-import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * The rows DatabaseMetaData returns about keycond's tables, built from the mapping and from
- * DescribeTable: one schema, {@value KeycondSchema#NAME}, without a catalog.
+ * The rows DatabaseMetaData returns about keycond's tables, from the {@link SchemaDescription} that
+ * the SQL INFORMATION_SCHEMA presents too: one schema, {@value KeycondSchema#NAME}, without a catalog.
  */
 final class SchemaRows {
-  /** The name of every table's primary key, and of the index the key forms. */
-  static final String PRIMARY_KEY_NAME = "PRIMARY";
+  static final String PRIMARY_KEY_NAME = SchemaDescription.PRIMARY_KEY_NAME;
   static final String SCHEMA = KeycondSchema.NAME;
 
   private final KeycondSchema schema;
-  /** The planner's type system, so column types read exactly as they do in query results. */
-  private final RelDataTypeFactory typeFactory = new JavaTypeFactoryImpl(KeycondTypeSystem.INSTANCE);
+  private final SchemaDescription description;
+  private final RelDataTypeFactory typeFactory;
 
   SchemaRows(KeycondSchema schema) {
     this.schema = schema;
+    this.description = new SchemaDescription(schema);
+    this.typeFactory = description.typeFactory();
   }
 
   /**
@@ -61,142 +54,33 @@ final class SchemaRows {
     return schema.tableNames();
   }
 
-  /** The tables whose names match, sorted by name, as JDBC orders metadata. */
-  private List<EntityTable> matching(Predicate<String> tableName) {
-    return schema.tableNames().stream()
-        .filter(tableName)
-        .sorted()
-        .map(schema::table)
-        .flatMap(Optional::stream)
-        .toList();
-  }
-
   /** Listing tables describes none: a raw table's name is its DynamoDB table's. */
   List<Object[]> tables(Predicate<String> tableName) {
-    Map<String, EntityTable> mapped = new LinkedHashMap<>();
-    schema.mappedTables().forEach(t -> mapped.put(t.name(), t));
-    List<Object[]> rows = new ArrayList<>();
-    for (String name : schema.tableNames().stream().filter(tableName).sorted().toList()) {
-      EntityTable table = mapped.get(name);
-      String remarks = table == null ? "DynamoDB table " + name + " (no mapping)" : tableRemarks(table);
-      rows.add(new Object[] {null, SCHEMA, name, "TABLE", remarks, null, null, null, null, null});
-    }
-    return rows;
-  }
-
-  private static String tableRemarks(EntityTable table) {
-    return "DynamoDB table " + table.source().name() + ", items with " + table.ownKeyAttributes().stream()
-        .map(a -> a + " = " + table.template(a).text())
-        .collect(Collectors.joining(", "))
-        + table.source().timeToLive().map(ttl -> "; " + timeToLiveRemarks(ttl)).orElse("");
-  }
-
-  /** What a table's time to live means for its rows. */
-  private static String timeToLiveRemarks(TimeToLive ttl) {
-    return "time to live in attribute " + ttl.attribute()
-        + ": items whose time has passed are left out unless expiredItems=show";
+    return description.tables(tableName).stream()
+        .map(t -> new Object[] {null, SCHEMA, t.name(), "TABLE", t.remarks(), null, null, null, null, null})
+        .toList();
   }
 
   List<Object[]> columns(Predicate<String> tableName, Predicate<String> columnName) {
     List<Object[]> rows = new ArrayList<>();
-    for (EntityTable table : matching(tableName)) {
-      List<RelDataTypeField> fields = SqlTypes.rowType(typeFactory, table).getFieldList();
-      for (int i = 0; i < fields.size(); i++) {
-        RelDataTypeField field = fields.get(i);
-        if (!columnName.test(field.getName())) {
-          continue;
-        }
-        RelDataType type = field.getType();
-        SqlTypeName sqlType = type.getSqlTypeName();
-        rows.add(new Object[] {
-            null, SCHEMA, table.name(), field.getName(), JdbcTypes.code(sqlType), typeName(type),
-            JdbcTypes.columnSize(sqlType, type.getPrecision()), null,
-            JdbcTypes.decimalDigits(sqlType, type.getPrecision(), type.getScale()), radix(sqlType),
-            type.isNullable() ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls,
-            columnRemarks(table, table.column(i)), null, null, null, octetLength(sqlType), i + 1,
-            type.isNullable() ? "YES" : "NO", null, null, null, null, "NO", "NO"});
-      }
+    for (DescribedColumn column : description.columns(tableName, columnName)) {
+      RelDataType type = column.type();
+      SqlTypeName sqlType = type.getSqlTypeName();
+      rows.add(new Object[] {
+          null, SCHEMA, column.table().name(), column.name(), JdbcTypes.code(sqlType), typeName(type),
+          JdbcTypes.columnSize(sqlType, type.getPrecision()), null,
+          JdbcTypes.decimalDigits(sqlType, type.getPrecision(), type.getScale()), radix(sqlType),
+          type.isNullable() ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls,
+          column.remarks(), null, null, null, octetLength(sqlType), column.ordinal(),
+          type.isNullable() ? "YES" : "NO", null, null, null, null, "NO", "NO"});
     }
     return rows;
   }
 
-  /** Where a column's value lives, such as {@code PK via DRIVE#{account} (partition key)}. */
-  private static String columnRemarks(EntityTable table, Column column) {
-    Optional<String> keyAttribute = table.keyAttributeOf(column.name());
-    if (keyAttribute.isPresent()) {
-      return keyRemarks(table, keyAttribute.get());
-    }
-    List<String> parts = new ArrayList<>();
-    KeyTemplate own = table.mapping().keys().get(column.attribute());
-    if (column.isWholeItem()) {
-      parts.add("the whole item, as JSON");
-    } else if (own == null || !own.isIdentity()) {
-      parts.add("attribute " + column.attribute() + storageRemarks(column.type()));
-    }
-    table.mapping().keys().forEach((attribute, template) -> {
-      if (template.columns().contains(column.name())) {
-        parts.add(keyRemarks(table, attribute));
-      }
-    });
-    table.source().timeToLive()
-        .filter(ttl -> column.isWholeItem() || ttl.attribute().equals(column.attribute()))
-        .ifPresent(ttl -> parts.add(timeToLiveRemarks(ttl)));
-    return String.join("; ", parts);
-  }
-
-  /** How a value is stored when its SQL type does not say: JSON documents and sets. */
-  private static String storageRemarks(ColumnType type) {
-    switch (type.storage()) {
-      case DOCUMENT:
-        return ", as JSON";
-      case SS:
-      case NS:
-      case BS:
-        return " (" + type.storage() + ")";
-      default:
-        return "";
-    }
-  }
-
-  private static String keyRemarks(EntityTable table, String attribute) {
-    KeyTemplate template = table.template(attribute);
-    String role;
-    if (table.source().keys().hashAttribute().equals(attribute)) {
-      role = "partition key";
-    } else if (table.source().keys().isKeyAttribute(attribute)) {
-      role = "sort key";
-    } else {
-      List<String> indexes = table.source().indexes().stream()
-          .filter(i -> i.keys().isKeyAttribute(attribute))
-          .map(SourceIndex::name)
-          .toList();
-      role = indexes.isEmpty() ? "index key" : "key of index " + String.join(", ", indexes);
-    }
-    return attribute + (template.isIdentity() ? "" : " via " + template.text()) + " (" + role + ")";
-  }
-
-  /** The columns of a table's primary key: those of the partition key's template, then the sort key's. */
-  static List<String> primaryKey(EntityTable table) {
-    return keyColumns(table, table.ownKeyAttributes()).keySet().stream().toList();
-  }
-
-  /**
-   * The columns of a key's templates in key order, each with whether it comes from the sort key
-   * (and so is ordered) rather than the partition key.
-   */
-  private static Map<String, Boolean> keyColumns(EntityTable table, List<String> attributes) {
-    Map<String, Boolean> columns = new LinkedHashMap<>();
-    for (int i = 0; i < attributes.size(); i++) {
-      boolean sorted = i > 0;
-      table.template(attributes.get(i)).columns().forEach(c -> columns.putIfAbsent(c, sorted));
-    }
-    return columns;
-  }
-
   List<Object[]> primaryKeys(Predicate<String> tableName) {
     List<Object[]> rows = new ArrayList<>();
-    for (EntityTable table : matching(tableName)) {
-      List<String> key = primaryKey(table);
+    for (EntityTable table : description.described(tableName)) {
+      List<String> key = SchemaDescription.primaryKey(table);
       for (int i = 0; i < key.size(); i++) {
         rows.add(new Object[] {null, SCHEMA, table.name(), key.get(i), i + 1, PRIMARY_KEY_NAME});
       }
@@ -211,7 +95,7 @@ final class SchemaRows {
     List<Object[]> rows = new ArrayList<>();
     for (Object[] column : columns(tableName, name -> true)) {
       EntityTable table = schema.table((String) column[2]).orElseThrow();
-      if (primaryKey(table).contains((String) column[3])) {
+      if (SchemaDescription.primaryKey(table).contains((String) column[3])) {
         rows.add(new Object[] {DatabaseMetaData.bestRowSession, column[3], column[4], column[5], column[6], null,
             column[8], DatabaseMetaData.bestRowNotPseudo});
       }
@@ -226,10 +110,10 @@ final class SchemaRows {
   /** Rows ordered as JDBC specifies: by NON_UNIQUE, TYPE, INDEX_NAME, then ORDINAL_POSITION. */
   List<Object[]> indexInfo(Predicate<String> tableName, boolean uniqueOnly) {
     List<Object[]> rows = new ArrayList<>();
-    for (EntityTable table : matching(tableName)) {
+    for (EntityTable table : description.described(tableName)) {
       List<Object[]> tableRows = new ArrayList<>();
       addIndex(tableRows, table, false, PRIMARY_KEY_NAME, DatabaseMetaData.tableIndexClustered,
-          keyColumns(table, table.ownKeyAttributes()));
+          SchemaDescription.keyColumns(table, table.ownKeyAttributes()));
       if (!uniqueOnly) {
         for (KeyTarget target : table.keyTargets()) {
           if (target.index().isPresent()) {
@@ -237,7 +121,7 @@ final class SchemaRows {
             attributes.add(target.keys().hashAttribute());
             target.keys().rangeAttribute().ifPresent(attributes::add);
             addIndex(tableRows, table, true, target.index().get().name(), DatabaseMetaData.tableIndexOther,
-                keyColumns(table, attributes));
+                SchemaDescription.keyColumns(table, attributes));
           }
         }
       }
@@ -285,7 +169,8 @@ final class SchemaRows {
         continue;
       }
       String fkName = link.fkTable().name() + "_" + link.reference().column() + "_fkey";
-      boolean toPrimaryKey = primaryKey(link.pkTable()).equals(List.of(link.reference().targetColumn()));
+      boolean toPrimaryKey =
+          SchemaDescription.primaryKey(link.pkTable()).equals(List.of(link.reference().targetColumn()));
       rows.add(new Object[] {
           null, SCHEMA, link.pkTable().name(), link.reference().targetColumn(),
           null, SCHEMA, link.fkTable().name(), link.reference().column(), 1,

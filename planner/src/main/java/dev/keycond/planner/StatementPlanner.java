@@ -10,10 +10,12 @@ import dev.keycond.planner.sql.EscapeClauses;
 import dev.keycond.planner.sql.ExactNumberCoercion;
 import dev.keycond.planner.sql.ExactWrittenNumbers;
 import dev.keycond.planner.sql.ExactValueConvertlets;
+import dev.keycond.planner.sql.InformationSchemaViews;
 import dev.keycond.planner.sql.InvalidCorrelation;
 import dev.keycond.planner.sql.MetadataHandlers;
 import dev.keycond.planner.sql.NotInNulls;
 import dev.keycond.planner.sql.ParameterTypes;
+import dev.keycond.planner.sql.RowValues;
 import dev.keycond.planner.sql.StatementTables;
 import dev.keycond.planner.sql.StatementTooComplex;
 import dev.keycond.planner.sql.UnknownNames;
@@ -36,7 +38,9 @@ import dev.keycond.planner.rules.ReadFilterRule;
 import dev.keycond.planner.rules.ReadProjectRule;
 import dev.keycond.planner.rules.ReadSortRule;
 import dev.keycond.planner.schema.EntitySqlTable;
+import dev.keycond.planner.schema.InformationSchema;
 import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.schema.SchemaDescription;
 import dev.keycond.planner.rel.DynamoWrite;
 import dev.keycond.planner.write.WritePlanner;
 import org.apache.calcite.rel.core.TableModify;
@@ -365,8 +369,8 @@ public final class StatementPlanner {
     // Calcite's parser does not know RETURNING: the write is planned without it.
     Optional<ReturningClause> returning = ReturningClause.of(statement);
     String sql = returning.map(ReturningClause::write).orElse(statement);
-    SqlNode parsed = writtenExactly(NotInNulls.rewrite(parse(sql)));
-    EscapeClauses.check(parsed);
+    SqlNode parsed = writtenExactly(EscapeClauses.rewrite(NotInNulls.rewrite(RowValues.rewrite(
+        InformationSchemaViews.rewrite(parse(sql), () -> new InformationSchema(new SchemaDescription(schema)))))));
     boolean explain = parsed.getKind() == SqlKind.EXPLAIN;
     SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
     PlannedExplain.Output output = explain ? explainOutput((SqlExplain) parsed) : PlannedExplain.Output.TEXT;

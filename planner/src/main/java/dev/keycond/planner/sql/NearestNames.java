@@ -10,14 +10,14 @@ import java.util.Locale;
  * names one edit away (two for a name longer than four characters), where an edit is a letter
  * added, dropped, changed, or two neighbours swapped.
  */
-final class NearestNames {
+public final class NearestNames {
   /** More suggestions than this read as a list of everything, not as a suggestion. */
   private static final int MOST = 3;
 
   private NearestNames() {}
 
   /** The nearest candidates, in the candidates' order; empty when none is near. */
-  static List<String> to(String name, Collection<String> candidates) {
+  public static List<String> to(String name, Collection<String> candidates) {
     String typed = name.toLowerCase(Locale.ROOT);
     int allowed = typed.length() <= 4 ? 1 : 2;
     int best = Integer.MAX_VALUE;
