@@ -32,8 +32,12 @@ final class ItemText {
    * surrogate (which no output encoding takes) as {@code \\uD800}.
    */
   static String shown(String text) {
-    String s = text.length() <= 120 ? text : text.substring(0, 40) + "...(" + text.length() + " chars)..."
-        + text.substring(text.length() - 20) + " #" + Integer.toHexString(text.hashCode());
+    return escaped(text.length() <= 120 ? text : text.substring(0, 40) + "...(" + text.length() + " chars)..."
+        + text.substring(text.length() - 20) + " #" + Integer.toHexString(text.hashCode()));
+  }
+
+  /** Text with each lone surrogate as {@code \\uD800}, so that any output encoding takes it. */
+  static String escaped(String s) {
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);

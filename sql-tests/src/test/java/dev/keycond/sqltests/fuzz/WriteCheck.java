@@ -377,7 +377,7 @@ final class WriteCheck {
     if (error instanceof SQLException sql) {
       text.append(" (SQLState ").append(sql.getSQLState()).append(")");
     }
-    text.append(": ").append(ItemText.shown(String.valueOf(error.getMessage())));
+    text.append(": ").append(ItemText.escaped(String.valueOf(error.getMessage())));
     if (!(error instanceof SQLException)) {
       Arrays.stream(error.getStackTrace()).limit(12).forEach(f -> text.append("\n        at ").append(f));
     }

@@ -89,7 +89,7 @@ class WriteFuzzTest {
     Path out = Path.of("target", "writefuzz-report.txt");
     try {
       Files.createDirectories(out.getParent());
-      Files.writeString(out, summary + ItemText.shown(String.join("\n", failures)));
+      Files.writeString(out, summary + ItemText.escaped(String.join("\n", failures)));
     } catch (IOException e) {
       System.out.println("could not write " + out + ": " + e);
     }

@@ -22,6 +22,10 @@ import java.util.OptionalLong;
  * @param properties connection properties for this case, over the file's
  * @param parameters values for the statement's {@code ?} markers; when present, the statement
  *     runs as a PreparedStatement
+ * @param count the update count a write must give (exactly one of rows, error and count is present)
+ * @param items the items a DynamoDB table (or one partition of it) must hold after the statement,
+ *     read with the raw SDK; a case with a count or items is a write, run on its fixtures as their
+ *     files have them
  */
 public record SqlTestCase(
     String title,
@@ -35,7 +39,22 @@ public record SqlTestCase(
     List<String> plan,
     Map<String, String> properties,
     List<Parameter> parameters,
-    OptionalLong maxRows) {
+    OptionalLong maxRows,
+    OptionalLong count,
+    Optional<ExpectedItems> items) {
+
+  /** Whether the case writes: its fixtures are put back as their files have them before and after it. */
+  public boolean writes() {
+    return count.isPresent() || items.isPresent();
+  }
+
+  /**
+   * @param table the DynamoDB table
+   * @param partition the partition key value (a string) whose items alone are listed, if given
+   * @param lines each item as {@code ExpressionRenderer.map} writes it, {@code {PK: 'DRIVE#a1', size: 12}},
+   *     in key order
+   */
+  public record ExpectedItems(String table, Optional<String> partition, List<String> lines) {}
 
   /**
    * @param header the column labels
