@@ -143,12 +143,7 @@ final class WriteGenerator {
     }
     sql.add(" WHERE ");
     reference.append(" WHERE ");
-    keyCondition(sql, reference, key);
-    if (random.nextInt(3) == 0) {
-      extraPredicate(sql, reference);
-    }
-    return statement("update", false, List.of(new Execution(sql.driverSql(), sql.parameters())),
-        List.of(new Step(0, List.of(reference.toString()), key)));
+    return byKey("update", sql, reference, key);
   }
 
   private WriteStatement delete() {
@@ -157,11 +152,16 @@ final class WriteGenerator {
     StringBuilder reference = new StringBuilder("DELETE FROM " + q(table.name()) + " WHERE ");
     Map<String, Object> key = random.nextInt(5) == 0 ? newKey() : existingKey();
     sql.add("DELETE FROM " + q(table.name()) + " WHERE ");
+    return byKey("delete", sql, reference, key);
+  }
+
+  /** The rest of an UPDATE or DELETE after its WHERE: the whole key, sometimes a predicate on another column. */
+  private WriteStatement byKey(String kind, SqlText sql, StringBuilder reference, Map<String, Object> key) {
     keyCondition(sql, reference, key);
     if (random.nextInt(3) == 0) {
       extraPredicate(sql, reference);
     }
-    return statement("delete", false, List.of(new Execution(sql.driverSql(), sql.parameters())),
+    return statement(kind, false, List.of(new Execution(sql.driverSql(), sql.parameters())),
         List.of(new Step(0, List.of(reference.toString()), key)));
   }
 

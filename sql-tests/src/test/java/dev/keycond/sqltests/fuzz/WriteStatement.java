@@ -60,7 +60,8 @@ record WriteStatement(int index, String table, String kind, boolean batch, List<
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < executions.size(); i++) {
       Execution e = executions.get(i);
-      text.append(batch ? "  entry " + i + ": " : "  SQL: ").append(batch && i > 0 ? "" : ItemText.shown(e.sql()));
+      text.append(batch ? "  entry " + i + ": " : "  SQL: ").append(batch && i > 0 ? ""
+          : e.sql().length() > 1500 ? ItemText.shown(e.sql()) : ItemText.escaped(e.sql()));
       if (!e.parameters().isEmpty()) {
         text.append(batch && i > 0 ? "" : "\n    ").append("parameters: ")
             .append(e.parameters().stream().map(p -> ItemText.shown(String.valueOf(p))).toList());
@@ -68,7 +69,8 @@ record WriteStatement(int index, String table, String kind, boolean batch, List<
       text.append('\n');
     }
     steps.forEach(s -> text.append("  reference (execution ").append(s.execution()).append("): ")
-        .append(ItemText.shown(String.join("; ", s.sql()))).append('\n'));
+        .append(ItemText.escaped(String.join("; ", s.sql().stream().map(q -> q.length() > 1500 ? ItemText.shown(q) : q)
+            .toList()))).append('\n'));
     if (!refusals.isEmpty()) {
       text.append("  must be refused with one of ").append(refusals).append('\n');
     }
