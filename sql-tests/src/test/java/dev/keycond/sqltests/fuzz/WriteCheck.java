@@ -89,8 +89,14 @@ final class WriteCheck {
 
   private static Expected expect(WriteTarget target, WriteStatement statement,
       Map<String, Map<String, AttributeValue>> before) throws SQLException {
+    FuzzTable table = target.universe.table(statement.table());
+    Set<String> refusable = new TreeSet<>();
+    statement.written().forEach(w -> unstorable(table, w.getKey(), w.getValue()).forEach(v -> refusable.add(v.sqlState())));
     if (!statement.refusals().isEmpty()) {
-      return new Expected.Refusal(statement.refusals(), "the statement's text");
+      // Whichever of its faults keycond finds first: a value no item holds is one too.
+      Set<String> states = new TreeSet<>(statement.refusals());
+      states.addAll(refusable);
+      return new Expected.Refusal(states, "the statement's text");
     }
     Connection reference = target.reference.connection();
     int[] counts = new int[statement.executions().size()];
@@ -114,7 +120,8 @@ final class WriteCheck {
         if (sqlState.startsWith("23")) {
           duplicate = true;
         } else if (sqlState.startsWith("22")) {
-          dataErrors.add(sqlState);
+          // H2 says 22004 for a number out of a column's range, which SQL calls 22003.
+          dataErrors.add(sqlState.equals("22004") ? "22003" : sqlState);
         } else {
           reference.rollback();
           return new Expected.ReferenceFailed(e);
@@ -139,9 +146,6 @@ final class WriteCheck {
       return new Expected.Refusal(violated, dataErrors.isEmpty() ? String.join("; ", why)
           : "the reference failed with " + dataErrors + (why.isEmpty() ? "" : "; " + String.join("; ", why)));
     }
-    FuzzTable table = target.universe.table(statement.table());
-    Set<String> refusable = new TreeSet<>();
-    statement.written().forEach(w -> unstorable(table, w.getKey(), w.getValue()).forEach(v -> refusable.add(v.sqlState())));
     return new Expected.Written(items, counts, stepCounts, duplicate, refusable);
   }
 
