@@ -31,7 +31,15 @@ record FuzzTable(
     Map<String, String> references) {
 
   /** A delimited materialized path in the sort key. */
-  record Hierarchy(String path, String parent, String delimiter) {}
+  record Hierarchy(String path, String parent, String delimiter) {
+    /** A path's parent by the README's rule: up to its last delimiter before a trailing one; none at the top. */
+    String parentOf(String pathValue) {
+      String trimmed = pathValue.endsWith(delimiter) ? pathValue.substring(0, pathValue.length() - delimiter.length())
+          : pathValue;
+      int at = trimmed.lastIndexOf(delimiter);
+      return at < 0 ? null : trimmed.substring(0, at + delimiter.length());
+    }
+  }
 
   FuzzTable {
     columns = List.copyOf(columns);

@@ -15,12 +15,13 @@ import java.util.regex.Pattern;
  * @param columns the columns of the slots, in order
  */
 record KeyPattern(String template, Pattern pattern, List<String> columns) {
+  private static final Pattern SLOT = Pattern.compile("\\{([^}:]+)(?::0(\\d+))?}");
 
   static KeyPattern parse(String template) {
     StringBuilder regex = new StringBuilder();
     List<String> columns = new ArrayList<>();
     List<String> pieces = new ArrayList<>();
-    Matcher slot = Pattern.compile("\\{([^}:]+)(?::0(\\d+))?}").matcher(template);
+    Matcher slot = SLOT.matcher(template);
     int at = 0;
     while (slot.find()) {
       pieces.add(template.substring(at, slot.start()));
@@ -68,6 +69,32 @@ record KeyPattern(String template, Pattern pattern, List<String> columns) {
       values.add(m.group(g));
     }
     return Optional.of(values);
+  }
+
+  /**
+   * The key of these slot values, in slot order: each slot's text in place, a zero-padded slot's
+   * whole number padded to its width. Empty when a value cannot stand in its slot (a padded slot's
+   * number negative, fractional or wider than the slot), which the README refuses with 22003.
+   */
+  Optional<String> render(List<String> slotTexts) {
+    StringBuilder key = new StringBuilder();
+    Matcher slot = SLOT.matcher(template);
+    int at = 0;
+    int i = 0;
+    while (slot.find()) {
+      key.append(template, at, slot.start());
+      String text = slotTexts.get(i++);
+      if (slot.group(2) != null) {
+        int width = Integer.parseInt(slot.group(2));
+        if (!text.matches("\\d+") || text.length() > width) {
+          return Optional.empty();
+        }
+        text = "0".repeat(width - text.length()) + text;
+      }
+      key.append(text);
+      at = slot.end();
+    }
+    return Optional.of(key.append(template.substring(at)).toString());
   }
 
   boolean isConstant() {

@@ -1,6 +1,7 @@
 package dev.keycond.sqltests.fuzz;
 
 import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -26,6 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * does, by UTF-8 bytes.
  */
 final class ReferenceDatabase implements AutoCloseable {
+  /** Each database is a new one, so that a fresh copy of a mapping's tables gets fresh rows. */
+  private static final AtomicInteger DATABASES = new AtomicInteger();
   private final Connection connection;
   /** Per table, per column, the distinct values its rows hold, for the generator to pick from. */
   private final Map<String, Map<String, List<Object>>> values = new LinkedHashMap<>();
@@ -35,8 +39,8 @@ final class ReferenceDatabase implements AutoCloseable {
   }
 
   static ReferenceDatabase load(FuzzUniverse universe) throws SQLException {
-    ReferenceDatabase db = new ReferenceDatabase(
-        DriverManager.getConnection("jdbc:h2:mem:fuzz_" + universe.mapping().replace('-', '_') + ";DB_CLOSE_DELAY=0"));
+    ReferenceDatabase db = new ReferenceDatabase(DriverManager.getConnection("jdbc:h2:mem:fuzz_"
+        + universe.mapping().replace('-', '_') + "_" + DATABASES.incrementAndGet() + ";DB_CLOSE_DELAY=0"));
     for (FuzzTable table : universe.tables()) {
       db.create(table);
     }
@@ -68,8 +72,10 @@ final class ReferenceDatabase implements AutoCloseable {
         }
       }
     }
+    create(table, table.name(), true);
     insert(table, table.name(), rows);
     for (FuzzIndex index : table.indexes()) {
+      create(table, table.name() + "@" + index.name(), false);
       insert(table, table.name() + "@" + index.name(), indexRows.get(index.name()));
     }
     Map<String, List<Object>> byColumn = new LinkedHashMap<>();
@@ -99,7 +105,7 @@ final class ReferenceDatabase implements AutoCloseable {
   }
 
   /** The item's row of the table; empty when its own keys do not have the table's templates. */
-  private static Optional<Map<String, Object>> row(FuzzTable table, Map<String, AttributeValue> item) {
+  static Optional<Map<String, Object>> row(FuzzTable table, Map<String, AttributeValue> item) {
     Map<String, Object> row = new LinkedHashMap<>();
     for (String attribute : table.source().key().keySet()) {
       KeyPattern pattern = table.keys().get(attribute);
@@ -143,6 +149,9 @@ final class ReferenceDatabase implements AutoCloseable {
 
   /** A slot's text as a column value; empty when the text is no value of the column (another entity's key). */
   private static Optional<Object> slotValue(FuzzColumn column, String text) {
+    if (column.type().equals("DATE")) {
+      return text.matches("\\d{4}-\\d{2}-\\d{2}") ? Optional.of(LocalDate.parse(text)) : Optional.empty();
+    }
     if (!column.numeric()) {
       return Optional.of(text);
     }
@@ -153,12 +162,32 @@ final class ReferenceDatabase implements AutoCloseable {
   }
 
 
-  private void insert(FuzzTable table, String name, List<Map<String, Object>> rows) throws SQLException {
+  /**
+   * A table of the reference; a table's own (not an index's) has the key columns as its primary
+   * key, so that a write of a key that exists fails there as on DynamoDB.
+   */
+  private void create(FuzzTable table, String name, boolean keyed) throws SQLException {
     String columns = table.columns().stream().map(c -> quote(c.name()) + " " + c.referenceType()
         + (c.key() ? " NOT NULL" : "")).collect(Collectors.joining(", "));
+    String primaryKey = table.columns().stream().filter(FuzzColumn::key).map(c -> quote(c.name()))
+        .collect(Collectors.joining(", ", ", PRIMARY KEY (", ")"));
     try (Statement ddl = connection.createStatement()) {
-      ddl.execute("CREATE TABLE " + quote(name) + " (" + columns + ")");
+      ddl.execute("CREATE TABLE " + quote(name) + " (" + columns + (keyed ? primaryKey : "") + ")");
     }
+  }
+
+  /**
+   * Replaces the rows of a table's own reference table with those of these items (as DynamoDB
+   * holds them after a write that the reference cannot replay), decoded as the fixture's were.
+   */
+  void replaceRows(FuzzTable table, List<Map<String, AttributeValue>> items) throws SQLException {
+    try (Statement delete = connection.createStatement()) {
+      delete.execute("DELETE FROM " + quote(table.name()));
+    }
+    insert(table, table.name(), items.stream().map(i -> row(table, i)).flatMap(Optional::stream).toList());
+  }
+
+  private void insert(FuzzTable table, String name, List<Map<String, Object>> rows) throws SQLException {
     String markers = table.columns().stream().map(c -> "?").collect(Collectors.joining(", "));
     try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + quote(name) + " VALUES (" + markers + ")")) {
       for (Map<String, Object> row : rows) {

@@ -24,7 +24,10 @@ final class SqlText {
     return this;
   }
 
-  /** A comparand: a marker in a prepared statement, else the literal. */
+  /**
+   * A comparand: a marker in a prepared statement, else the literal. Text that is not valid
+   * Unicode, which keycond refuses before the reference runs, is NULL on the reference's side.
+   */
   SqlText value(Literal literal) {
     if (prepared) {
       driver.append('?');
@@ -32,7 +35,7 @@ final class SqlText {
     } else {
       driver.append(literal.sql());
     }
-    reference.append(literal.referenceSql());
+    reference.append(literal.validUnicode() ? literal.referenceSql() : "NULL");
     return this;
   }
 

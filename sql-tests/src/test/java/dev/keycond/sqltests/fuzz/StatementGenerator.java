@@ -1,7 +1,6 @@
 package dev.keycond.sqltests.fuzz;
 
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -528,45 +527,17 @@ final class StatementGenerator {
     int roll = random.nextInt(10);
     if (column.numeric()) {
       if (hostile && roll < 3) {
-        return number(new BigDecimal(pick(OUT_OF_RANGE)));
+        return Literal.number(new BigDecimal(pick(OUT_OF_RANGE)), random);
       }
       if (pool.isEmpty() || roll == 9) {
-        return number(new BigDecimal(pick(ABSENT_NUMBERS)));
+        return Literal.number(new BigDecimal(pick(ABSENT_NUMBERS)), random);
       }
-      return number((BigDecimal) pick(pool));
+      return Literal.number((BigDecimal) pick(pool), random);
     }
     if (pool.isEmpty() || roll == 9) {
       return Literal.of(pick(ABSENT_TEXT));
     }
     return Literal.of(pick(pool).toString());
-  }
-
-  /**
-   * A number written plainly, with trailing zeros, or with an exponent; the exponent form only for
-   * values that a DOUBLE holds exactly, where an approximate literal and the exact number agree.
-   */
-  private Literal number(BigDecimal n) {
-    int form = random.nextInt(6);
-    if (form == 0) {
-      return Literal.of(n, n.setScale(Math.max(n.scale(), 0) + 1).toPlainString());
-    }
-    if (form == 1 && n.compareTo(new BigDecimal(new BigDecimal(n.doubleValue()).toString())) == 0
-        && n.precision() <= 15) {
-      return Literal.of(n, scientific(n));
-    }
-    return Literal.of(n);
-  }
-
-  private static String scientific(BigDecimal n) {
-    if (n.signum() == 0) {
-      return "0E0";
-    }
-    BigDecimal stripped = n.stripTrailingZeros();
-    BigInteger unscaled = stripped.unscaledValue().abs();
-    String digits = unscaled.toString();
-    int exponent = digits.length() - 1 - stripped.scale();
-    String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-    return (n.signum() < 0 ? "-" : "") + mantissa + "E" + exponent;
   }
 
   // ---- select lists, order, limit

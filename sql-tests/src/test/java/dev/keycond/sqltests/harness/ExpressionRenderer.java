@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code [a, b]}, M as {@code {k: v}} with keys sorted, and the sets SS, NS and BS as
  * {@code <<a, b>>}. Names are inserted verbatim; an unknown placeholder is left as it is.
  */
-final class ExpressionRenderer {
+public final class ExpressionRenderer {
   /**
    * A placeholder is the whole run of word characters after '#' or ':', so ':k1' is never found
    * inside ':k10'. The text substituted in is not searched again, so a value such as 'DRIVE#a91'
@@ -33,7 +33,7 @@ final class ExpressionRenderer {
   private ExpressionRenderer() {}
 
   /** Returns null for a null expression, so absent expressions stay absent. */
-  static String render(
+  public static String render(
       String expression, Map<String, String> names, Map<String, AttributeValue> values) {
     if (expression == null) {
       return null;
@@ -47,7 +47,7 @@ final class ExpressionRenderer {
     });
   }
 
-  static String value(AttributeValue value) {
+  public static String value(AttributeValue value) {
     return switch (value.type()) {
       case S -> quote(value.s());
       case N -> value.n();
@@ -66,7 +66,7 @@ final class ExpressionRenderer {
   }
 
   /** An item or key as {@code {PK: 'X', SK: 'a/1'}}, attributes sorted by name. */
-  static String map(Map<String, AttributeValue> attributes) {
+  public static String map(Map<String, AttributeValue> attributes) {
     return new TreeMap<>(attributes).entrySet().stream()
         .map(entry -> entry.getKey() + ": " + value(entry.getValue()))
         .collect(Collectors.joining(", ", "{", "}"));

@@ -5,6 +5,7 @@ import dev.keycond.planner.cost.Capacity;
 import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.sqltests.fixture.Fixtures;
 import dev.keycond.sqltests.harness.DynamoServer;
+import dev.keycond.sqltests.harness.ExpressionRenderer;
 import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.harness.ServerKind;
 import dev.keycond.sqltests.sqlfile.SqlTestCase.ExpectedError;
@@ -17,12 +18,18 @@ import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.opentest4j.AssertionFailedError;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * Runs the cases of one {@code .sqltest} file and checks each against its expectations, reporting
@@ -45,17 +52,48 @@ final class CaseRunner {
 
   void run(SqlTestCase c) throws SQLException {
     c.abortIfSkippedOn(server.kind());
-    file.fixtures().forEach(fixture -> Fixtures.load(server, fixture));
+    for (String fixture : file.fixtures()) {
+      if (c.writes()) {
+        Fixtures.restore(server, fixture);
+      } else {
+        Fixtures.load(server, fixture);
+      }
+    }
     List<String> problems = new ArrayList<>();
     if (!c.plan().isEmpty()) {
       checkPlan(c, problems);
     }
-    Outcome outcome = execute(c);
+    Outcome outcome;
+    try {
+      outcome = execute(c);
+      c.items().ifPresent(items -> {
+        outcome.itemsSection = "--- items " + items.table() + items.partition().map(p -> " " + p).orElse("");
+        outcome.items = items(items);
+      });
+    } finally {
+      if (c.writes()) {
+        file.fixtures().forEach(fixture -> Fixtures.restore(server, fixture));
+      }
+    }
     if (c.error().isPresent()) {
       checkError(c.error().get(), outcome, problems);
+    } else if (c.count().isPresent()) {
+      if (outcome.error != null || outcome.count == null || outcome.count != c.count().getAsLong()) {
+        problems.add("expected the update count " + c.count().getAsLong() + ", got "
+            + (outcome.error != null ? outcome.error.getSQLState() + " " + outcome.error.getMessage()
+                : outcome.count == null ? "rows" : outcome.count));
+      }
     } else {
       checkRows(c.rows().orElseThrow(), outcome, problems);
     }
+    c.items().ifPresent(items -> {
+      List<String> want = items.lines().stream().map(RequestLine::normalize).toList();
+      List<String> got = outcome.items.stream().map(RequestLine::normalize).toList();
+      if (!want.equals(got)) {
+        problems.add("the items of " + items.table() + items.partition().map(p -> " partition '" + p + "'").orElse("")
+            + " differ:\n  expected:\n    " + String.join("\n    ", want) + "\n  actual:\n    " + String.join("\n    ", got));
+      }
+    });
     checkRequests(c, outcome, problems);
     checkWarnings(c, outcome, problems);
     checkCost(c, outcome, problems);
@@ -70,6 +108,30 @@ final class CaseRunner {
       }
       throw failure;
     }
+  }
+
+  /**
+   * The items of a table (of one partition, when the case names it) as the server holds them, read
+   * with the raw SDK, strongly consistent, each rendered as a request line renders a key, in key order.
+   */
+  private List<String> items(SqlTestCase.ExpectedItems expected) {
+    DynamoDbClient client = server.client();
+    List<String> key = client.describeTable(d -> d.tableName(expected.table())).table().keySchema().stream()
+        .map(KeySchemaElement::attributeName).toList();
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    Map<String, AttributeValue> start = null;
+    do {
+      ScanResponse page = client.scan(ScanRequest.builder().tableName(expected.table()).exclusiveStartKey(start)
+          .consistentRead(true).build());
+      page.items().stream().filter(item -> expected.partition().map(p -> p.equals(item.get(key.get(0)).s())).orElse(true))
+          .forEach(items::add);
+      start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+    } while (start != null);
+    Comparator<Map<String, AttributeValue>> order = Comparator.comparing(i -> ExpressionRenderer.value(i.get(key.get(0))));
+    if (key.size() > 1) {
+      order = order.thenComparing(i -> ExpressionRenderer.value(i.get(key.get(1))));
+    }
+    return items.stream().sorted(order).map(ExpressionRenderer::map).toList();
   }
 
   private Map<String, String> properties(SqlTestCase c) {
@@ -104,15 +166,19 @@ final class CaseRunner {
       if (c.parameters().isEmpty()) {
         statement = connection.createStatement();
         setMaxRows(statement, c);
-        result = statement.executeQuery(sql);
+        result = c.writes() ? (statement.execute(sql) ? statement.getResultSet() : null) : statement.executeQuery(sql);
       } else {
         PreparedStatement prepared = connection.prepareStatement(sql);
         statement = prepared;
         setMaxRows(statement, c);
         bind(prepared, c.parameters());
-        result = prepared.executeQuery();
+        result = c.writes() ? (prepared.execute() ? prepared.getResultSet() : null) : prepared.executeQuery();
       }
-      read(result, outcome);
+      if (result == null) {
+        outcome.count = statement.getLargeUpdateCount();
+      } else {
+        read(result, outcome);
+      }
       for (SQLWarning w = statement.getWarnings(); w != null; w = w.getNextWarning()) {
         outcome.warnings.add(w.getMessage());
       }
@@ -328,6 +394,7 @@ final class CaseRunner {
           .append(e.exceptionClass().map(n -> " " + n).orElse("")).append('\n');
       e.messageParts().forEach(part -> text.append(part).append('\n'));
     });
+    c.count().ifPresent(n -> text.append("--- count ").append(n).append('\n'));
     c.rows().ifPresent(r -> {
       text.append("--- rows").append(r.unordered() ? " unordered" : "").append('\n')
           .append(String.join(" | ", r.header())).append('\n');
@@ -338,6 +405,10 @@ final class CaseRunner {
     c.warnings().ifPresent(w -> {
       text.append("--- warning\n");
       w.forEach(line -> text.append(line).append('\n'));
+    });
+    c.items().filter(i -> !i.lines().isEmpty()).ifPresent(i -> {
+      text.append("--- items ").append(i.table()).append(i.partition().map(p -> " " + p).orElse("")).append('\n');
+      i.lines().forEach(line -> text.append(line).append('\n'));
     });
     c.cost().ifPresent(lines -> {
       text.append("--- cost\n");

@@ -9,6 +9,11 @@ final class Outcome {
   List<String> header = List.of();
   final List<List<String>> rows = new ArrayList<>();
   SQLException error;
+  /** A write's update count. */
+  Long count;
+  /** The items of the case's {@code --- items} table after the statement, rendered, under that section's line. */
+  String itemsSection = "--- items";
+  List<String> items = List.of();
   List<String> requests = List.of();
   final List<String> warnings = new ArrayList<>();
   /** The cost's summary line, then each capacity line. */
@@ -21,6 +26,8 @@ final class Outcome {
       text.append("--- error ").append(error.getSQLState()).append(' ')
           .append(error.getClass().getSimpleName()).append('\n')
           .append(error.getMessage()).append('\n');
+    } else if (count != null) {
+      text.append("--- count ").append(count).append('\n');
     } else {
       text.append("--- rows\n").append(String.join(" | ", header)).append('\n');
       rows.forEach(row -> text.append(row(row)).append('\n'));
@@ -31,7 +38,11 @@ final class Outcome {
       text.append("--- warning\n");
       warnings.forEach(warning -> text.append(warning).append('\n'));
     }
-    if (error == null) {
+    if (!items.isEmpty()) {
+      text.append(itemsSection).append('\n');
+      items.forEach(item -> text.append(item).append('\n'));
+    }
+    if (error == null && count == null) {
       text.append("--- cost\n");
       cost.forEach(line -> text.append(line).append('\n'));
     }

@@ -105,7 +105,8 @@ class PlanCacheLiteralsTest {
         .filter(f -> f.resource().endsWith("/" + file + ".sqltest")).findFirst().orElseThrow();
     source.fixtures().forEach(fixture -> Fixtures.load(server, fixture));
     SqlTestCase c = new SqlTestCase(sql, 0, sql, Optional.empty(), Optional.empty(), Optional.empty(),
-        Optional.empty(), Optional.empty(), List.of(), Map.of(), List.of(), OptionalLong.empty(), Map.of());
+        Optional.empty(), Optional.empty(), List.of(), Map.of(), List.of(), OptionalLong.empty(),
+        Map.of(), OptionalLong.empty(), Optional.empty());
     Map<String, String> properties = CaseRunner.properties(source, c);
     Map<String, String> none = new LinkedHashMap<>(properties);
     none.put("planCache", "0");

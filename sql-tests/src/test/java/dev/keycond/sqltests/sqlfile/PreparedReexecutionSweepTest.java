@@ -51,7 +51,8 @@ class PreparedReexecutionSweepTest {
     Map<String, String> uncached = CaseSweep.uncached(properties);
     for (List<Parameter> values : valueSets(c.parameters())) {
       SqlTestCase withValues = new SqlTestCase(c.title(), c.line(), c.sql(), c.rows(), c.error(), c.requests(),
-          c.warnings(), c.cost(), c.plan(), c.properties(), values, c.maxRows(), c.skipOn());
+          c.warnings(), c.cost(), c.plan(), c.properties(), values, c.maxRows(), c.skipOn(),
+          c.count(), c.items());
       Outcome expected = CaseRunner.execute(own, uncached, c.sql(), withValues);
       Outcome actual = SWEEP.executeCounted(shared, properties, c.sql(), withValues);
       assertEquals(comparable(expected, c), comparable(actual, c), c.sql() + " with " + values);

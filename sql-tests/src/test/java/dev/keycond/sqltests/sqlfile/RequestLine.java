@@ -1,7 +1,16 @@
 package dev.keycond.sqltests.sqlfile;
 
 import dev.keycond.sqltests.harness.RecordedRequest;
+import dev.keycond.sqltests.harness.ExpressionRenderer;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * One DynamoDB request as a line of a {@code --- requests} section:
@@ -42,6 +51,7 @@ public final class RequestLine {
     if (request.filter() != null) {
       line.append(" filter: ").append(request.filter());
     }
+    write(request, line);
     if (request.limit() != null) {
       line.append(" Limit=").append(request.limit());
     }
@@ -65,6 +75,38 @@ public final class RequestLine {
       line.append(" ExclusiveStartKey=").append(request.exclusiveStartKey());
     }
     return line.toString();
+  }
+
+  /**
+   * What a write request writes: a PutItem's item, an UpdateItem's update expression, the
+   * condition of either and of a DeleteItem (names and values substituted in), and a
+   * BatchWriteItem's puts and deletes, sorted, as {@code put {...}; delete {...}}.
+   */
+  private static void write(RecordedRequest request, StringBuilder line) {
+    if (request.raw() instanceof PutItemRequest put) {
+      line.append(" item: ").append(ExpressionRenderer.map(put.item()));
+      condition(line, put.conditionExpression(), put.expressionAttributeNames(), put.expressionAttributeValues());
+    } else if (request.raw() instanceof UpdateItemRequest update) {
+      line.append(" update: ").append(ExpressionRenderer.render(update.updateExpression(),
+          update.expressionAttributeNames(), update.expressionAttributeValues()));
+      condition(line, update.conditionExpression(), update.expressionAttributeNames(),
+          update.expressionAttributeValues());
+    } else if (request.raw() instanceof DeleteItemRequest delete) {
+      condition(line, delete.conditionExpression(), delete.expressionAttributeNames(),
+          delete.expressionAttributeValues());
+    } else if (request.raw() instanceof BatchWriteItemRequest batch) {
+      line.append(' ').append(batch.requestItems().values().stream().flatMap(List::stream)
+          .map(w -> w.putRequest() != null ? "put " + ExpressionRenderer.map(w.putRequest().item())
+              : "delete " + ExpressionRenderer.map(w.deleteRequest().key()))
+          .sorted().collect(Collectors.joining("; ")));
+    }
+  }
+
+  private static void condition(StringBuilder line, String condition, Map<String, String> names,
+      Map<String, AttributeValue> values) {
+    if (condition != null) {
+      line.append(" condition: ").append(ExpressionRenderer.render(condition, names, values));
+    }
   }
 
   /**

@@ -26,6 +26,10 @@ import org.junit.jupiter.api.Assumptions;
  *     runs as a PreparedStatement
  * @param maxRows the statement's maxRows, when the case sets it
  * @param skipOn the servers the case does not run on, each with the reason (an emulator's gap)
+ * @param count the update count a write must give (exactly one of rows, error and count is present)
+ * @param items the items a DynamoDB table (or one partition of it) must hold after the statement,
+ *     read with the raw SDK; a case with a count or items is a write, run on its fixtures as their
+ *     files have them
  */
 public record SqlTestCase(
     String title,
@@ -40,7 +44,9 @@ public record SqlTestCase(
     Map<String, String> properties,
     List<Parameter> parameters,
     OptionalLong maxRows,
-    Map<ServerKind, String> skipOn) {
+    Map<ServerKind, String> skipOn,
+    OptionalLong count,
+    Optional<ExpectedItems> items) {
 
   public SqlTestCase {
     skipOn = Map.copyOf(skipOn);
@@ -58,6 +64,19 @@ public record SqlTestCase(
       Assumptions.abort(message);
     }
   }
+
+  /** Whether the case writes: its fixtures are put back as their files have them before and after it. */
+  public boolean writes() {
+    return count.isPresent() || items.isPresent();
+  }
+
+  /**
+   * @param table the DynamoDB table
+   * @param partition the partition key value (a string) whose items alone are listed, if given
+   * @param lines each item as {@code ExpressionRenderer.map} writes it, {@code {PK: 'DRIVE#a1', size: 12}},
+   *     in key order
+   */
+  public record ExpectedItems(String table, Optional<String> partition, List<String> lines) {}
 
   /**
    * @param header the column labels

@@ -1,6 +1,7 @@
 package dev.keycond.sqltests.sqlfile;
 
 import dev.keycond.sqltests.sqlfile.SqlTestCase.ExpectedError;
+import dev.keycond.sqltests.sqlfile.SqlTestCase.ExpectedItems;
 import dev.keycond.sqltests.sqlfile.SqlTestCase.ExpectedRequests;
 import dev.keycond.sqltests.sqlfile.SqlTestCase.ExpectedRows;
 import java.util.ArrayList;
@@ -143,6 +144,20 @@ public final class SqlTestParser {
         c.properties = properties(args, line);
       }
       case "parameters" -> c.parameters = parameters(nonEmpty(body, kind, line), line);
+      case "count" -> {
+        noBody(body, kind, line);
+        if (!args.matches("\\d+")) {
+          throw error(line, "write '--- count N' with N the update count, a whole number");
+        }
+        c.count = OptionalLong.of(Long.parseLong(args));
+      }
+      case "items" -> {
+        String[] words = args.split("\\s+", 2);
+        if (args.isEmpty()) {
+          throw error(line, "write '--- items <DynamoDB table> [<partition key value>]', then one item a line");
+        }
+        c.items = new ExpectedItems(words[0], words.length == 2 ? Optional.of(words[1]) : Optional.empty(), body);
+      }
       case "maxrows" -> {
         noBody(body, kind, line);
         if (!args.matches("\\d+")) {
@@ -151,7 +166,7 @@ public final class SqlTestParser {
         c.maxRows = OptionalLong.of(Long.parseLong(args));
       }
       default -> throw error(line, "unknown section '--- " + kind + "'; the sections are rows, "
-          + "error, requests, warning, cost, plan, properties, parameters, maxrows and skip-on");
+          + "count, error, requests, items, warning, cost, plan, properties, parameters, maxrows and skip-on");
     }
   }
 
@@ -326,6 +341,8 @@ public final class SqlTestParser {
     List<Parameter> parameters = List.of();
     OptionalLong maxRows = OptionalLong.empty();
     final Map<ServerKind, String> skipOn = new EnumMap<>(ServerKind.class);
+    OptionalLong count = OptionalLong.empty();
+    ExpectedItems items;
 
     CaseBuilder(String title, int line, String sql) {
       this.title = title;
@@ -334,8 +351,15 @@ public final class SqlTestParser {
     }
 
     SqlTestCase build() {
-      if ((rows == null) == (error == null)) {
-        throw error(line, "case '" + title + "' needs exactly one of '--- rows' and '--- error'");
+      if ((rows != null ? 1 : 0) + (error != null ? 1 : 0) + (count.isPresent() ? 1 : 0) != 1) {
+        throw error(line, "case '" + title + "' needs exactly one of '--- rows', '--- count' and '--- error'");
+      }
+      if (rows != null && items != null) {
+        throw error(line, "case '" + title + "' reads rows; '--- items' is for a write ('--- count' or '--- error')");
+      }
+      if (count.isPresent() && (requests == null || items == null)) {
+        throw error(line, "case '" + title + "' is a write, so it must state its DynamoDB requests ('--- requests') "
+            + "and the items after it ('--- items')");
       }
       if (error != null && cost != null) {
         throw error(line, "case '" + title + "' expects an error; its cost is not checked, so drop "
@@ -352,7 +376,7 @@ public final class SqlTestParser {
       return new SqlTestCase(title, line, sql, Optional.ofNullable(rows),
           Optional.ofNullable(error), Optional.ofNullable(requests),
           Optional.ofNullable(warnings), Optional.ofNullable(cost), plan, properties, parameters,
-          maxRows, skipOn);
+          maxRows, skipOn, count, Optional.ofNullable(items));
     }
   }
 }

@@ -99,6 +99,32 @@ class SqlTestParserTest {
   }
 
   @Test
+  void readsAWriteWithItsCountAndItems() {
+    SqlTestFile file = SqlTestParser.parse("t.sqltest", HEADER + """
+        === a write
+        DELETE FROM files WHERE account = 'a91' AND path = 'root/'
+        --- count 1
+        --- requests
+        DeleteItem files_Drive key: {PK: 'DRIVE#a91', SK: 'root/'} condition: attribute_exists(PK)
+        --- items files_Drive DRIVE#a91
+        {PK: 'DRIVE#a91', SK: 'root/a'}
+        === a refused write
+        DELETE FROM files WHERE size > 1
+        --- error 42Z01
+        --- items files_Drive
+        """);
+
+    SqlTestCase write = file.cases().get(0);
+    assertEquals(java.util.OptionalLong.of(1), write.count());
+    assertEquals(new SqlTestCase.ExpectedItems("files_Drive", Optional.of("DRIVE#a91"),
+        List.of("{PK: 'DRIVE#a91', SK: 'root/a'}")), write.items().orElseThrow());
+    assertTrue(write.writes());
+    SqlTestCase refused = file.cases().get(1);
+    assertEquals(new SqlTestCase.ExpectedItems("files_Drive", Optional.empty(), List.of()), refused.items().orElseThrow());
+    assertTrue(refused.writes());
+  }
+
+  @Test
   void mappingNoneMeansRawTablesOnly() {
     SqlTestFile file = SqlTestParser.parse("t.sqltest",
         "fixture: raw\nmapping: none\n=== c\nSELECT 1\n--- rows\nx\n--- requests\n");
@@ -141,6 +167,11 @@ class SqlTestParserTest {
       skip-on an unknown server    ~ HEADER=== c\\nSELECT 1\\n--- skip-on dynamo: slow                     ~ 5 ~ names no test server
       skip-on a server twice       ~ HEADER=== c\\nSELECT 1\\n--- skip-on moto: a\\n--- skip-on moto: b     ~ 6 ~ twice
       skip-on with lines           ~ HEADER=== c\\nSELECT 1\\n--- skip-on moto: a\\nb                      ~ 5 ~ no lines after
+      count not a number           ~ HEADER=== c\\nDELETE FROM t\\n--- count one                         ~ 5 ~ update count
+      count without items          ~ HEADER=== c\\nDELETE FROM t\\n--- count 1\\n--- requests            ~ 3 ~ the items after it
+      count and rows               ~ HEADER=== c\\nDELETE FROM t\\n--- count 1\\n--- rows\\nx\\n--- requests ~ 3 ~ exactly one
+      items on a read              ~ HEADER=== c\\nSELECT 1\\n--- rows\\nx\\n--- requests\\n--- items T ~ 3 ~ is for a write
+      items without a table        ~ HEADER=== c\\nDELETE FROM t\\n--- error 23505\\n--- items           ~ 6 ~ DynamoDB table
       duplicate titles             ~ HEADER=== c\\nSELECT 1\\n--- error 42000\\n=== c\\nSELECT 2\\n--- error 42000 ~ 6 ~ already exists
       """)
   void refusesMalformedFiles(String what, String text, int line, String problem) {
