@@ -47,24 +47,7 @@ class WriteFuzzTest {
   private static final int DEFAULT_COUNT = 60;
 
   /** Fixed cases that fail until the fix of the defect named is merged. */
-  private static final Map<String, String> KNOWN_FAILING = Map.ofEntries(
-      Map.entry("defect 1: a 38-digit DECIMAL literal is stored exactly", "issue 17, defect 1"),
-      Map.entry("defect 1: 1E-21 is stored, not rounded to 0", "issue 17, defect 1"),
-      Map.entry("defect 1: a wide DECIMAL that DynamoDB holds is taken by UPDATE", "issue 17, defect 1"),
-      Map.entry("defect 1: a 39-digit DECIMAL is refused with 22003", "issue 17, defect 1"),
-      Map.entry("defect 1: a duplicate key with a wide DECIMAL is 23505", "issue 17, defect 1"),
-      Map.entry("defect 2: a batch entry with a lone surrogate sends nothing", "issue 17, defect 2"),
-      Map.entry("defect 2: a batch of DELETEs with a key over 1024 bytes deletes nothing", "issue 17, defect 2"),
-      Map.entry("defect 3: a MERGE source row with a 1034-byte sort key sends nothing", "issue 17, defect 3"),
-      Map.entry("defect 4: MERGE with an exponent DECIMAL literal beside a plain one", "issue 17, defect 4"),
-      Map.entry("defect 4: MERGE with DECIMAL literals of three forms", "issue 17, defect 4"),
-      Map.entry("defect 5: an empty string into an index key is refused with 22Z02", "issue 17, defect 5"),
-      Map.entry("defect 6: SET tag = tag || ? takes a parameter", "issue 17, defect 6"),
-      Map.entry("defect 7: NOT (status = 'red') deletes a row whose status is ''", "issue 17, defect 7"),
-      Map.entry("defect 8: SET parent = NULL where no row matches counts 0", "issue 17, defect 8"),
-      Map.entry("defect 8: SET parent = NULL computes the parent from the path, as INSERT does", "issue 17, defect 8"),
-      Map.entry("new: SET amount = amount - 0, which Calcite reduces to the column itself, plans",
-          "found by the write fuzzer, seed 777, write 186: XX000 ClassCastException"));
+  private static final Map<String, String> KNOWN_FAILING = Map.of();
 
   @Test
   void everyWriteLeavesTheItemsTheReferenceSays(DynamoServer server) throws Exception {
