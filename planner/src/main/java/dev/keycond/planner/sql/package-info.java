@@ -5,6 +5,7 @@
  * parsed statement (ESCAPE clauses, NOT IN with NULLs, exponent literals written as the exact
  * numbers they spell, statements nested too deep, correlations
  * Calcite cannot plan); result column labels; the tables a statement names and the messages, with
- * the nearest names, for names that do not exist; and how SQL identifiers are quoted.
+ * the nearest names, for names that do not exist; the statement as written, to which a Scan
+ * refusal's advice adds the key condition; and how SQL identifiers are quoted.
  */
 package dev.keycond.planner.sql;
