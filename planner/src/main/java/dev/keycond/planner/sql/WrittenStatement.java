@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDelete;
+import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
@@ -44,7 +45,10 @@ public final class WrittenStatement implements BoundStatements {
 
   @Override
   public List<String> bind(String table, List<String> columns) {
-    List<Block> blocks = blocks(parsed.get());
+    SqlNode statement = parsed.get();
+    // Advice about an EXPLAIN is the statement it explains, to run.
+    int start = statement instanceof SqlExplain explain ? offset(span(List.of(explain.getExplicandum()))) : 0;
+    List<Block> blocks = blocks(statement);
     boolean qualified = blocks.stream().mapToInt(block -> block.references().size()).sum() > 1;
     List<String> statements = new ArrayList<>();
     for (Block block : blocks) {
@@ -54,7 +58,7 @@ public final class WrittenStatement implements BoundStatements {
               .map(column -> (qualified ? SqlIdentifiers.qualified(reference.name(), column)
                   : SqlIdentifiers.quote(column)) + " = " + BoundStatements.placeholder(column))
               .collect(Collectors.joining(" AND "));
-          statements.add(withCondition(block, condition));
+          statements.add(withCondition(block, condition).substring(start));
         }
       }
     }
@@ -68,7 +72,7 @@ public final class WrittenStatement implements BoundStatements {
     }
     SqlNode where = block.where().get();
     SqlParserPos span = span(List.of(where));
-    int start = offset(span.getLineNum(), span.getColumnNum());
+    int start = offset(span);
     if (where.getKind() != SqlKind.OR) {
       return sql.substring(0, start) + condition + " AND " + sql.substring(start);
     }
@@ -142,7 +146,7 @@ public final class WrittenStatement implements BoundStatements {
    * places a parenthesized subquery or list without its closing parenthesis.
    */
   private int balancedEnd(SqlParserPos span) {
-    int start = offset(span.getLineNum(), span.getColumnNum());
+    int start = offset(span);
     int end = offset(span.getEndLineNum(), span.getEndColumnNum()) + 1;
     int depth = 0;
     char quote = 0;
@@ -165,6 +169,11 @@ public final class WrittenStatement implements BoundStatements {
       }
     }
     return sql.length();
+  }
+
+  /** Where the span starts in the text. */
+  private int offset(SqlParserPos span) {
+    return TextPosition.offset(sql, span.getLineNum(), span.getColumnNum());
   }
 
   private int offset(int line, int column) {

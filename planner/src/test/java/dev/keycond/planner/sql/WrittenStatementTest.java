@@ -46,6 +46,12 @@ class WrittenStatementTest {
   }
 
   @Test
+  void theAdviceForAnExplainIsTheStatementItExplains() {
+    assertEquals(List.of("SELECT path FROM files WHERE account = <account> AND size > 1"),
+        bind("EXPLAIN PLAN FOR SELECT path FROM files WHERE size > 1", "files", "account"));
+  }
+
+  @Test
   void aJoinQualifiesTheConditionOncePerReference() {
     assertEquals(List.of("SELECT * FROM workspaces w JOIN projects p ON (p.workspace_id = w.id) WHERE w.id = <id>"),
         bind("SELECT * FROM workspaces w JOIN projects p ON (p.workspace_id = w.id)", "workspaces", "id"));
