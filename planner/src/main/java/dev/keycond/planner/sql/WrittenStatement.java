@@ -12,6 +12,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlMerge;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
@@ -86,6 +87,10 @@ public final class WrittenStatement implements BoundStatements {
     statement.accept(new SqlBasicVisitor<Void>() {
       @Override
       public Void visit(SqlCall call) {
+        if (call instanceof SqlMerge merge) {
+          // Its UPDATE and INSERT branches take no WHERE; only the query of its source does.
+          return merge.getSourceTableRef().accept(this);
+        }
         if (call instanceof SqlSelect select && select.getFrom() != null) {
           blocks.add(new Block(StatementTables.referencesOf(select.getFrom()), Optional.ofNullable(select.getWhere()),
               List.of(select.getFrom())));

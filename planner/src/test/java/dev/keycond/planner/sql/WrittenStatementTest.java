@@ -76,5 +76,9 @@ class WrittenStatementTest {
         bind("DELETE FROM projects WHERE status = 'x'", "projects", "workspace_id"));
     assertEquals(List.of("UPDATE files SET size = (1) WHERE account = <account>"),
         bind("UPDATE files SET size = (1)", "files", "account"));
+    assertEquals(List.of("MERGE INTO files t USING (SELECT account, path FROM files WHERE account = <account>) s "
+            + "ON t.account = s.account AND t.path = s.path WHEN MATCHED THEN UPDATE SET size = 0"),
+        bind("MERGE INTO files t USING (SELECT account, path FROM files) s ON t.account = s.account AND t.path = s.path "
+            + "WHEN MATCHED THEN UPDATE SET size = 0", "files", "account"));
   }
 }
