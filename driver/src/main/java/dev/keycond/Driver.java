@@ -3,12 +3,14 @@ package dev.keycond;
 import dev.keycond.jdbc.ConnectionProperties;
 import dev.keycond.jdbc.KeycondConnection;
 import dev.keycond.planner.sql.CalciteDefaults;
+import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.logging.Logger;
 
@@ -43,18 +45,39 @@ public final class Driver implements java.sql.Driver {
     return url != null && url.startsWith(ConnectionProperties.PREFIX);
   }
 
-  /** Every property with its description; the value given in {@code info}, except the password's, which is never shown. */
+  /**
+   * Every property with its description and the value the URL and {@code info} give it (as a
+   * connection would take it: {@code info} over the URL), so that a tool's dialog shows what the
+   * connection will use; the password's value is never returned.
+   */
   @Override
   public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
+    Optional<ConnectionProperties> given = given(url, info);
     DriverPropertyInfo[] result = new DriverPropertyInfo[ConnectionProperties.KNOWN.size()];
     for (int i = 0; i < result.length; i++) {
       String[] p = ConnectionProperties.KNOWN.get(i);
-      boolean shown = info != null && !p[0].equals(ConnectionProperties.SECRET);
-      result[i] = new DriverPropertyInfo(p[0], shown ? info.getProperty(p[0]) : null);
+      boolean shown = !p[0].equals(ConnectionProperties.SECRET);
+      result[i] = new DriverPropertyInfo(p[0], shown ? given.flatMap(g -> g.get(p[0])).orElse(null) : null);
       result[i].description = p[1] + " (default: " + p[2] + ")";
       result[i].required = false;
     }
     return result;
+  }
+
+  /**
+   * The properties the URL and {@code info} give; a URL still being typed into a tool's dialog
+   * may not parse, and then only those of {@code info} are shown, or none.
+   */
+  private static Optional<ConnectionProperties> given(String url, Properties info) {
+    try {
+      return Optional.of(ConnectionProperties.parse(url, info));
+    } catch (KeycondException urlNotParsed) {
+      try {
+        return Optional.of(ConnectionProperties.parse(ConnectionProperties.PREFIX, info));
+      } catch (KeycondException infoNotParsed) {
+        return Optional.empty();
+      }
+    }
   }
 
   @Override

@@ -18,7 +18,8 @@ import java.util.function.Consumer;
  * The shell's view of a connection in which each statement, when sqlline closes it (after its rows,
  * its row count and its warnings), prints one line saying what it cost in DynamoDB: {@code 1 Query,
  * 3,066 items read, 12.5 RCU}. A statement that failed prints it only when it sent something, since
- * its error says the rest. A commit that sent its TransactWriteItems prints its cost the same way.
+ * its error says the rest, and after its error: sqlline closes a statement before it reports the
+ * statement's error. A commit that sent its TransactWriteItems prints its cost the same way.
  */
 final class CostLines {
   private CostLines() {}
@@ -28,10 +29,13 @@ final class CostLines {
     return Proxy.isProxyClass(connection.getClass()) && Proxy.getInvocationHandler(connection) instanceof OfConnection;
   }
 
-  /** @param print where a cost line goes: sqlline's info, beside "1 row selected" */
-  static Connection wrap(Connection connection, Consumer<String> print) {
+  /**
+   * @param print where a cost line goes: sqlline's info, beside "1 row selected"
+   * @param printAfterError where the cost line of a failed statement goes, to be printed after its error
+   */
+  static Connection wrap(Connection connection, Consumer<String> print, Consumer<String> printAfterError) {
     return (Connection) Proxy.newProxyInstance(CostLines.class.getClassLoader(), new Class<?>[] {Connection.class},
-        new OfConnection(connection, print));
+        new OfConnection(connection, print, printAfterError));
   }
 
   private static Object invoke(Object target, Method method, Object[] args) throws Throwable {
@@ -43,7 +47,8 @@ final class CostLines {
   }
 
   /** Forwards every call, wrapping the statements it creates; a commit prints what it cost. */
-  private record OfConnection(Connection target, Consumer<String> print) implements InvocationHandler {
+  private record OfConnection(Connection target, Consumer<String> print, Consumer<String> printAfterError)
+      implements InvocationHandler {
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
       if (method.getName().equals("commit") && target.isWrapperFor(KeycondConnection.class)) {
@@ -61,7 +66,7 @@ final class CostLines {
       if (result instanceof Statement statement
           && (type == Statement.class || type == PreparedStatement.class || type == CallableStatement.class)) {
         return Proxy.newProxyInstance(CostLines.class.getClassLoader(), new Class<?>[] {type},
-            new OfStatement(statement, print));
+            new OfStatement(statement, print, printAfterError));
       }
       return result;
     }
@@ -71,13 +76,15 @@ final class CostLines {
   private static final class OfStatement implements InvocationHandler {
     private final Statement target;
     private final Consumer<String> print;
+    private final Consumer<String> printAfterError;
     private boolean ran;
     private boolean failed;
     private boolean closed;
 
-    OfStatement(Statement target, Consumer<String> print) {
+    OfStatement(Statement target, Consumer<String> print, Consumer<String> printAfterError) {
       this.target = target;
       this.print = print;
+      this.printAfterError = printAfterError;
     }
 
     @Override
@@ -105,8 +112,10 @@ final class CostLines {
         return;
       }
       StatementCost cost = target.unwrap(KeycondStatement.class).cost();
-      if (!failed || cost.requestCount() > 0) {
+      if (!failed) {
         print.accept(cost.summary());
+      } else if (cost.requestCount() > 0) {
+        printAfterError.accept(cost.summary());
       }
     }
   }

@@ -35,6 +35,8 @@ final class KeycondSqlLine extends SqlLine {
 
   private final boolean interactive;
   private boolean connectFailed;
+  /** The cost line of the statement that failed, printed after its error. */
+  private Optional<String> costAfterError = Optional.empty();
 
   /** @param interactive whether a person types the statements, rather than -e, -f or a pipe */
   KeycondSqlLine(boolean interactive) {
@@ -75,7 +77,7 @@ final class KeycondSqlLine extends SqlLine {
       return;
     }
     SqlLineInternals.replaceConnection(this, c -> CostLines.printsCosts(c) ? c
-        : CostLines.wrap(ValuesAsText.wrap(c, this::shownAsText), this::info));
+        : CostLines.wrap(ValuesAsText.wrap(c, this::shownAsText), this::info, line -> costAfterError = Optional.of(line)));
     Optional<Connection> connection = SqlLineInternals.connection(this);
     if (interactive && connection.isPresent()) {
       info("Connected to " + describe(connection.get()));
@@ -115,6 +117,14 @@ final class KeycondSqlLine extends SqlLine {
       super.info("keycond " + Driver.VERSION + " shell, on " + SQLLINE_TITLE + ". !help lists the commands, "
           + "!quit leaves.");
     }
+  }
+
+  @Override
+  public boolean error(Throwable t) {
+    boolean result = super.error(t);
+    costAfterError.ifPresent(this::info);
+    costAfterError = Optional.empty();
+    return result;
   }
 
   @Override

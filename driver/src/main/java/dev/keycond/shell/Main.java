@@ -16,10 +16,10 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) throws Exception {
-    System.exit(run(args, System.out));
+    System.exit(run(args, System.out, System.err));
   }
 
-  static int run(String[] args, PrintStream out) throws Exception {
+  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     String command = args.length == 0 ? "help" : args[0];
     List<String> rest = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
     switch (command) {
@@ -36,7 +36,8 @@ public final class Main {
         usage(out);
         return 0;
       default:
-        usage(out);
+        err.println("keycond: unknown command '" + command + "'");
+        usage(err);
         return 2;
     }
   }

@@ -1,6 +1,7 @@
 package dev.keycond.shell;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -13,6 +14,7 @@ import java.util.Optional;
 import org.jline.reader.LineReader;
 import org.jline.reader.impl.LineReaderImpl;
 import org.jline.reader.impl.history.DefaultHistory;
+import sqlline.BuiltInProperty;
 import sqlline.SqlLine;
 
 /**
@@ -39,7 +41,6 @@ public final class Shell {
    * </ul>
    */
   static final List<String> DEFAULTS = List.of(
-      "-d", "dev.keycond.Driver",
       "--connectInteractionMode=notAskCredentials",
       "--isolation=TRANSACTION_READ_COMMITTED",
       "--prompt=keycond> ",
@@ -81,19 +82,25 @@ public final class Shell {
       OutputStream errors) throws IOException {
     Optional<String> unreadable = unreadableScript(sqllineArgs);
     if (unreadable.isPresent()) {
-      errors.write(("keycond: " + unreadable.get() + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
-      errors.flush();
+      write(errors, "keycond: " + unreadable.get());
       return 1;
     }
+    boolean batch = sqllineArgs.contains("-e") || sqllineArgs.contains("-f");
     List<String> args = new ArrayList<>(DEFAULTS);
-    url.ifPresent(u -> {
-      args.add("-u");
-      args.add(u);
-    });
+    // Given a driver without a URL, sqlline would try to connect and fail ("Property url is required").
+    if (url.isPresent()) {
+      args.addAll(List.of("-d", "dev.keycond.Driver", "-u", url.get()));
+    } else if (!batch) {
+      write(errors, "Not connected: type !connect jdbc:keycond:region=...;mapping=... to connect.");
+    }
     args.addAll(sqllineArgs);
     SqlLineInternals.reportInOneLine();
-    boolean interactive = input == null && !sqllineArgs.contains("-e") && !sqllineArgs.contains("-f");
+    boolean interactive = input == null && !batch;
     SqlLine sqlLine = new KeycondSqlLine(interactive);
+    // CSV readers expect double quotes, where sqlline quotes with a single one. Set here, not among
+    // the DEFAULTS, since sqlline's argument parser takes a lone '"' for an unclosed quote; a
+    // --csvQuoteCharacter the user gives is read later and still applies.
+    sqlLine.getOpts().set(BuiltInProperty.CSV_QUOTE_CHARACTER, '"');
     SecretHidingStream hiddenErrors = new SecretHidingStream(errors);
     sqlLine.setOutputStream(new SecretHidingStream(output));
     sqlLine.setErrorStream(hiddenErrors);
@@ -106,6 +113,15 @@ public final class Shell {
     } finally {
       System.err.flush();
       System.setErr(processErrors);
+    }
+  }
+
+  private static void write(OutputStream errors, String line) {
+    try {
+      errors.write((line + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
+      errors.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

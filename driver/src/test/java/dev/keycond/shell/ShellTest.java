@@ -96,6 +96,22 @@ class ShellTest {
   }
 
   @Test
+  void aShellWithoutUrlSaysHowToConnectAndDoesNotTryTo() throws Exception {
+    Session session = typed(Optional.empty(), "!quit\n");
+    assertTrue(session.errors().contains("Not connected: type !connect jdbc:keycond:"), session.errors());
+    assertFalse((session.output() + session.errors()).contains("url is required"), session.output() + session.errors());
+  }
+
+  @Test
+  void csvOutputQuotesWithDoubleQuotes() throws Exception {
+    Run run = shell("--outputformat=csv", "-e", "SELECT name, plan FROM workspaces WHERE id = 'globex';");
+    assertEquals(0, run.exitCode(), run.errors());
+    assertTrue(run.output().contains("\"name\",\"plan\""), run.output());
+    assertTrue(run.output().contains("\"Globex\","), run.output());
+    assertFalse(run.output().contains("'"), run.output());
+  }
+
+  @Test
   void anInteractiveConnectSaysWhatItReached() throws Exception {
     Session session = typed(Optional.empty(), "!connect " + database.url() + "\n");
     assertTrue(session.errors().contains("Connected to DynamoDB at " + database.endpoint() + " (region us-east-1): "
@@ -246,6 +262,16 @@ class ShellTest {
   }
 
   @Test
+  void aFailedStatementThatSentRequestsPrintsItsCostAfterItsError() throws Exception {
+    Run run = shell("-e", "INSERT INTO workspaces (id, name) VALUES ('acme', 'Again');");
+    assertEquals(1, run.exitCode(), run.errors());
+    List<String> lines = run.errors().lines().toList();
+    assertEquals(2, lines.size(), run.errors());
+    assertTrue(lines.get(0).startsWith("Error: "), run.errors());
+    assertTrue(lines.get(1).startsWith("1 PutItem"), run.errors());
+  }
+
+  @Test
   void anExplainCostsNothingAndARefusedStatementPrintsOnlyItsError() throws Exception {
     Run run = shell("-e", "EXPLAIN PLAN FOR SELECT path FROM files WHERE account = 'a91';",
         "-e", "SELECT path FROM files WHERE size > 5;");
@@ -275,7 +301,7 @@ class ShellTest {
     Run run = shell("--outputformat=csv", "-e", "SELECT CAST(NULL AS BIGINT) AS n, CAST(NULL AS DATE) AS d,"
         + " CAST(NULL AS VARCHAR) AS s, CAST(NULL AS VARBINARY) AS b, CAST(NULL AS BOOLEAN) AS t;");
     assertEquals(0, run.exitCode(), run.errors());
-    assertTrue(run.output().contains("'NULL','NULL','NULL','NULL','NULL'"), run.output());
+    assertTrue(run.output().contains("\"NULL\",\"NULL\",\"NULL\",\"NULL\",\"NULL\""), run.output());
   }
 
   /** The ways {@code !connect} is given a secret key: in the URL, as its password argument, as a property. */

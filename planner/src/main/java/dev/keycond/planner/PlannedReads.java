@@ -6,8 +6,9 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.AccessPath;
-import dev.keycond.planner.plan.ColumnNaming;
+import dev.keycond.planner.plan.BoundStatements;
 import dev.keycond.planner.plan.ScanRefusal;
+import dev.keycond.planner.plan.ScanUse;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.DynamoWrite;
@@ -86,13 +87,14 @@ record PlannedReads(ImmutableList<DynamoRead> reads, ImmutableList<ReadPlan> pla
   /**
    * Why the statement may not run: a read that needs a forbidden Scan, or too many key reads.
    *
-   * @param naming how the statement writes the columns the advice names
+   * @param use whether the Scans would find rows to read or rows to change
+   * @param statements the statement with key conditions added, for the advice
    */
-  Optional<KeycondException> refusal(StatementSettings settings, ColumnNaming naming) {
+  Optional<KeycondException> refusal(StatementSettings settings, ScanUse use, BoundStatements statements) {
     for (ReadPlan plan : plans) {
-      if (plan.access().isScan() && !settings.scanPolicy().allowed()) {
+      if (plan.access().isScan() && !use.permittedBy(settings.scanPolicy())) {
         return Optional.of(new KeycondException(SqlState.SCAN_REFUSED,
-            ScanRefusal.message(plan.table(), settings.scanPolicy(), naming)));
+            ScanRefusal.message(plan.table(), settings.scanPolicy(), use, statements)));
       }
       Optional<KeycondException> fanOut = fanOut(plan, settings.maxFanOut());
       if (fanOut.isPresent()) {

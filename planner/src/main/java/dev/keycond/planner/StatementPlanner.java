@@ -16,9 +16,10 @@ import dev.keycond.planner.sql.MetadataHandlers;
 import dev.keycond.planner.sql.NotInNulls;
 import dev.keycond.planner.sql.ParameterTypes;
 import dev.keycond.planner.sql.RowValues;
-import dev.keycond.planner.sql.StatementTables;
 import dev.keycond.planner.sql.StatementTooComplex;
+import dev.keycond.planner.sql.SyntaxError;
 import dev.keycond.planner.sql.UnknownNames;
+import dev.keycond.planner.sql.WrittenStatement;
 import com.google.common.base.Throwables;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.error.KeycondException;
@@ -61,15 +62,13 @@ import dev.keycond.planner.write.WritePlan;
 import dev.keycond.planner.explain.PlanExplainer;
 import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.ParameterText;
+import dev.keycond.planner.plan.ScanUse;
 import dev.keycond.planner.shape.LiftedLiteral;
 import dev.keycond.planner.shape.StatementShape;
 import org.apache.calcite.sql.type.SqlTypeName;
 import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
@@ -109,9 +108,6 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.parser.SqlParseException;
-import org.apache.calcite.sql.parser.impl.ParseException;
-import org.apache.calcite.sql.parser.impl.SqlParserImplConstants;
-import org.apache.calcite.sql.parser.impl.Token;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -381,17 +377,19 @@ public final class StatementPlanner {
           + " statements are not supported");
     }
     SqlValidator validator = new ParameterTypes(OPERATORS, catalogReader, typeFactory, VALIDATOR);
+    WrittenStatement written = new WrittenStatement(sql, () -> parse(sql));
     if (query.getKind() == SqlKind.MERGE) {
       // The validator rewrites a MERGE in place; its shape is read from a fresh parse.
       SqlNode again = writtenExactly(parse(sql));
       return planMerge((SqlMerge) (explain ? ((SqlExplain) again).getExplicandum() : again), validator, query, explain,
-          output, returning);
+          output, returning, written);
     }
     SqlNode validated = validate(validator, query);
     SqlToRelConverter converter = converter(validator);
     RelRoot root = convert(converter, validated);
     if (write) {
-      return planWrite(query, validator, validated, converter, (TableModify) root.rel, explain, output, returning);
+      return planWrite(query, validator, validated, converter, (TableModify) root.rel, explain, output, returning,
+          written);
     }
     RelNode correlated = root.project();
     // A correlated subquery usually reads best as a join (by item collection or by key lookups);
@@ -403,18 +401,18 @@ public final class StatementPlanner {
     RelNode decorrelated = converter.decorrelate(validated, correlated);
     RelNode plan = optimize(converter, decorrelated, maxRows);
     PlannedReads reads = PlannedReads.of(plan);
-    StatementTables tables = StatementTables.of(validated);
-    if (reads.refusal(keyReadsOnly, tables).isPresent() && decorrelated != correlated) {
+    if (reads.refusal(keyReadsOnly, ScanUse.READ, written).isPresent() && decorrelated != correlated) {
       RelNode perRow = optimize(converter, correlated, maxRows);
       PlannedReads perRowReads = PlannedReads.of(perRow);
-      boolean perRowKeyReads = perRowReads.refusal(keyReadsOnly, tables).isEmpty();
+      boolean perRowKeyReads = perRowReads.refusal(keyReadsOnly, ScanUse.READ, written).isEmpty();
       if (perRowKeyReads
-          || reads.refusal(settings, tables).isPresent() && perRowReads.refusal(settings, tables).isEmpty()) {
+          || reads.refusal(settings, ScanUse.READ, written).isPresent()
+              && perRowReads.refusal(settings, ScanUse.READ, written).isEmpty()) {
         plan = perRow;
         reads = perRowReads;
       }
     }
-    Optional<KeycondException> refusal = reads.refusal(settings, tables);
+    Optional<KeycondException> refusal = reads.refusal(settings, ScanUse.READ, written);
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
@@ -464,7 +462,8 @@ public final class StatementPlanner {
    */
   private CompiledPlan planWrite(SqlNode query, SqlValidator validator, SqlNode validated,
       SqlToRelConverter converter, TableModify modify, boolean explain,
-      PlannedExplain.Output output, Optional<ReturningClause> returning) {
+      PlannedExplain.Output output, Optional<ReturningClause> returning,
+      WrittenStatement written) {
     EntitySqlTable target = modify.getTable().unwrap(EntitySqlTable.class);
     if (target == null || target.entity().pinnedIndex().isPresent()) {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond writes to tables, not to an index: "
@@ -478,9 +477,7 @@ public final class StatementPlanner {
         query instanceof SqlUpdate update ? Optional.ofNullable(update.getAlias())
             : query instanceof SqlDelete delete ? Optional.ofNullable(delete.getAlias()) : Optional.empty()));
     PlannedReads reads = PlannedReads.of(write);
-    StatementSettings writeSettings = settings.scanPolicy().isLimited() ? settings.withScanPolicy(ScanPolicy.REJECT)
-        : settings;
-    Optional<KeycondException> refusal = reads.refusal(writeSettings, StatementTables.of(validated));
+    Optional<KeycondException> refusal = reads.refusal(settings, ScanUse.WRITE, written);
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
@@ -494,7 +491,8 @@ public final class StatementPlanner {
    * statement), its source rows are planned as a query of the values it writes.
    */
   private CompiledPlan planMerge(SqlMerge merge, SqlValidator validator, SqlNode query, boolean explain,
-      PlannedExplain.Output output, Optional<ReturningClause> returning) {
+      PlannedExplain.Output output, Optional<ReturningClause> returning,
+      WrittenStatement written) {
     validate(validator, query);
     SqlIdentifier name = (SqlIdentifier) merge.getTargetTable();
     EntitySqlTable target = Optional.ofNullable(catalogReader.getTable(name.names))
@@ -511,7 +509,7 @@ public final class StatementPlanner {
         catalogReader.getTable(name.names).getQualifiedName(),
         Optional.ofNullable(merge.getAlias())));
     PlannedReads reads = PlannedReads.of(write);
-    Optional<KeycondException> refusal = reads.refusal(settings, StatementTables.of(rows));
+    Optional<KeycondException> refusal = reads.refusal(settings, ScanUse.WRITE, written);
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
@@ -639,76 +637,8 @@ public final class StatementPlanner {
       if (StatementTooComplex.causedBy(e)) {
         throw StatementTooComplex.refusal();
       }
-      String message = e.getMessage();
-      int expecting = message.indexOf("Was expecting");
-      if (expecting > 0) {
-        message = message.substring(0, expecting).trim();
-      }
-      String where = message.contains("line ") ? "" : " at line " + e.getPos().getLineNum()
-          + ", column " + e.getPos().getColumnNum();
-      throw new KeycondException(SqlState.SYNTAX_ERROR,
-          "Syntax error" + where + ": " + message + reservedWordHint(parser, e), e);
+      throw SyntaxError.of(sql, parser, e);
     }
-  }
-
-  /**
-   * A column named like a reserved word ({@code year}, {@code month}, {@code value}) can only be
-   * written quoted, and the parser merely says it did not expect the word there; say why.
-   */
-  private static String reservedWordHint(SqlParser parser, SqlParseException e) {
-    if (!(e.getCause() instanceof ParseException cause) || cause.currentToken == null
-        || cause.expectedTokenSequences == null) {
-      return "";
-    }
-    return misusedWord(cause).filter(word -> parser.getMetadata().isReservedWord(word.toUpperCase(Locale.ROOT)))
-        .map(word -> " " + word + " is a reserved word in SQL; to use it as a name, quote it with double quotes: \""
-            + word + "\" (quoted names are case-sensitive, as all names are in keycond)")
-        .orElse("");
-  }
-
-  /**
-   * The word the parser could not take, among the tokens its message shows ("and value", ". user",
-   * "year ="): the first token that no sequence the parser expected accepts, unless the word before
-   * it could only be read as a function ({@code YEAR(...)}, {@code MONTH(...)}), which is then the
-   * misused word.
-   */
-  private static Optional<String> misusedWord(ParseException cause) {
-    List<Token> tokens = new ArrayList<>();
-    int shown = Arrays.stream(cause.expectedTokenSequences).mapToInt(sequence -> sequence.length).max().orElse(0);
-    for (Token token = cause.currentToken.next; token != null && tokens.size() < shown; token = token.next) {
-      tokens.add(token);
-    }
-    int accepted = 0;
-    for (int[] sequence : cause.expectedTokenSequences) {
-      accepted = Math.max(accepted, matched(sequence, tokens));
-    }
-    if (accepted > 0 && readAsFunction(cause, tokens, accepted)) {
-      return Optional.of(tokens.get(accepted - 1).image);
-    }
-    return accepted < tokens.size() ? Optional.of(tokens.get(accepted).image) : Optional.empty();
-  }
-
-  /** Whether the parser, past the first {@code accepted} tokens, wanted a "(" and could not take a name. */
-  private static boolean readAsFunction(ParseException cause, List<Token> tokens, int accepted) {
-    boolean call = false;
-    for (int[] sequence : cause.expectedTokenSequences) {
-      if (sequence.length > accepted && matched(sequence, tokens) == accepted) {
-        if (sequence[accepted] == SqlParserImplConstants.IDENTIFIER) {
-          return false;
-        }
-        call |= sequence[accepted] == SqlParserImplConstants.LPAREN;
-      }
-    }
-    return call;
-  }
-
-  /** How many of the tokens, from the first, an expected sequence of token kinds accepts. */
-  private static int matched(int[] sequence, List<Token> tokens) {
-    int matched = 0;
-    while (matched < sequence.length && matched < tokens.size() && tokens.get(matched).kind == sequence[matched]) {
-      matched++;
-    }
-    return matched;
   }
 
   private SqlNode validate(SqlValidator validator, SqlNode query) {

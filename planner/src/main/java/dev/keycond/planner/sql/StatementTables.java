@@ -1,7 +1,6 @@
 package dev.keycond.planner.sql;
 
 import com.google.common.collect.ImmutableList;
-import dev.keycond.planner.plan.ColumnNaming;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -15,12 +14,9 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 /**
  * The tables a statement names in its FROM clauses, subqueries and common table expressions
- * included, each with the name the statement gives it: its alias, or its own name. It tells
- * advice how to write a column of a table so that the statement accepts it: plain when the
- * statement reads one table, qualified with that name when it reads several, where a plain name
- * may be ambiguous.
+ * included, each with the name the statement gives it: its alias, or its own name.
  */
-public final class StatementTables implements ColumnNaming {
+public final class StatementTables {
   /** A table as the statement names it; {@code table} is the name of a table or of a WITH query. */
   record Reference(String table, String name) {}
 
@@ -43,6 +39,13 @@ public final class StatementTables implements ColumnNaming {
       }
     });
     return new StatementTables(references);
+  }
+
+  /** The references of one FROM clause, joins included, without those of its subqueries. */
+  static List<Reference> referencesOf(SqlNode from) {
+    List<Reference> references = new ArrayList<>();
+    collect(from, references);
+    return references;
   }
 
   private static void collect(SqlNode from, List<Reference> references) {
@@ -75,15 +78,5 @@ public final class StatementTables implements ColumnNaming {
   /** The table a name in the statement stands for: an alias, or a table's own name. */
   Optional<String> tableNamed(String name) {
     return references.stream().filter(r -> r.name().equals(name)).map(Reference::table).findFirst();
-  }
-
-  @Override
-  public List<String> refer(String table, String column) {
-    List<String> names = references.stream().filter(r -> r.table().equals(table)).map(Reference::name)
-        .distinct().toList();
-    if (references.size() <= 1 || names.isEmpty()) {
-      return List.of(SqlIdentifiers.quote(column));
-    }
-    return names.stream().map(name -> SqlIdentifiers.qualified(name, column)).toList();
   }
 }

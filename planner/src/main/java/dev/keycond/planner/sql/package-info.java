@@ -6,7 +6,8 @@
  * INFORMATION_SCHEMA views as the VALUES of their rows, exponent literals written as the exact
  * numbers they spell, statements nested too deep, correlations
  * Calcite cannot plan); the validator, which types a parameter wherever a literal could stand;
- * result column labels; the tables a statement names and the messages, with
- * the nearest names, for names that do not exist; and how SQL identifiers are quoted.
+ * result column labels; the tables a statement names and the messages, with the nearest names,
+ * for names that do not exist; the statement as written, to which a Scan refusal's advice adds the
+ * key condition; and how SQL identifiers are quoted.
  */
 package dev.keycond.planner.sql;

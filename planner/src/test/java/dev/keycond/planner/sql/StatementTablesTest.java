@@ -11,7 +11,7 @@ import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.junit.jupiter.api.Test;
 
-/** How advice writes a column of a statement's table: plain for one table, qualified for several. */
+/** The tables a statement names, with the names it gives them. */
 class StatementTablesTest {
   private static StatementTables of(String sql) throws SqlParseException {
     return StatementTables.of(SqlParser.create(sql, SqlParser.config().withQuoting(Quoting.DOUBLE_QUOTE)
@@ -26,21 +26,5 @@ class StatementTablesTest {
             + " WHERE EXISTS (SELECT 1 FROM dynamodb.files WHERE account = w.id)").references());
     assertEquals(List.of(new Reference("files", "f")), of("SELECT * FROM \"files@ByParent\" f").references());
     assertEquals(Optional.of("projects"), of("SELECT * FROM workspaces w, projects p").tableNamed("p"));
-  }
-
-  @Test
-  void aStatementOfOneTableWritesColumnsPlain() throws SqlParseException {
-    assertEquals(List.of("account"), of("SELECT * FROM files f WHERE size > 1").refer("files", "account"));
-    assertEquals(List.of("\"year\""), of("SELECT * FROM orders").refer("orders", "year"));
-  }
-
-  @Test
-  void aStatementOfSeveralTablesQualifiesThemOncePerReference() throws SqlParseException {
-    StatementTables join = of("SELECT * FROM workspaces w JOIN projects p ON p.workspace_id = w.id");
-    assertEquals(List.of("w.id"), join.refer("workspaces", "id"));
-    assertEquals(List.of("p.workspace_id"), join.refer("projects", "workspace_id"));
-    assertEquals(List.of("a.id", "b.id"), of("SELECT * FROM workspaces a JOIN workspaces b ON a.plan = b.plan")
-        .refer("workspaces", "id"));
-    assertEquals(List.of("o.\"year\""), of("SELECT * FROM orders o, customers c").refer("orders", "year"));
   }
 }

@@ -119,7 +119,8 @@ class ExplainTest {
     List<String> lines = explain(files, "SELECT path FROM files WHERE size > 10");
 
     assertTrue(lines.stream().anyMatch(line -> line.startsWith("REFUSED: ")
-        && line.contains("account = <value>")), () -> String.join("\n", lines));
+        && line.contains("filling in <account>: SELECT path FROM files WHERE account = <account> AND size > 10;")),
+        () -> String.join("\n", lines));
   }
 
   /** EXPLAIN's lines, asserting it sent only metadata calls. */

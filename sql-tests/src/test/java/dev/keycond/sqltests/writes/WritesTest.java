@@ -328,6 +328,13 @@ class WritesTest {
           () -> limited.createStatement().executeUpdate("UPDATE files SET size = 1 WHERE size > 5"));
       assertEquals("42Z01", e.getSQLState());
       assertEquals(List.of(), RequestRecorder.dataRequests());
+      // The message names the setting in force and the one that lets a write Scan, not scan=reject.
+      assertTrue(e.getMessage().contains("refuses for a write under the connection's scan=limit:1000"),
+          e.getMessage());
+      assertTrue(e.getMessage().contains("set the connection property scan=allow (scan=limit:N lets reads Scan, "
+          + "never writes"), e.getMessage());
+      assertTrue(e.getMessage().contains("!connect with the URL plus ;scan=allow"), e.getMessage());
+      assertFalse(e.getMessage().contains("reject"), e.getMessage());
     }
     update("INSERT INTO files (account, path, size) VALUES ('a91', 'root/1', 9)");
     try (Connection allowed = tables.connect("scan=allow")) {
