@@ -5,7 +5,6 @@ import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,8 +19,6 @@ import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * Fresh DynamoDB tables for one test, so that no test sees another's writes: the README's
@@ -96,18 +93,8 @@ public final class FreshTables {
 
   /** Every item of a table as the server holds it, in key order. */
   public List<Map<String, AttributeValue>> items(String table) {
-    List<Map<String, AttributeValue>> items = new ArrayList<>();
-    Map<String, AttributeValue> start = null;
-    do {
-      ScanResponse page = server.client().scan(ScanRequest.builder().tableName(table).exclusiveStartKey(start)
-          .consistentRead(true).build());
-      items.addAll(page.items());
-      start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-    } while (start != null);
-    List<String> keys = table.equals(drive) ? List.of("PK", "SK") : List.of("EntityRef", "Detail");
-    items.sort(Comparator.comparing((Map<String, AttributeValue> i) -> i.get(keys.get(0)).s())
-        .thenComparing(i -> i.get(keys.get(1)).s()));
-    return items;
+    return table.equals(drive) ? ServerItems.of(server.client(), table, "PK", "SK")
+        : ServerItems.of(server.client(), table, "EntityRef", "Detail");
   }
 
   /** Puts items with the raw SDK, as another client would have written them. */

@@ -10,15 +10,14 @@ import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.Keycond;
+import dev.keycond.sqltests.support.ServerItems;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,8 +38,6 @@ import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * The checks a write makes before it sends anything, and the counts it reports, on every write
@@ -328,18 +325,8 @@ class WriteChecksTest {
 
   /** Every item of a table as the server holds it, in key order. */
   private List<Map<String, AttributeValue>> items(String table) {
-    List<Map<String, AttributeValue>> items = new ArrayList<>();
-    Map<String, AttributeValue> start = null;
-    do {
-      ScanResponse page = server.client().scan(ScanRequest.builder().tableName(table).exclusiveStartKey(start)
-          .consistentRead(true).build());
-      items.addAll(page.items());
-      start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-    } while (start != null);
-    List<String> keys = table.equals(store) ? List.of("PK", "SK") : List.of("EntityRef", "Detail");
-    items.sort(Comparator.comparing((Map<String, AttributeValue> i) -> i.get(keys.get(0)).s())
-        .thenComparing(i -> i.get(keys.get(1)).s()));
-    return items;
+    return table.equals(store) ? ServerItems.of(server.client(), table, "PK", "SK")
+        : ServerItems.of(server.client(), table, "EntityRef", "Detail");
   }
 
   private static List<String> operations() {
