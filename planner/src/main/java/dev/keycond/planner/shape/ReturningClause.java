@@ -56,7 +56,7 @@ public record ReturningClause(String write, String selectList) {
               + "RETURNING lists the columns, and expressions of them, that the write returns");
         }
         String list = sql.substring(token.end()).strip();
-        return Optional.of(new ReturningClause(sql.substring(0, token.start()), list.endsWith(";")
+        return Optional.of(new ReturningClause(sql.substring(0, token.start()).stripTrailing(), list.endsWith(";")
             ? list.substring(0, list.length() - 1) : list));
       }
     }
