@@ -93,7 +93,7 @@ public final class ReadOperator implements Operator {
         : plan.mergesInKeyOrder() ? FanOut.merged(context, sent, limitEndsRead, paging)
         : FanOut.inOrder(context, sent, limitEndsRead, paging);
     ItemRows rows = rows(builder.filter());
-    List<TableRows> tableRows = tableRows(context, fanOut, sent, builder, rows);
+    List<TableRows> tableRows = tableRows(context, fanOut, sent, builder, rows, walkSlices(requests, binder));
     if (plan.count()) {
       return new CountCursor(tableRows, fanOut, offset, fetch);
     }
@@ -146,7 +146,8 @@ public final class ReadOperator implements Operator {
     ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
     List<ReadRequest> requests = builder.build().requests();
     FanOut fanOut = FanOut.inOrder(context, requests, false, Paging.ON_DEMAND);
-    return new ReadItems(tableRows(context, fanOut, requests, builder, itemRows.bind(builder.filter())), fanOut);
+    return new ReadItems(tableRows(context, fanOut, requests, builder, itemRows.bind(builder.filter()),
+        Optional.empty()), fanOut);
   }
 
   /**
@@ -155,12 +156,14 @@ public final class ReadOperator implements Operator {
    * could also be returned by another's, so that every read then keeps each item once.
    */
   private List<TableRows> tableRows(ExecutionContext context, FanOut fanOut, List<ReadRequest> requests,
-      ReadRequestBuilder builder, ItemRows rows) {
+      ReadRequestBuilder builder, ItemRows rows, Optional<List<TransactionOverlay.Slice>> walkSlices) {
     List<PageReader> readers = fanOut.readers();
     Optional<List<TransactionOverlay>> overlays =
-        TransactionOverlay.of(context, plan, allConditions, tableItems, requests);
+        TransactionOverlay.of(context, plan, allConditions, tableItems, requests, walkSlices);
     // The branches of an OR may read the same item; it is one row.
-    Set<Map<String, AttributeValue>> seen = plan.access().overlapping() || overlays.isPresent() ? new HashSet<>() : null;
+    // The subtrees of a walk may overlap, and each adds its own new items.
+    boolean added = overlays.isPresent() && walkSlices.isEmpty();
+    Set<Map<String, AttributeValue>> seen = plan.access().overlapping() || added ? new HashSet<>() : null;
     List<TableRows> tableRows = new ArrayList<>();
     for (int i = 0; i < readers.size(); i++) {
       int request = i;
@@ -170,18 +173,37 @@ public final class ReadOperator implements Operator {
     return tableRows;
   }
 
-  /** The rows of a hierarchy walk: one subtree per slice read, or the ancestor chains of the starts. */
-  private List<Iterator<Object[]>> walk(List<Iterator<Object[]>> streams, ReadRequests requests,
-      KeyValueBinder binder, ExecutionContext context) {
-    HierarchyWalk spec = plan.walk().orElseThrow();
-    String pathColumn = plan.table().column(spec.pathColumn()).name();
-    List<KeyCondition> keys = spec.direction() == HierarchyWalk.Direction.DOWN
-        ? requests.queried() : plan.access().keys();
+  /** For a walk down, the slice each of its Queries reads: the subtree's partition and root. */
+  private Optional<List<TransactionOverlay.Slice>> walkSlices(ReadRequests requests, KeyValueBinder binder) {
+    if (plan.walk().isEmpty() || plan.walk().get().direction() != HierarchyWalk.Direction.DOWN) {
+      return Optional.empty();
+    }
+    List<Object> roots = roots(requests.queried(), binder);
+    List<TransactionOverlay.Slice> slices = new ArrayList<>();
+    for (int i = 0; i < roots.size(); i++) {
+      KeyCondition key = requests.queried().get(i);
+      slices.add(new TransactionOverlay.Slice(key.partitionAttribute(), binder.bind(key.partitionValue()).orElseThrow(),
+          plan.walk().get().pathColumn(), (String) roots.get(i)));
+    }
+    return Optional.of(slices);
+  }
+
+  private List<Object> roots(List<KeyCondition> keys, KeyValueBinder binder) {
+    String pathColumn = plan.table().column(plan.walk().orElseThrow().pathColumn()).name();
     List<Object> roots = new ArrayList<>();
     for (KeyCondition key : keys) {
       roots.add(binder.valueOf(ReadRequestBuilder.slotOperand(key.sort().orElseThrow().low(), pathColumn)
           .orElseThrow()));
     }
+    return roots;
+  }
+
+  /** The rows of a hierarchy walk: one subtree per slice read, or the ancestor chains of the starts. */
+  private List<Iterator<Object[]>> walk(List<Iterator<Object[]>> streams, ReadRequests requests,
+      KeyValueBinder binder, ExecutionContext context) {
+    HierarchyWalk spec = plan.walk().orElseThrow();
+    List<Object> roots = roots(spec.direction() == HierarchyWalk.Direction.DOWN
+        ? requests.queried() : plan.access().keys(), binder);
     if (spec.direction() == HierarchyWalk.Direction.UP) {
       return List.of(walk.get().up(new ConcatenatedRows(streams), new HashSet<>(roots), context).iterator());
     }

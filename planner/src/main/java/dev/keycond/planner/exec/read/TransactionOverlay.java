@@ -34,16 +34,31 @@ final class TransactionOverlay {
   private final ItemRows allConditions;
   private final TableItems tableItems;
   private final ReadPlan plan;
-  /** Whether this request adds the transaction's new items; only one request of a read does. */
+  /** Whether this request adds the transaction's new items; only one request of a read does, but each of a walk. */
   private final boolean adds;
+  /** For a walk down, the slice this request reads, which decides its rows in place of the seed's conditions. */
+  private final Optional<Slice> slice;
+
+  /**
+   * The items a walk's Query reads: those of a partition whose path starts with the walk's root.
+   *
+   * @param pathColumn the path column, in the table's full width
+   */
+  record Slice(String partitionAttribute, AttributeValue partition, int pathColumn, String root) {
+    boolean holds(Map<String, AttributeValue> item, Object[] row) {
+      return partition.equals(item.get(partitionAttribute)) && row[pathColumn] instanceof String path
+          && path.startsWith(root);
+    }
+  }
 
   private TransactionOverlay(Map<Map<String, AttributeValue>, Effect> effects, ItemRows allConditions,
-      TableItems tableItems, ReadPlan plan, boolean adds) {
+      TableItems tableItems, ReadPlan plan, boolean adds, Optional<Slice> slice) {
     this.effects = effects;
     this.allConditions = allConditions;
     this.tableItems = tableItems;
     this.plan = plan;
     this.adds = adds;
+    this.slice = slice;
   }
 
   /**
@@ -52,7 +67,7 @@ final class TransactionOverlay {
    * read is by key, whose GetItem and BatchGetItem the transaction answers itself.
    */
   static Optional<List<TransactionOverlay>> of(ExecutionContext context, ReadPlan plan, ItemRows allConditions,
-      TableItems tableItems, List<ReadRequest> requests) {
+      TableItems tableItems, List<ReadRequest> requests, Optional<List<Slice>> walkSlices) {
     Map<Map<String, AttributeValue>, Effect> effects = context.transaction()
         .map(t -> t.effectsOn(plan.table().source().name())).orElse(Map.of());
     if (effects.isEmpty() || requests.stream().noneMatch(TransactionOverlay::isQueryOrScan)) {
@@ -60,7 +75,9 @@ final class TransactionOverlay {
     }
     List<TransactionOverlay> overlays = new ArrayList<>();
     for (int i = 0; i < requests.size(); i++) {
-      overlays.add(new TransactionOverlay(effects, allConditions, tableItems, plan, i == 0));
+      int request = i;
+      Optional<Slice> slice = walkSlices.map(slices -> slices.get(request));
+      overlays.add(new TransactionOverlay(effects, allConditions, tableItems, plan, i == 0 || slice.isPresent(), slice));
     }
     return Optional.of(overlays);
   }
@@ -144,7 +161,8 @@ final class TransactionOverlay {
     if (effect instanceof Effect.Put put) {
       return Optional.of(put.item());
     }
-    if (effect instanceof Effect.Update && (plan.access().index().isPresent() || !plan.residual().isEmpty())) {
+    if (effect instanceof Effect.Update && slice.isEmpty()
+        && (plan.access().index().isPresent() || !plan.residual().isEmpty())) {
       ImmutableMap.Builder<String, RequestValue> bound = ImmutableMap.builder();
       key.forEach((attribute, value) -> bound.put(attribute, new RequestValue.Bound(value)));
       return context.getItem(new GetItem(plan.table().source().name(), bound.build(), Optional.empty(),
@@ -154,6 +172,10 @@ final class TransactionOverlay {
   }
 
   private boolean isRow(Map<String, AttributeValue> item, ExecutionContext context) {
+    if (slice.isPresent()) {
+      Object[] row = allConditions.decode(item);
+      return row != null && slice.get().holds(item, row);
+    }
     return allConditions.tableRow(item, context) != null;
   }
 
