@@ -86,7 +86,8 @@ class TransactionReadsTest {
     assertEquals(List.of(List.of("3")), Keycond.query(connection,
         "SELECT COUNT(*) FROM files WHERE account = 'a91' AND path LIKE 'root/%'"));
     List<RecordedRequest> sent = RequestRecorder.dataRequests();
-    assertEquals(List.of("Query"), operations(sent));
+    assertEquals(List.of("Query"), TransactionsTest.operations(sent));
+    RequestRecorder.clear();
     // DynamoDB would count the server's items: the items are read and counted by the driver.
     assertNull(sent.get(0).raw(QueryRequest.class).select());
 
@@ -122,7 +123,7 @@ class TransactionReadsTest {
   @Test
   void aWalkDownSeesAnInsertedChild() throws SQLException {
     tables.put(tables.drive, folder("root/photos/", "root/"));
-    tables.put(tables.drive, child("root/photos/a.jpg", "root/photos/"));
+    tables.put(tables.drive, folder("root/photos/a.jpg", "root/photos/"));
     connection.setAutoCommit(false);
     update("INSERT INTO files (account, path, size) VALUES ('a91', 'root/photos/b.jpg', 7)");
     RequestRecorder.clear();
@@ -155,22 +156,16 @@ class TransactionReadsTest {
     }
   }
 
+  /** The operations sent since the last call. */
   private static List<String> operations() {
-    return operations(RequestRecorder.dataRequests());
-  }
-
-  private static List<String> operations(List<RecordedRequest> requests) {
-    List<String> operations = requests.stream().map(RecordedRequest::operation).toList();
+    List<String> operations = TransactionsTest.operations(RequestRecorder.dataRequests());
     RequestRecorder.clear();
     return operations;
   }
 
+  /** An item of account a91 with no size. */
   private static Map<String, AttributeValue> folder(String path, String parent) {
     return Map.of("PK", AttributeValue.fromS("DRIVE#a91"), "SK", AttributeValue.fromS(path),
         "parent", AttributeValue.fromS(parent), "GPK", AttributeValue.fromS("DRIVE#a91#" + parent));
-  }
-
-  private static Map<String, AttributeValue> child(String path, String parent) {
-    return folder(path, parent);
   }
 }
