@@ -66,6 +66,12 @@ public record Query(
         scanIndexForward, newLimit, limitsFirstPageOnly, selection, consistentRead);
   }
 
+  /** This Query returning what {@code newSelection} says of its items. */
+  public Query withSelection(Selection newSelection) {
+    return new Query(tableName, indexName, keyConditionExpression, filterExpression, projectionExpression, attributes,
+        scanIndexForward, limit, limitsFirstPageOnly, newSelection, consistentRead);
+  }
+
   /** The request of one page: a Limit of the first page only is not sent for the pages after it. */
   public Query forPage(boolean first) {
     return limitsFirstPageOnly && !first

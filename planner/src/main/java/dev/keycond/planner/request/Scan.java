@@ -63,6 +63,12 @@ public record Scan(
         limitsFirstPageOnly, selection, consistentRead, segment);
   }
 
+  /** This Scan returning what {@code newSelection} says of its items. */
+  public Scan withSelection(Selection newSelection) {
+    return new Scan(tableName, indexName, filterExpression, projectionExpression, attributes, limit,
+        limitsFirstPageOnly, newSelection, consistentRead, segment);
+  }
+
   /** The share of this Scan that one worker of a parallel Scan reads. */
   public Scan inSegment(Segment newSegment) {
     return new Scan(tableName, indexName, filterExpression, projectionExpression, attributes, limit,

@@ -167,6 +167,21 @@ public final class Transaction {
     return items;
   }
 
+  /**
+   * The effects the transaction keeps for the items of one table, by each item's key attributes, in
+   * the order the items were first written: what a Query or Scan of the table lays over the items
+   * the server returns.
+   */
+  public synchronized Map<Map<String, AttributeValue>, Effect> effectsOn(String tableName) {
+    Map<Map<String, AttributeValue>, Effect> effects = new LinkedHashMap<>();
+    writes.forEach((key, write) -> {
+      if (key.tableName().equals(tableName)) {
+        effects.put(key.key(), write.effect());
+      }
+    });
+    return effects;
+  }
+
   private static Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item, Set<String> keyAttributes) {
     Map<String, AttributeValue> key = new HashMap<>();
     keyAttributes.forEach(a -> key.put(a, item.get(a)));

@@ -402,7 +402,7 @@ class TransactionsTest {
     }
   }
 
-  private static List<String> operations(List<RecordedRequest> requests) {
+  static List<String> operations(List<RecordedRequest> requests) {
     return requests.stream().map(RecordedRequest::operation).toList();
   }
 

@@ -46,6 +46,14 @@ final class ItemRows {
     this.filter = filter;
   }
 
+  /**
+   * Rows that check every condition of the read, those its key read expresses included: an item a
+   * transaction wrote was not found by the key read, so nothing of the read is known of it.
+   */
+  static ItemRows checkingAll(ReadPlan plan, RexBuilder rexBuilder) {
+    return new ItemRows(plan, ItemCodec.of(plan.table()), compile(plan.conditions(), rexBuilder), Optional.empty());
+  }
+
   private static ImmutableMap<RexNode, Scalar> compile(List<RexNode> conditions, RexBuilder rexBuilder) {
     ImmutableMap.Builder<RexNode, Scalar> compiled = ImmutableMap.builder();
     for (RexNode condition : conditions) {
@@ -83,6 +91,11 @@ final class ItemRows {
       }
     }
     return row;
+  }
+
+  /** The item's columns, by the table's full width, whether or not it is a row of the read. */
+  Object[] decode(Map<String, AttributeValue> item) {
+    return decoder.decode(item);
   }
 
   /** Adds the item to {@code rows} as a row of the read's output columns, unless it is not a row of the read. */

@@ -9,6 +9,7 @@ import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.RowCount;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequests;
 import dev.keycond.planner.request.ReadFilter;
 import dev.keycond.planner.request.ReadRequestBuilder;
@@ -38,6 +39,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class ReadOperator implements Operator {
   private final ReadPlan plan;
   private final ItemRows itemRows;
+  /** The read's rows checked against all its conditions, for the items a transaction wrote. */
+  private final ItemRows allConditions;
   private final TableItems tableItems;
   private final Optional<WalkRows> walk;
   /** Whether the read depends on the outer row of a correlated subquery, and so runs once per distinct outer value. */
@@ -63,6 +66,7 @@ public final class ReadOperator implements Operator {
     this.limitEndsRead = limitEndsRead;
     this.paging = paging;
     this.itemRows = new ItemRows(plan, read.getCluster().getRexBuilder());
+    this.allConditions = ItemRows.checkingAll(plan, read.getCluster().getRexBuilder());
     this.tableItems = new TableItems(plan);
     this.walk = plan.walk().map(w -> new WalkRows(w, plan.table().partitionColumns(), read.getCluster().getRexBuilder()));
     this.correlated = plan.conditions().stream().anyMatch(RexUtil::containsCorrelation);
@@ -82,17 +86,14 @@ public final class ReadOperator implements Operator {
     boolean timeDependent = builder.filter().expiryOnServer().isPresent();
     ReadRequests requests = correlated || !context.parameters().isEmpty() || timeDependent ? builder.build()
         : constantRequests.get(context.settings(), builder::build);
-    boolean parallel = plan.access().isScan() && requests.requests().size() > 1;
-    FanOut fanOut = parallel ? FanOut.parallel(context, requests.requests(), limitEndsRead)
-        : plan.mergesInKeyOrder() ? FanOut.merged(context, requests.requests(), limitEndsRead, paging)
-        : FanOut.inOrder(context, requests.requests(), limitEndsRead, paging);
+    List<ReadRequest> sent = plan.count() && TransactionOverlay.writesTo(context, plan)
+        ? requests.requests().stream().map(TransactionOverlay::returningItems).toList() : requests.requests();
+    boolean parallel = plan.access().isScan() && sent.size() > 1;
+    FanOut fanOut = parallel ? FanOut.parallel(context, sent, limitEndsRead)
+        : plan.mergesInKeyOrder() ? FanOut.merged(context, sent, limitEndsRead, paging)
+        : FanOut.inOrder(context, sent, limitEndsRead, paging);
     ItemRows rows = rows(builder.filter());
-    // The branches of an OR may read the same item; it is one row.
-    Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
-    List<TableRows> tableRows = new ArrayList<>();
-    for (PageReader reader : fanOut.readers()) {
-      tableRows.add(new TableRows(reader, context, builder, rows, tableItems, seen));
-    }
+    List<TableRows> tableRows = tableRows(context, fanOut, sent, builder, rows, walkSlices(requests, binder));
     if (plan.count()) {
       return new CountCursor(tableRows, fanOut, offset, fetch);
     }
@@ -143,28 +144,66 @@ public final class ReadOperator implements Operator {
   public ReadItems items(ExecutionContext context) {
     KeyValueBinder binder = new KeyValueBinder(context.parameters(), context::correlation);
     ReadRequestBuilder builder = new ReadRequestBuilder(plan, context.settings(), binder);
-    FanOut fanOut = FanOut.inOrder(context, builder.build().requests(), false, Paging.ON_DEMAND);
-    ItemRows rows = itemRows.bind(builder.filter());
-    Set<Map<String, AttributeValue>> seen = plan.access().overlapping() ? new HashSet<>() : null;
+    List<ReadRequest> requests = builder.build().requests();
+    FanOut fanOut = FanOut.inOrder(context, requests, false, Paging.ON_DEMAND);
+    return new ReadItems(tableRows(context, fanOut, requests, builder, itemRows.bind(builder.filter()),
+        Optional.empty()), fanOut);
+  }
+
+  /**
+   * The rows of each request of the read. In a transaction that wrote to the read's table, each
+   * request's items are laid over with its writes; the new items added to the first request's
+   * could also be returned by another's, so that every read then keeps each item once.
+   */
+  private List<TableRows> tableRows(ExecutionContext context, FanOut fanOut, List<ReadRequest> requests,
+      ReadRequestBuilder builder, ItemRows rows, Optional<List<TransactionOverlay.Slice>> walkSlices) {
+    List<PageReader> readers = fanOut.readers();
+    Optional<List<TransactionOverlay>> overlays =
+        TransactionOverlay.of(context, plan, allConditions, tableItems, requests, walkSlices);
+    // The branches of an OR may read the same item; it is one row.
+    // The subtrees of a walk may overlap, and each adds its own new items.
+    boolean added = overlays.isPresent() && walkSlices.isEmpty();
+    Set<Map<String, AttributeValue>> seen = plan.access().overlapping() || added ? new HashSet<>() : null;
     List<TableRows> tableRows = new ArrayList<>();
-    for (PageReader reader : fanOut.readers()) {
-      tableRows.add(new TableRows(reader, context, builder, rows, tableItems, seen));
+    for (int i = 0; i < readers.size(); i++) {
+      int request = i;
+      tableRows.add(new TableRows(readers.get(i), context, builder, rows, tableItems, seen,
+          overlays.map(o -> o.get(request))));
     }
-    return new ReadItems(tableRows, fanOut);
+    return tableRows;
+  }
+
+  /** For a walk down, the slice each of its Queries reads: the subtree's partition and root. */
+  private Optional<List<TransactionOverlay.Slice>> walkSlices(ReadRequests requests, KeyValueBinder binder) {
+    if (plan.walk().isEmpty() || plan.walk().get().direction() != HierarchyWalk.Direction.DOWN) {
+      return Optional.empty();
+    }
+    List<Object> roots = roots(requests.queried(), binder);
+    List<TransactionOverlay.Slice> slices = new ArrayList<>();
+    for (int i = 0; i < roots.size(); i++) {
+      KeyCondition key = requests.queried().get(i);
+      slices.add(new TransactionOverlay.Slice(key.partitionAttribute(), binder.bind(key.partitionValue()).orElseThrow(),
+          plan.walk().get().pathColumn(), (String) roots.get(i)));
+    }
+    return Optional.of(slices);
+  }
+
+  private List<Object> roots(List<KeyCondition> keys, KeyValueBinder binder) {
+    String pathColumn = plan.table().column(plan.walk().orElseThrow().pathColumn()).name();
+    List<Object> roots = new ArrayList<>();
+    for (KeyCondition key : keys) {
+      roots.add(binder.valueOf(ReadRequestBuilder.slotOperand(key.sort().orElseThrow().low(), pathColumn)
+          .orElseThrow()));
+    }
+    return roots;
   }
 
   /** The rows of a hierarchy walk: one subtree per slice read, or the ancestor chains of the starts. */
   private List<Iterator<Object[]>> walk(List<Iterator<Object[]>> streams, ReadRequests requests,
       KeyValueBinder binder, ExecutionContext context) {
     HierarchyWalk spec = plan.walk().orElseThrow();
-    String pathColumn = plan.table().column(spec.pathColumn()).name();
-    List<KeyCondition> keys = spec.direction() == HierarchyWalk.Direction.DOWN
-        ? requests.queried() : plan.access().keys();
-    List<Object> roots = new ArrayList<>();
-    for (KeyCondition key : keys) {
-      roots.add(binder.valueOf(ReadRequestBuilder.slotOperand(key.sort().orElseThrow().low(), pathColumn)
-          .orElseThrow()));
-    }
+    List<Object> roots = roots(spec.direction() == HierarchyWalk.Direction.DOWN
+        ? requests.queried() : plan.access().keys(), binder);
     if (spec.direction() == HierarchyWalk.Direction.UP) {
       return List.of(walk.get().up(new ConcatenatedRows(streams), new HashSet<>(roots), context).iterator());
     }
@@ -176,10 +215,15 @@ public final class ReadOperator implements Operator {
   }
 
   private Comparator<Object[]> order() {
+    return keyOrder(plan);
+  }
+
+  /** The order of the read's key over rows of the table's full width, as its requests return them. */
+  static Comparator<Object[]> keyOrder(ReadPlan plan) {
     Comparator<Object[]> ascending = (a, b) -> 0;
     for (int column : plan.access().orderColumns()) {
       ascending = ascending.thenComparing((a, b) -> DynamoOrder.INSTANCE.compare(a[column], b[column]));
     }
-    return plan.order().get() == ReadPlan.Order.DESCENDING ? ascending.reversed() : ascending;
+    return plan.order().orElse(ReadPlan.Order.ASCENDING) == ReadPlan.Order.DESCENDING ? ascending.reversed() : ascending;
   }
 }

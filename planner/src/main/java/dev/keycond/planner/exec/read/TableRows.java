@@ -18,6 +18,8 @@ final class TableRows implements Iterator<Object[]> {
   private final ItemRows rows;
   private final TableItems tableItems;
   private final Set<Map<String, AttributeValue>> seen;
+  /** The statement's transaction's writes to lay over the request's items; empty outside one. */
+  private final Optional<TransactionOverlay> overlay;
   /**
    * The items of the page taken; each is dropped from here once it is taken, so that the items
    * already made into rows can be collected while the rest of the page and the page read ahead
@@ -35,13 +37,14 @@ final class TableRows implements Iterator<Object[]> {
 
   /** @param seen the keys of the items already read by the other requests, or null when none can repeat */
   TableRows(PageReader reader, ExecutionContext context, ReadRequestBuilder builder, ItemRows rows,
-      TableItems tableItems, Set<Map<String, AttributeValue>> seen) {
+      TableItems tableItems, Set<Map<String, AttributeValue>> seen, Optional<TransactionOverlay> overlay) {
     this.reader = reader;
     this.context = context;
     this.builder = builder;
     this.rows = rows;
     this.tableItems = tableItems;
     this.seen = seen;
+    this.overlay = overlay;
   }
 
   @Override
@@ -74,6 +77,11 @@ final class TableRows implements Iterator<Object[]> {
     page.get().count().ifPresent(n -> countedByDynamo += n);
     items = new ArrayList<>(tableItems.of(page.get(), builder, context));
     taken = 0;
+    if (overlay.isPresent()) {
+      // The transaction's items can go anywhere in the request's order: the whole request is read at once.
+      tableItems.forEach(reader, builder, context, items::add);
+      items = new ArrayList<>(overlay.get().apply(items, context));
+    }
     return true;
   }
 

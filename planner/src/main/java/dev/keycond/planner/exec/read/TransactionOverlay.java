@@ -1,0 +1,186 @@
+package dev.keycond.planner.exec.read;
+
+import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.rel.ReadPlan;
+import com.google.common.collect.ImmutableMap;
+import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.ExpressionAttributes;
+import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.request.GetItem;
+import dev.keycond.planner.request.Query;
+import dev.keycond.planner.request.ReadRequest;
+import dev.keycond.planner.request.Scan;
+import dev.keycond.planner.request.Selection;
+import dev.keycond.planner.transaction.Effect;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The items of one request of a read as the statement's transaction leaves them. The server's items
+ * whose key the transaction wrote are replaced by the transaction's item, or dropped when it deleted
+ * the item or the new item is no longer a row of the read; the items the transaction wrote that the
+ * server did not return are added when they are rows of the read, in the read's key order. Since an
+ * added item can fall anywhere in the order, the request's pages are all read first, and the order
+ * and LIMIT of the read are then the driver's.
+ */
+final class TransactionOverlay {
+  private final Map<Map<String, AttributeValue>, Effect> effects;
+  private final ItemRows allConditions;
+  private final TableItems tableItems;
+  private final ReadPlan plan;
+  /** Whether this request adds the transaction's new items; only one request of a read does, but each of a walk. */
+  private final boolean adds;
+  /** For a walk down, the slice this request reads, which decides its rows in place of the seed's conditions. */
+  private final Optional<Slice> slice;
+
+  /**
+   * The items a walk's Query reads: those of a partition whose path starts with the walk's root.
+   *
+   * @param pathColumn the path column, in the table's full width
+   */
+  record Slice(String partitionAttribute, AttributeValue partition, int pathColumn, String root) {
+    boolean holds(Map<String, AttributeValue> item, Object[] row) {
+      return partition.equals(item.get(partitionAttribute)) && row[pathColumn] instanceof String path
+          && path.startsWith(root);
+    }
+  }
+
+  private TransactionOverlay(Map<Map<String, AttributeValue>, Effect> effects, ItemRows allConditions,
+      TableItems tableItems, ReadPlan plan, boolean adds, Optional<Slice> slice) {
+    this.effects = effects;
+    this.allConditions = allConditions;
+    this.tableItems = tableItems;
+    this.plan = plan;
+    this.adds = adds;
+    this.slice = slice;
+  }
+
+  /**
+   * The overlays of a read's requests, one per request, the first adding the new items; empty when
+   * the execution is in no transaction, its transaction wrote nothing to the read's table, or the
+   * read is by key, whose GetItem and BatchGetItem the transaction answers itself.
+   */
+  static Optional<List<TransactionOverlay>> of(ExecutionContext context, ReadPlan plan, ItemRows allConditions,
+      TableItems tableItems, List<ReadRequest> requests, Optional<List<Slice>> walkSlices) {
+    Map<Map<String, AttributeValue>, Effect> effects = context.transaction()
+        .map(t -> t.effectsOn(plan.table().source().name())).orElse(Map.of());
+    if (effects.isEmpty() || requests.stream().noneMatch(TransactionOverlay::isQueryOrScan)) {
+      return Optional.empty();
+    }
+    List<TransactionOverlay> overlays = new ArrayList<>();
+    for (int i = 0; i < requests.size(); i++) {
+      int request = i;
+      Optional<Slice> slice = walkSlices.map(slices -> slices.get(request));
+      overlays.add(new TransactionOverlay(effects, allConditions, tableItems, plan, i == 0 || slice.isPresent(), slice));
+    }
+    return Optional.of(overlays);
+  }
+
+  /** Whether the execution is in a transaction that wrote to the read's table. */
+  static boolean writesTo(ExecutionContext context, ReadPlan plan) {
+    return context.transaction().map(t -> !t.effectsOn(plan.table().source().name()).isEmpty()).orElse(false);
+  }
+
+  private static boolean isQueryOrScan(ReadRequest request) {
+    return request.operation().equals("Query") || request.operation().equals("Scan");
+  }
+
+  /**
+   * The request returning its items rather than their number: DynamoDB's Select=COUNT counts the
+   * server's items, and those the transaction wrote are counted by the driver instead.
+   */
+  static ReadRequest returningItems(ReadRequest request) {
+    return request.accept(new ReadRequest.Visitor<ReadRequest>() {
+      @Override
+      public ReadRequest getItem(GetItem get) {
+        return get;
+      }
+
+      @Override
+      public ReadRequest batchGetItem(BatchGetItem batch) {
+        return batch;
+      }
+
+      @Override
+      public ReadRequest query(Query query) {
+        return query.count() ? query.withSelection(Selection.PROJECTED) : query;
+      }
+
+      @Override
+      public ReadRequest scan(Scan scan) {
+        return scan.count() ? scan.withSelection(Selection.PROJECTED) : scan;
+      }
+    });
+  }
+
+  /** The items of the whole request, {@code server} being the table items of all its pages. */
+  List<Map<String, AttributeValue>> apply(List<Map<String, AttributeValue>> server, ExecutionContext context) {
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    Set<Map<String, AttributeValue>> returned = new HashSet<>();
+    for (Map<String, AttributeValue> item : server) {
+      Map<String, AttributeValue> key = tableItems.key(item);
+      returned.add(key);
+      Effect effect = effects.get(key);
+      if (effect == null) {
+        items.add(item);
+      } else {
+        effect.applyTo(Optional.of(item), key).filter(after -> isRow(after, context)).ifPresent(items::add);
+      }
+    }
+    if (!adds) {
+      return items;
+    }
+    for (Map.Entry<Map<String, AttributeValue>, Effect> pending : effects.entrySet()) {
+      if (!returned.contains(pending.getKey())) {
+        Optional<Map<String, AttributeValue>> item = written(pending.getKey(), pending.getValue(), context);
+        if (item.isPresent() && isRow(item.get(), context)) {
+          items.add(item.get());
+        }
+      }
+    }
+    if (!plan.access().orderColumns().isEmpty()) {
+      items.sort(order());
+    }
+    return items;
+  }
+
+  /**
+   * The item the transaction leaves that the server did not return, when it could be a row of the
+   * read. A put is the whole item. An updated item is the server's with the update applied, read by
+   * key, but only when the update could have made it a row: the read is of an index, whose keys an
+   * update changes, or checks more than the table's key, which no update changes.
+   */
+  private Optional<Map<String, AttributeValue>> written(Map<String, AttributeValue> key, Effect effect,
+      ExecutionContext context) {
+    if (effect instanceof Effect.Put put) {
+      return Optional.of(put.item());
+    }
+    if (effect instanceof Effect.Update && slice.isEmpty()
+        && (plan.access().index().isPresent() || !plan.residual().isEmpty())) {
+      ImmutableMap.Builder<String, RequestValue> bound = ImmutableMap.builder();
+      key.forEach((attribute, value) -> bound.put(attribute, new RequestValue.Bound(value)));
+      return context.getItem(new GetItem(plan.table().source().name(), bound.build(), Optional.empty(),
+          ExpressionAttributes.NONE, true));
+    }
+    return Optional.empty();
+  }
+
+  private boolean isRow(Map<String, AttributeValue> item, ExecutionContext context) {
+    if (slice.isPresent()) {
+      Object[] row = allConditions.decode(item);
+      return row != null && slice.get().holds(item, row);
+    }
+    return allConditions.tableRow(item, context) != null;
+  }
+
+  /** The read's key order over items, the order DynamoDB returns the request's items in. */
+  private Comparator<Map<String, AttributeValue>> order() {
+    return Comparator.comparing(allConditions::decode, ReadOperator.keyOrder(plan));
+  }
+}

@@ -1,0 +1,171 @@
+package dev.keycond.sqltests.transactions;
+
+import static dev.keycond.sqltests.transactions.TransactionsTest.file;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.keycond.sqltests.harness.DynamoServer;
+import dev.keycond.sqltests.harness.MotoExtension;
+import dev.keycond.sqltests.harness.RecordedRequest;
+import dev.keycond.sqltests.harness.RequestRecorder;
+import dev.keycond.sqltests.support.FreshTables;
+import dev.keycond.sqltests.support.Keycond;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/**
+ * Queries in a transaction see its writes, against moto: the rows it inserted, the new values of
+ * the rows it updated, and not the rows it deleted, on the table and its indexes, counted, walked
+ * and read by a set-based write; another connection sees none of it before commit.
+ */
+@ExtendWith(MotoExtension.class)
+class TransactionReadsTest {
+  private static final String PREFIX = "SELECT path, size FROM files WHERE account = 'a91' AND path LIKE 'root/%' "
+      + "ORDER BY path";
+  private FreshTables tables;
+  private Connection connection;
+
+  @BeforeEach
+  void freshTables(DynamoServer moto) throws SQLException {
+    tables = FreshTables.create(moto);
+    connection = tables.connect();
+  }
+
+  @AfterEach
+  void close() throws SQLException {
+    connection.close();
+  }
+
+  @Test
+  void aPrefixQuerySeesTheInsertedRowInKeyOrderAndAnotherConnectionDoesNot() throws SQLException {
+    tables.put(tables.drive, file("root/a", 1));
+    tables.put(tables.drive, file("root/c", 3));
+    connection.setAutoCommit(false);
+    update("INSERT INTO files (account, path, size) VALUES ('a91', 'root/b', 2)");
+    RequestRecorder.clear();
+    assertEquals(List.of(List.of("root/a", "1"), List.of("root/b", "2"), List.of("root/c", "3")),
+        Keycond.query(connection, PREFIX));
+    assertEquals(List.of("Query"), operations(), "the Query's own page, nothing more");
+    // Descending with a LIMIT: the inserted row takes its place in the order before the LIMIT applies.
+    assertEquals(List.of(List.of("root/c", "3"), List.of("root/b", "2")), Keycond.query(connection,
+        "SELECT path, size FROM files WHERE account = 'a91' AND path LIKE 'root/%' ORDER BY path DESC LIMIT 2"));
+    assertEquals(List.of(List.of("root/b")), Keycond.query(connection,
+        "SELECT path FROM files WHERE account = 'a91' AND path LIKE 'root/%' AND size = 2"));
+    assertEquals(List.of(), Keycond.query(connection,
+        "SELECT path FROM files WHERE account = 'a91' AND path LIKE 'other/%'"), "not in the Query's key range");
+    try (Connection other = tables.connect()) {
+      assertEquals(List.of(List.of("root/a", "1"), List.of("root/c", "3")), Keycond.query(other, PREFIX));
+    }
+    connection.rollback();
+    assertEquals(List.of(List.of("root/a", "1"), List.of("root/c", "3")), Keycond.query(connection, PREFIX));
+  }
+
+  @Test
+  void aQuerySeesUpdatedValuesAndNotDeletedRowsAndCountsThem() throws SQLException {
+    tables.put(tables.drive, file("root/a", 1));
+    tables.put(tables.drive, file("root/b", 2));
+    tables.put(tables.drive, file("root/c", 3));
+    connection.setAutoCommit(false);
+    update("UPDATE files SET size = 10 WHERE account = 'a91' AND path = 'root/a'");
+    update("DELETE FROM files WHERE account = 'a91' AND path = 'root/c'");
+    update("INSERT INTO files (account, path, size) VALUES ('a91', 'root/d', 4)");
+    RequestRecorder.clear();
+    assertEquals(List.of(List.of("root/a", "10"), List.of("root/b", "2"), List.of("root/d", "4")),
+        Keycond.query(connection, PREFIX));
+    assertEquals(List.of("Query"), operations());
+
+    assertEquals(List.of(List.of("3")), Keycond.query(connection,
+        "SELECT COUNT(*) FROM files WHERE account = 'a91' AND path LIKE 'root/%'"));
+    List<RecordedRequest> sent = RequestRecorder.dataRequests();
+    assertEquals(List.of("Query"), TransactionsTest.operations(sent));
+    RequestRecorder.clear();
+    // DynamoDB would count the server's items: the items are read and counted by the driver.
+    assertNull(sent.get(0).raw(QueryRequest.class).select());
+
+    // The server's root/a is 1, which the filter rejects: the updated item is read by key to be checked.
+    assertEquals(List.of(List.of("root/a", "10")), Keycond.query(connection,
+        "SELECT path, size FROM files WHERE account = 'a91' AND path LIKE 'root/%' AND size > 5"));
+    assertEquals(List.of("Query", "GetItem"), operations());
+    assertEquals(List.of(List.of("root/b")), Keycond.query(connection,
+        "SELECT path FROM files WHERE account = 'a91' AND path LIKE 'root/%' AND size BETWEEN 2 AND 3"));
+    try (Connection other = tables.connect()) {
+      assertEquals(List.of(List.of("3")), Keycond.query(other,
+          "SELECT COUNT(*) FROM files WHERE account = 'a91' AND path LIKE 'root/%'"));
+    }
+  }
+
+  @Test
+  void anIndexQueryFindsARowUpdatedIntoItsKeyAndLosesOneUpdatedOutOfIt() throws SQLException {
+    update("INSERT INTO workspaces (id, name, plan) VALUES ('w1', 'one', 'free')");
+    update("INSERT INTO projects (workspace_id, id, name, status) VALUES ('w1', 'p1', 'a', 'active'), "
+        + "('w1', 'p2', 'b', 'active')");
+    connection.setAutoCommit(false);
+    update("UPDATE projects SET status = 'done' WHERE workspace_id = 'w1' AND id = 'p1'");
+    RequestRecorder.clear();
+    assertEquals(List.of(List.of("p1", "a")), Keycond.query(connection,
+        "SELECT id, name FROM projects WHERE status = 'done'"));
+    assertEquals(List.of("Query", "GetItem"), operations(), "the updated item is read by key to be checked");
+    assertEquals(List.of(List.of("p2")), Keycond.query(connection, "SELECT id FROM projects WHERE status = 'active'"));
+    try (Connection other = tables.connect()) {
+      assertEquals(List.of(), Keycond.query(other, "SELECT id FROM projects WHERE status = 'done'"));
+    }
+  }
+
+  @Test
+  void aWalkDownSeesAnInsertedChild() throws SQLException {
+    tables.put(tables.drive, folder("root/photos/", "root/"));
+    tables.put(tables.drive, folder("root/photos/a.jpg", "root/photos/"));
+    connection.setAutoCommit(false);
+    update("INSERT INTO files (account, path, size) VALUES ('a91', 'root/photos/b.jpg', 7)");
+    RequestRecorder.clear();
+    assertEquals(List.of(List.of("root/photos/", "0"), List.of("root/photos/a.jpg", "1"),
+        List.of("root/photos/b.jpg", "1")), Keycond.query(connection, """
+        WITH RECURSIVE t AS (
+          SELECT account, path, 0 AS lvl FROM files WHERE account = 'a91' AND path = 'root/photos/'
+          UNION ALL
+          SELECT f.account, f.path, t.lvl + 1 FROM files f
+          JOIN t ON f.parent = t.path AND f.account = t.account)
+        SELECT path, lvl FROM t ORDER BY path"""));
+    assertEquals(List.of("Query"), operations());
+  }
+
+  @Test
+  void aSetBasedUpdateChangesARowInsertedEarlierInTheTransaction() throws SQLException {
+    tables.put(tables.drive, file("root/x1", 1));
+    connection.setAutoCommit(false);
+    update("INSERT INTO files (account, path, size) VALUES ('a91', 'root/x2', 2)");
+    assertEquals(2, update("UPDATE files SET size = 99 WHERE account = 'a91' AND path LIKE 'root/x%'"));
+    assertEquals(List.of(List.of("root/x1", "99"), List.of("root/x2", "99")), Keycond.query(connection, PREFIX));
+    assertEquals(List.of(file("root/x1", 1)), tables.items(tables.drive), "nothing is written before commit");
+    connection.commit();
+    assertEquals(List.of(file("root/x1", 99), file("root/x2", 99)), tables.items(tables.drive));
+  }
+
+  private long update(String sql) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      return statement.executeLargeUpdate(sql);
+    }
+  }
+
+  /** The operations sent since the last call. */
+  private static List<String> operations() {
+    List<String> operations = TransactionsTest.operations(RequestRecorder.dataRequests());
+    RequestRecorder.clear();
+    return operations;
+  }
+
+  /** An item of account a91 with no size. */
+  private static Map<String, AttributeValue> folder(String path, String parent) {
+    return Map.of("PK", AttributeValue.fromS("DRIVE#a91"), "SK", AttributeValue.fromS(path),
+        "parent", AttributeValue.fromS(parent), "GPK", AttributeValue.fromS("DRIVE#a91#" + parent));
+  }
+}
