@@ -2,7 +2,6 @@ package dev.keycond.planner.transaction;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
-import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.gateway.DynamoGateway;
@@ -97,8 +96,10 @@ public final class Transaction {
         || before.effect() instanceof Effect.Check && before.expected().exists() == ItemExpectation.Existence.ABSENT;
     if (!free) {
       throw new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: table '" + table.name()
-          + "' already has a row with key " + describedKey + ", written or found earlier in this transaction "
-          + "(INSERT never overwrites; use UPSERT INTO to replace the item, or UPDATE to change it)");
+          + "' already has a row with key " + describedKey + ", "
+          + (before.effect() instanceof Effect.Check ? "found by an EXISTS subquery" : "written")
+          + " earlier in this transaction (INSERT never overwrites; use UPSERT INTO to replace the item, or UPDATE "
+          + "to change it)");
     }
     return keep(table, key, describedKey, ItemExpectation.ABSENT, new Effect.Put(ImmutableMap.copyOf(item)));
   }
@@ -123,8 +124,8 @@ public final class Transaction {
    */
   public synchronized void check(EntityTable table, Map<String, AttributeValue> key, String describedKey,
       boolean exists) {
-    keep(table, key(table, key), describedKey, new ItemExpectation(exists ? ItemExpectation.Existence.EXISTS
-        : ItemExpectation.Existence.ABSENT, ImmutableMap.of(), ImmutableSet.of()), new Effect.Check());
+    keep(table, key(table, key), describedKey, exists ? ItemExpectation.PRESENT : ItemExpectation.ABSENT,
+        new Effect.Check());
   }
 
   private long keep(EntityTable table, ItemKey key, String describedKey, ItemExpectation expected, Effect effect) {

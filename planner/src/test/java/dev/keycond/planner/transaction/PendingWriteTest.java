@@ -110,7 +110,7 @@ class PendingWriteTest {
   }
 
   private static ItemExpectation exists() {
-    return new ItemExpectation(ItemExpectation.Existence.EXISTS, ImmutableMap.of(), ImmutableSet.of());
+    return ItemExpectation.PRESENT;
   }
 
   private static PendingWrite pending(ItemExpectation expected, Effect effect) {
