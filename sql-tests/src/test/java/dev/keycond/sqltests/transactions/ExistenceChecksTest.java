@@ -1,6 +1,8 @@
 package dev.keycond.sqltests.transactions;
 
 import static dev.keycond.sqltests.transactions.TransactionsTest.file;
+import static dev.keycond.sqltests.transactions.TransactionsTest.operations;
+import static dev.keycond.sqltests.transactions.TransactionsTest.transactions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -183,14 +185,5 @@ class ExistenceChecksTest {
     try (Statement statement = connection.createStatement()) {
       return statement.executeLargeUpdate(sql);
     }
-  }
-
-  private static List<String> operations(List<RecordedRequest> requests) {
-    return requests.stream().map(RecordedRequest::operation).toList();
-  }
-
-  private static List<TransactWriteItemsRequest> transactions() {
-    return RequestRecorder.dataRequests().stream().filter(r -> r.operation().equals("TransactWriteItems"))
-        .map(r -> r.raw(TransactWriteItemsRequest.class)).toList();
   }
 }

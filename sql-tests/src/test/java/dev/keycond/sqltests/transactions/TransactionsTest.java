@@ -402,11 +402,12 @@ class TransactionsTest {
     }
   }
 
-  private static List<String> operations(List<RecordedRequest> requests) {
+  static List<String> operations(List<RecordedRequest> requests) {
     return requests.stream().map(RecordedRequest::operation).toList();
   }
 
-  private static List<TransactWriteItemsRequest> transactions() {
+  /** The TransactWriteItems requests recorded since the recorder was cleared. */
+  static List<TransactWriteItemsRequest> transactions() {
     return RequestRecorder.dataRequests().stream().filter(r -> r.operation().equals("TransactWriteItems"))
         .map(r -> r.raw(TransactWriteItemsRequest.class)).toList();
   }
