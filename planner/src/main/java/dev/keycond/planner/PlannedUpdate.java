@@ -31,4 +31,9 @@ public record PlannedUpdate(
   public WriteResult execute(ExecutionContext context, List<List<Object>> parameterSets, boolean keepRows) {
     return root.execute(context, parameterSets, keepRows);
   }
+
+  /** Whether it runs in a transaction of its own in auto-commit mode, sent as one TransactWriteItems. */
+  public boolean needsTransaction() {
+    return root.needsTransaction();
+  }
 }

@@ -8,6 +8,7 @@ import dev.keycond.planner.sql.ColumnLabels;
 import dev.keycond.planner.sql.ConstantsAsWritten;
 import dev.keycond.planner.sql.EscapeClauses;
 import dev.keycond.planner.sql.ExactNumberCoercion;
+import dev.keycond.planner.sql.ExistenceSubqueries;
 import dev.keycond.planner.sql.ExactWrittenNumbers;
 import dev.keycond.planner.sql.ExactValueConvertlets;
 import dev.keycond.planner.sql.InformationSchemaViews;
@@ -44,6 +45,9 @@ import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.schema.SchemaDescription;
 import dev.keycond.planner.rel.DynamoWrite;
 import dev.keycond.planner.write.WritePlanner;
+import dev.keycond.planner.write.ExistenceCheck;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -69,8 +73,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
@@ -384,12 +390,13 @@ public final class StatementPlanner {
       return planMerge((SqlMerge) (explain ? ((SqlExplain) again).getExplicandum() : again), validator, query, explain,
           output, returning, written);
     }
+    ExistenceSubqueries existence = ExistenceSubqueries.of(query);
     SqlNode validated = validate(validator, query);
     SqlToRelConverter converter = converter(validator);
     RelRoot root = convert(converter, validated);
     if (write) {
       return planWrite(query, validator, validated, converter, (TableModify) root.rel, explain, output, returning,
-          written);
+          written, existence.subqueries());
     }
     RelNode correlated = root.project();
     // A correlated subquery usually reads best as a join (by item collection or by key lookups);
@@ -463,7 +470,7 @@ public final class StatementPlanner {
   private CompiledPlan planWrite(SqlNode query, SqlValidator validator, SqlNode validated,
       SqlToRelConverter converter, TableModify modify, boolean explain,
       PlannedExplain.Output output, Optional<ReturningClause> returning,
-      WrittenStatement written) {
+      WrittenStatement written, ImmutableList<ExistenceSubqueries.Subquery> subqueries) {
     EntitySqlTable target = modify.getTable().unwrap(EntitySqlTable.class);
     if (target == null || target.entity().pinnedIndex().isPresent()) {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond writes to tables, not to an index: "
@@ -471,8 +478,11 @@ public final class StatementPlanner {
               .replaceFirst("@.*", "") + "', whose indexes DynamoDB keeps up to date");
     }
     RelNode input = optimize(converter, converter.decorrelate(validated, modify.getInput()), 0);
+    TreeMap<Integer, ParameterType> parameterTypes = new TreeMap<>();
+    ImmutableList<ExistenceCheck> checks = subqueries.stream().map(q -> existenceCheck(q, parameterTypes))
+        .collect(ImmutableList.toImmutableList());
     DynamoWrite write = WritePlanner.plan(modify, input, target.entity(),
-        query instanceof SqlInsert insert && insert.isUpsert(), returning.isPresent());
+        query instanceof SqlInsert insert && insert.isUpsert(), returning.isPresent(), checks);
     Optional<ReturnedRows> returned = returning.map(r -> returnedRows(r, modify.getTable().getQualifiedName(),
         query instanceof SqlUpdate update ? Optional.ofNullable(update.getAlias())
             : query instanceof SqlDelete delete ? Optional.ofNullable(delete.getAlias()) : Optional.empty()));
@@ -482,8 +492,61 @@ public final class StatementPlanner {
       throw refusal.get();
     }
     PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
-    ImmutableList<ParameterType> parameters = parameters(validator, validated);
+    ImmutableList<ParameterType> parameters;
+    if (checks.isEmpty()) {
+      parameters = parameters(validator, validated);
+    } else {
+      // The subqueries, planned apart, hold some of the statement's parameters: each keeps its place.
+      parameterTypes(validator, validated, parameterTypes);
+      if (!parameterTypes.isEmpty() && parameterTypes.lastKey() != parameterTypes.size() - 1) {
+        throw new IllegalStateException("parameters " + parameterTypes.keySet() + " are not those of the statement");
+      }
+      parameters = ImmutableList.copyOf(parameterTypes.values());
+    }
     return writePlan(write, parameters, refusal, warnings, explain, output, returned);
+  }
+
+  /**
+   * Plans an EXISTS or NOT EXISTS subquery of an UPDATE or DELETE on its own, as the read of one
+   * item by its whole key, which the write is checked against atomically; any other subquery is
+   * refused. The types of its parameters are added to {@code parameterTypes}.
+   */
+  private ExistenceCheck existenceCheck(ExistenceSubqueries.Subquery subquery,
+      Map<Integer, ParameterType> parameterTypes) {
+    String refused = "keycond runs " + (subquery.exists() ? "EXISTS" : "NOT EXISTS") + " (SELECT ...) in the WHERE "
+        + "clause of an UPDATE or DELETE as a check of one item, sent with the write in one TransactWriteItems: "
+        + "the subquery must read one table by its whole key, given by values or parameters, and test nothing "
+        + "else, nor refer to the row being changed (it is read on its own, before the write)";
+    SqlValidator validator = new ParameterTypes(OPERATORS, catalogReader, typeFactory, VALIDATOR);
+    SqlNode validated;
+    try {
+      validated = validate(validator, subquery.select());
+    } catch (KeycondException e) {
+      throw new KeycondException(e.state(), refused + ". Read on its own, this one fails: " + e.getMessage(), e);
+    }
+    SqlToRelConverter converter = converter(validator);
+    RelNode plan = optimize(converter, convert(converter, validated).project(), 0);
+    while (plan instanceof Project project) {
+      plan = project.getInput();
+    }
+    if (!(plan instanceof DynamoRead read) || !ExistenceCheck.readsOneItem(read.plan())) {
+      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, refused + "; this one does not. Read the item with "
+          + "a SELECT first, or name its whole key in the subquery");
+    }
+    parameterTypes(validator, validated, parameterTypes);
+    return new ExistenceCheck(read.plan(), subquery.exists());
+  }
+
+  /** Adds the type of each parameter of {@code validated} by its place in the statement. */
+  private static void parameterTypes(SqlValidator validator, SqlNode validated,
+      Map<Integer, ParameterType> parameterTypes) {
+    validated.accept(new SqlShuttle() {
+      @Override
+      public SqlNode visit(SqlDynamicParam param) {
+        parameterTypes.computeIfAbsent(param.getIndex(), i -> parameterType(validator.getValidatedNodeType(param)));
+        return param;
+      }
+    });
   }
 
   /**
@@ -680,10 +743,12 @@ public final class StatementPlanner {
   private static ImmutableList<ParameterType> parameters(SqlValidator validator, SqlNode validated) {
     ImmutableList.Builder<ParameterType> parameters = ImmutableList.builder();
     for (RelDataTypeField field : validator.getParameterRowType(validated).getFieldList()) {
-      RelDataType type = field.getType();
-      parameters.add(new ParameterType(type.getSqlTypeName(), Math.max(type.getPrecision(), 0),
-          Math.max(type.getScale(), 0)));
+      parameters.add(parameterType(field.getType()));
     }
     return parameters.build();
+  }
+
+  private static ParameterType parameterType(RelDataType type) {
+    return new ParameterType(type.getSqlTypeName(), Math.max(type.getPrecision(), 0), Math.max(type.getScale(), 0));
   }
 }

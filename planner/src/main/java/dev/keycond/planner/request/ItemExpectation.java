@@ -30,6 +30,10 @@ public record ItemExpectation(
   public static final ItemExpectation NOTHING =
       new ItemExpectation(Existence.EITHER, ImmutableMap.of(), ImmutableSet.of());
 
+  /** The item exists, whatever it holds: an EXISTS subquery's. */
+  public static final ItemExpectation PRESENT =
+      new ItemExpectation(Existence.EXISTS, ImmutableMap.of(), ImmutableSet.of());
+
   /** No item has the key: an INSERT's. */
   public static final ItemExpectation ABSENT =
       new ItemExpectation(Existence.ABSENT, ImmutableMap.of(), ImmutableSet.of());

@@ -35,4 +35,12 @@ public final class TransactActions {
     return new TransactWriteItems.Delete(tableName, key, expected.render(placeholders, hashAttribute),
         placeholders.attributes());
   }
+
+  /** @param expected what the item must be; a check expects the item to exist or not, so it always has a condition */
+  public TransactWriteItems.Action check(ImmutableMap<String, RequestValue> key, ItemExpectation expected) {
+    Placeholders placeholders = new Placeholders();
+    String condition = expected.render(placeholders, hashAttribute).orElseThrow(
+        () -> new IllegalArgumentException("a ConditionCheck needs something to check"));
+    return new TransactWriteItems.ConditionCheck(tableName, key, condition, placeholders.attributes());
+  }
 }

@@ -120,7 +120,8 @@ public final class Session implements AutoCloseable {
    * Runs a write once per parameter set. In a transaction its actions are kept until commit, and
    * the statement is all or nothing within it. With {@code idempotentWrites}, a write in auto-commit
    * mode is a transaction of its own, sent at once as one TransactWriteItems with a
-   * ClientRequestToken: a retry after a lost answer is applied once.
+   * ClientRequestToken: a retry after a lost answer is applied once. So is an UPDATE or DELETE with
+   * an EXISTS check, whose check and writes only a transaction makes atomic.
    *
    * @return the rows each execution wrote
    */
@@ -142,7 +143,7 @@ public final class Session implements AutoCloseable {
             + "transaction holds what it held before it", row);
       }
     }
-    if (idempotentWrites) {
+    if (idempotentWrites || update.needsTransaction()) {
       // The statement is a transaction of its own, committed at once with its own token.
       Transaction own = new Transaction();
       WriteResult result = own.statement(() -> update.execute(context.inTransaction(own), parameterSets, returnsRows));

@@ -3,7 +3,8 @@
  * validator's type coercion and the converter's convertlets that keep values as written, constant
  * folding left to keycond, metadata handlers without code generation; the checks and rewrites of a
  * parsed statement (ESCAPE clauses, NOT IN with NULLs, row values as column equalities,
- * INFORMATION_SCHEMA views as the VALUES of their rows, exponent literals written as the exact
+ * INFORMATION_SCHEMA views as the VALUES of their rows, an UPDATE's or DELETE's EXISTS subqueries taken
+ * out to be planned apart, exponent literals written as the exact
  * numbers they spell, statements nested too deep, correlations
  * Calcite cannot plan); the validator, which types a parameter wherever a literal could stand;
  * result column labels; the tables a statement names and the messages, with the nearest names,

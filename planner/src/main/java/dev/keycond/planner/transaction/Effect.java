@@ -35,13 +35,22 @@ public sealed interface Effect {
   /** Deletes the item (DELETE). */
   record Delete() implements Effect {}
 
+  /**
+   * Writes nothing: the item must be as its expectation says (a statement's EXISTS or NOT EXISTS
+   * subquery), or the whole transaction is cancelled. It is sent as a ConditionCheck.
+   */
+  record Check() implements Effect {}
+
   /** Whether the effect decides the whole item, leaving nothing of the server's item to depend on. */
   default boolean wholeItem() {
-    return !(this instanceof Update);
+    return this instanceof Put || this instanceof Delete;
   }
 
   /** The attributes whose values after the effect are the transaction's, not the server's. */
   default Set<String> written() {
+    if (this instanceof Check) {
+      return Set.of();
+    }
     if (this instanceof Update update) {
       Set<String> written = new LinkedHashSet<>(update.change().sets().keySet());
       written.addAll(update.change().removes());
@@ -63,6 +72,9 @@ public sealed interface Effect {
     if (this instanceof Delete) {
       return Optional.empty();
     }
+    if (this instanceof Check) {
+      return before;
+    }
     ItemChange change = ((Update) this).change();
     Map<String, AttributeValue> after = new LinkedHashMap<>(before.orElse(key));
     change.removes().forEach(after::remove);
@@ -72,8 +84,12 @@ public sealed interface Effect {
 
   /** This effect followed by a later statement's on the same item, as one. */
   default Effect then(Effect later, Map<String, AttributeValue> key) {
-    if (later.wholeItem()) {
+    // A check found the item as the transaction leaves it, so it adds nothing to a write before it.
+    if (later.wholeItem() || this instanceof Check) {
       return later;
+    }
+    if (later instanceof Check) {
+      return this;
     }
     if (this instanceof Update earlier) {
       ItemChange first = earlier.change();

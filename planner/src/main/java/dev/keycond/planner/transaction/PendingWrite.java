@@ -63,6 +63,9 @@ record PendingWrite(
     if (effect instanceof Effect.Update update) {
       return actions.update(key, update.change(), expected);
     }
+    if (effect instanceof Effect.Check) {
+      return actions.check(key, expected);
+    }
     return actions.delete(key, expected);
   }
 

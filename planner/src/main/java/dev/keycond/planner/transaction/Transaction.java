@@ -86,15 +86,20 @@ public final class Transaction {
   /**
    * Keeps an INSERT's row: the key must be free, in the transaction and, at commit, on the server.
    *
-   * @throws KeycondException 23505 when the transaction has already written an item with the key
+   * @throws KeycondException 23505 when the transaction has already written an item with the key, or
+   *     found by an EXISTS check that it exists
    */
   public synchronized long insert(EntityTable table, Map<String, AttributeValue> item, String describedKey) {
     ItemKey key = key(table, item);
     PendingWrite before = writes.get(key);
-    if (before != null && !(before.effect() instanceof Effect.Delete)) {
+    boolean free = before == null || before.effect() instanceof Effect.Delete
+        || before.effect() instanceof Effect.Check && before.expected().exists() == ItemExpectation.Existence.ABSENT;
+    if (!free) {
       throw new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: table '" + table.name()
-          + "' already has a row with key " + describedKey + ", written earlier in this transaction (INSERT never "
-          + "overwrites; use UPSERT INTO to replace the item, or UPDATE to change it)");
+          + "' already has a row with key " + describedKey + ", "
+          + (before.effect() instanceof Effect.Check ? "found by an EXISTS subquery" : "written")
+          + " earlier in this transaction (INSERT never overwrites; use UPSERT INTO to replace the item, or UPDATE "
+          + "to change it)");
     }
     return keep(table, key, describedKey, ItemExpectation.ABSENT, new Effect.Put(ImmutableMap.copyOf(item)));
   }
@@ -108,6 +113,19 @@ public final class Transaction {
   public synchronized long write(EntityTable table, Map<String, AttributeValue> key, String describedKey,
       ItemExpectation expected, Effect effect) {
     return keep(table, key(table, key), describedKey, expected, effect);
+  }
+
+  /**
+   * Keeps a statement's EXISTS (or NOT EXISTS) subquery on one item: at commit, the item must still
+   * exist (or not), or the transaction is cancelled. It is sent as a ConditionCheck, or as the
+   * condition of the transaction's own write of the item.
+   *
+   * @param key the item's key attributes
+   */
+  public synchronized void check(EntityTable table, Map<String, AttributeValue> key, String describedKey,
+      boolean exists) {
+    keep(table, key(table, key), describedKey, exists ? ItemExpectation.PRESENT : ItemExpectation.ABSENT,
+        new Effect.Check());
   }
 
   private long keep(EntityTable table, ItemKey key, String describedKey, ItemExpectation expected, Effect effect) {

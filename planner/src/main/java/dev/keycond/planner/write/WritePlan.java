@@ -31,9 +31,12 @@ public sealed interface WritePlan {
    * @param returnsRows whether the statement returns the rows it writes (RETURNING): each UpdateItem
    *     asks for the item as it leaves it, each DeleteItem for the item as it was, so that no other
    *     request is needed; a DELETE then sends a DeleteItem per row, never a BatchWriteItem
+   * @param checks the WHERE clause's EXISTS and NOT EXISTS subqueries, each an item of another read
+   *     by key: when they hold, the writes and a ConditionCheck of each go in one TransactWriteItems
    */
   record ChangeRows(EntityTable table, boolean delete, ReadPlan target, ImmutableList<Assignment> assignments,
-      Optional<ServerCondition> condition, boolean returnsRows) implements WritePlan {
+      Optional<ServerCondition> condition, boolean returnsRows, ImmutableList<ExistenceCheck> checks)
+      implements WritePlan {
 
     public ChangeRows {
       if (delete != assignments.isEmpty()) {

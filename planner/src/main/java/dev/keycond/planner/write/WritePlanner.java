@@ -43,17 +43,18 @@ public final class WritePlanner {
    *     DELETE, the read that finds the rows (under the UPDATE's projection of new values)
    * @param upsert for an INSERT, whether it is {@code UPSERT INTO}
    * @param returnsRows whether the statement returns the rows it writes (RETURNING)
+   * @param checks the EXISTS and NOT EXISTS subqueries taken out of an UPDATE's or DELETE's WHERE clause
    */
   public static DynamoWrite plan(TableModify modify, RelNode input, EntityTable table, boolean upsert,
-      boolean returnsRows) {
+      boolean returnsRows, ImmutableList<ExistenceCheck> checks) {
     switch (modify.getOperation()) {
       case INSERT:
         return new DynamoWrite(modify.getCluster(), modify.getTraitSet(), input,
             new WritePlan.InsertRows(table, upsert));
       case DELETE:
-        return change(modify, input, table, true, returnsRows);
+        return change(modify, input, table, true, returnsRows, checks);
       case UPDATE:
-        return change(modify, input, table, false, returnsRows);
+        return change(modify, input, table, false, returnsRows, checks);
       default:
         throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond does not run "
             + modify.getOperation() + " statements");
@@ -61,12 +62,13 @@ public final class WritePlanner {
   }
 
   private static DynamoWrite change(TableModify modify, RelNode input, EntityTable table, boolean delete,
-      boolean returnsRows) {
+      boolean returnsRows, ImmutableList<ExistenceCheck> checks) {
     RelNode below = input instanceof Project project ? project.getInput() : input;
     if (!(below instanceof DynamoRead read)) {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond runs " + (delete ? "DELETE" : "UPDATE")
           + " statements whose WHERE clause compares columns of table '" + table.name() + "' with values (=, <, "
-          + "LIKE, IN, IS NULL, AND, OR, NOT); this one needs another table or a subquery to find its rows. Find "
+          + "LIKE, IN, IS NULL, AND, OR, NOT), and EXISTS or NOT EXISTS subqueries that read one item of a table by "
+          + "its whole key; this one needs another table or a subquery to find its rows. Find "
           + "the keys with a SELECT first, then " + (delete ? "delete" : "update") + " by key");
     }
     ReadPlan found = read.plan();
@@ -85,7 +87,7 @@ public final class WritePlanner {
         ? Optional.of(ServerCondition.And.of(translated)) : Optional.empty();
     ReadPlan target = found.withProjection(List.copyOf(neededColumns(table, found, assignments)));
     return new DynamoWrite(modify.getCluster(), modify.getTraitSet(), read.withPlan(target),
-        new WritePlan.ChangeRows(table, delete, target, assignments, condition, returnsRows));
+        new WritePlan.ChangeRows(table, delete, target, assignments, condition, returnsRows, checks));
   }
 
   private static ImmutableList<Assignment> assignments(TableModify modify, Optional<Project> project, ReadPlan found,

@@ -8,6 +8,7 @@ import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.request.ItemChange;
 import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.request.TransactWriteItems;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -68,11 +69,48 @@ class PendingWriteTest {
   }
 
   @Test
+  void aCheckAloneIsAConditionCheckOnTheItemsExistence() {
+    ItemExpectation exists = exists();
+    TransactWriteItems.Action check = pending(exists, new Effect.Check()).action();
+    assertEquals("ConditionCheck", check.kind());
+    assertEquals("attribute_exists(#a0)", check.conditionExpression().orElseThrow());
+    assertEquals("attribute_not_exists(#a0)",
+        pending(ItemExpectation.ABSENT, new Effect.Check()).action().conditionExpression().orElseThrow());
+  }
+
+  @Test
+  void aWriteAfterACheckKeepsTheCheckInItsCondition() {
+    ItemExpectation exists = exists();
+    PendingWrite folded = pending(exists, new Effect.Check()).then(
+        ItemExpectation.asRead(ImmutableMap.of("size", n("1")), ImmutableSet.of()), update(Map.of("size", n("2"))));
+    assertEquals(update(Map.of("size", n("2"))), folded.effect());
+    assertEquals(ItemExpectation.asRead(ImmutableMap.of("size", n("1")), ImmutableSet.of()), folded.expected());
+    PendingWrite inserted = pending(ItemExpectation.ABSENT, new Effect.Check())
+        .then(ItemExpectation.ABSENT, new Effect.Put(item("size", n("1"))));
+    assertEquals("attribute_not_exists(#a0)", inserted.action().conditionExpression().orElseThrow());
+  }
+
+  @Test
+  void aCheckAfterAWriteAddsNothing() {
+    ItemExpectation read = ItemExpectation.asRead(ImmutableMap.of("size", n("1")), ImmutableSet.of());
+    PendingWrite folded = pending(read, update(Map.of("size", n("2")))).then(
+        exists(), new Effect.Check());
+    assertEquals(update(Map.of("size", n("2"))), folded.effect());
+    assertEquals(read, folded.expected());
+    assertEquals(Optional.of(item("size", n("2"))), folded.effect().applyTo(Optional.of(item("size", n("1"))), KEY));
+    assertEquals(Optional.empty(), new Effect.Check().applyTo(Optional.empty(), KEY), "a check creates nothing");
+  }
+
+  @Test
   void aKeptChangeAddsNothing() {
     assertThrows(IllegalArgumentException.class, () -> new Effect.Update(new ItemChange(ImmutableMap.of(),
         ImmutableMap.of("size", new RequestValue.Bound(n("1"))), ImmutableSet.of())));
     assertThrows(IllegalArgumentException.class, () -> new ItemExpectation(ItemExpectation.Existence.ABSENT,
         ImmutableMap.of("size", n("1")), ImmutableSet.of()));
+  }
+
+  private static ItemExpectation exists() {
+    return ItemExpectation.PRESENT;
   }
 
   private static PendingWrite pending(ItemExpectation expected, Effect effect) {

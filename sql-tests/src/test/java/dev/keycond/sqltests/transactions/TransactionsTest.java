@@ -406,7 +406,8 @@ class TransactionsTest {
     return requests.stream().map(RecordedRequest::operation).toList();
   }
 
-  private static List<TransactWriteItemsRequest> transactions() {
+  /** The TransactWriteItems requests recorded since the recorder was cleared. */
+  static List<TransactWriteItemsRequest> transactions() {
     return RequestRecorder.dataRequests().stream().filter(r -> r.operation().equals("TransactWriteItems"))
         .map(r -> r.raw(TransactWriteItemsRequest.class)).toList();
   }

@@ -22,6 +22,7 @@ import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.request.RequestValue;
+import dev.keycond.planner.request.TransactActions;
 import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.request.UpdateItem;
 import dev.keycond.planner.request.WriteCondition;
@@ -34,10 +35,13 @@ import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.transaction.Effect;
 import dev.keycond.planner.write.Assignment;
+import dev.keycond.planner.write.ExistenceCheck;
 import dev.keycond.planner.write.WritePlan;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -53,6 +57,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * DELETE that checks nothing but the slice's key condition sends BatchWriteItem deletes.
  */
 public final class ChangeOperator implements WriteOperator {
+  /** The ClientRequestToken EXPLAIN shows: each run draws a new one. */
+  private static final String EXPLAINED_TOKEN = "<a new token>";
+
   private final WritePlan.ChangeRows plan;
   private final EntityTable table;
   private final ReadPlan target;
@@ -95,10 +102,19 @@ public final class ChangeOperator implements WriteOperator {
     if (keepsStoredValues) {
       context.keepStoredValues();
     }
-    return WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
+    Map<Integer, List<CheckedItem>> checked = new ConcurrentHashMap<>();
+    WriteResult result = WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
       // A row read to be written only if unchanged must be read as the write will see it.
       ExecutionContext one = context.with(parameters, context.settings().withConsistentRead());
       KeyValueBinder binder = new KeyValueBinder(parameters);
+      if (!plan.checks().isEmpty()) {
+        Optional<List<CheckedItem>> holding = checkedItems(one, binder);
+        if (holding.isEmpty()) {
+          // A subquery does not hold: as SQL says, the execution changes no row.
+          return;
+        }
+        checked.put(execution, holding.get());
+      }
       WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(binder), plan.returnsRows());
       if (plan.byKey()) {
         writeKeys(execution, one, binder, requests, run);
@@ -106,10 +122,81 @@ public final class ChangeOperator implements WriteOperator {
         writeSlice(execution, one, requests, run);
       }
     });
+    // An execution that changed no row keeps no check either: it must not cancel the others' writes.
+    long[] counts = result.counts();
+    checked.forEach((execution, items) -> {
+      if (counts[execution] > 0) {
+        items.forEach(item -> context.transaction().orElseThrow().check(item.table(), item.key(), item.describedKey(),
+            item.exists()));
+      }
+    });
+    return result;
+  }
+
+  @Override
+  public boolean needsTransaction() {
+    return !plan.checks().isEmpty();
+  }
+
+  /** An item an EXISTS or NOT EXISTS subquery read, which must still be as found at commit. */
+  private record CheckedItem(EntityTable table, Map<String, AttributeValue> key, String describedKey, boolean exists) {}
+
+  /**
+   * Reads the item of each EXISTS and NOT EXISTS subquery, as the transaction leaves it.
+   *
+   * @return the items to check at commit, or empty when a subquery does not hold
+   */
+  private Optional<List<CheckedItem>> checkedItems(ExecutionContext context, KeyValueBinder binder) {
+    if (context.transaction().isEmpty()) {
+      throw new IllegalStateException("a write with an EXISTS check runs in a transaction, which makes it atomic");
+    }
+    List<CheckedItem> items = new ArrayList<>();
+    for (ExistenceCheck check : plan.checks()) {
+      ReadRequestBuilder reads = new ReadRequestBuilder(check.read(), context.settings(), binder);
+      // A key with a NULL value names no item: the subquery finds nothing, and there is nothing to check.
+      for (ImmutableMap<String, RequestValue> key : reads.itemKeys()) {
+        boolean found = context.getItem(reads.itemRequest(key)).isPresent();
+        if (found != check.exists()) {
+          return Optional.empty();
+        }
+        Map<String, AttributeValue> bound = RequestValue.bind(key);
+        items.add(new CheckedItem(check.read().table(), bound, ItemCodec.of(check.read().table()).describeKey(bound),
+            check.exists()));
+      }
+      if (reads.itemKeys().isEmpty() && check.exists()) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(items);
   }
 
   @Override
   public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
+    WriteActions writes = writeActions(settings, parameters);
+    if (plan.checks().isEmpty()) {
+      return writes;
+    }
+    ImmutableList.Builder<TransactWriteItems.Action> checks = ImmutableList.builder();
+    for (ExistenceCheck check : plan.checks()) {
+      EntityTable checked = check.read().table();
+      TransactActions actions = new TransactActions(checked.source().name(), checked.source().keys().hashAttribute());
+      for (ImmutableMap<String, RequestValue> key : new ReadRequestBuilder(check.read(), settings, parameters)
+          .itemKeys()) {
+        checks.add(actions.check(key, check.exists() ? ItemExpectation.PRESENT : ItemExpectation.ABSENT));
+      }
+    }
+    ImmutableList<TransactWriteItems.Action> built = checks.build();
+    String first = "Reads the item of each EXISTS or NOT EXISTS subquery by its key (GetItem, strongly consistent); "
+        + "unless every one holds, the statement changes no row and sends nothing more. Else the writes below are "
+        + "not sent as they are but, with a ConditionCheck that each item is still as read, in one "
+        + "TransactWriteItems (each write at twice the units of a plain write)";
+    ImmutableList.Builder<WriteActions.Step> steps = ImmutableList.builder();
+    steps.add(new WriteActions.Step(first, built.isEmpty() ? ImmutableList.of()
+        : ImmutableList.of(new TransactWriteItems(built, EXPLAINED_TOKEN)), false));
+    return new WriteActions(steps.addAll(writes.steps()).build());
+  }
+
+  private WriteActions writeActions(StatementSettings settings, Optional<List<Object>> parameters) {
     Optional<KeyValueBinder> binder = parameters.map(KeyValueBinder::new);
     WriteRequestBuilder requests = new WriteRequestBuilder(table, binder, plan.returnsRows());
     String kind = plan.delete() ? "DeleteItem" : "UpdateItem";

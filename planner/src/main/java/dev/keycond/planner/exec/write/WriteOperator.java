@@ -28,4 +28,12 @@ public interface WriteOperator {
    * @param parameters the statement's parameter values, or empty to describe the markers
    */
   WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters);
+
+  /**
+   * Whether the write must run in a transaction even in auto-commit mode: it checks another item
+   * (EXISTS) atomically with its writes, which only a TransactWriteItems can do.
+   */
+  default boolean needsTransaction() {
+    return false;
+  }
 }
