@@ -1,7 +1,6 @@
 package dev.keycond.planner.sql;
 
 import dev.keycond.planner.plan.LikePattern;
-import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlKind;
@@ -40,7 +39,7 @@ public final class EscapeClauses extends SqlShuttle {
       LikePattern.escapeCharacter(text);
       return visited;
     }
-    return new SqlBasicCall(like.getOperator(), new SqlNode[] {like.operand(0), like.operand(1)},
-        like.getParserPosition(), like.getFunctionQuantifier());
+    return like.getOperator().createCall(like.getFunctionQuantifier(), like.getParserPosition(), like.operand(0),
+        like.operand(1));
   }
 }
