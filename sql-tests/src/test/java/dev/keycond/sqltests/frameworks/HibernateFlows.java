@@ -45,7 +45,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class HibernateFlows {
   FreshTables tables;
-  private EntityManagerFactory factory;
+  EntityManagerFactory factory;
   private String account;
 
   /** The factory under test, over the tables' mapping. */
@@ -179,6 +179,22 @@ abstract class HibernateFlows {
   }
 
   @Test
+  void aWriterThatChangesTheItemAfterTheFlushCancelsTheCommitWith40001() {
+    put("docs/a", 1);
+    RollbackException e = assertThrows(RollbackException.class, () -> write(em -> {
+      em.find(DriveFile.class, new FileKey(account, "docs/a")).setSize(2);
+      em.flush();
+      put("docs/a", 50);
+    }));
+    assertEquals("40001", sqlCause(e).getSQLState());
+    assertEquals(Map.of("docs/a", "50"), serverSizes());
+  }
+
+  /**
+   * An INSERT's key is checked by the commit's condition, so JPA's commit reports it: a
+   * RollbackException (JPA allows a duplicate to surface at commit), over keycond's 23505.
+   */
+  @Test
   void aDuplicateIdIsAConstraintViolationAndNothingIsWritten() {
     put("docs/a", 1);
     RollbackException e = assertThrows(RollbackException.class,
@@ -188,6 +204,7 @@ abstract class HibernateFlows {
     assertEquals(Map.of("docs/a", "1"), serverSizes());
   }
 
+  /** A duplicate keycond sees when the statement runs (a key the transaction wrote) is the dialect's. */
   @Test
   void aDuplicateIdInOneFlushIsHibernatesConstraintViolationException() {
     write(em -> em.persist(new DriveFile(account, "docs/a", 1, "a")));
@@ -204,9 +221,9 @@ abstract class HibernateFlows {
 
   // ---------------------------------------------------------------- helpers
 
-  /** What the dialect makes of 23505: keycond's names it a unique key; others leave it OTHER. */
+  /** What the dialect makes of 23505: keycond's names it a unique key. */
   ConstraintViolationException.ConstraintKind duplicateKeyKind() {
-    return ConstraintViolationException.ConstraintKind.OTHER;
+    return ConstraintViolationException.ConstraintKind.UNIQUE;
   }
 
   <T> T read(java.util.function.Function<EntityManager, T> work) {

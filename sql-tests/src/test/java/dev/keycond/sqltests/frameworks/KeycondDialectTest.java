@@ -1,9 +1,17 @@
 package dev.keycond.sqltests.frameworks;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.keycond.hibernate.KeycondDialect;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.support.FreshTables;
 import jakarta.persistence.EntityManagerFactory;
-import org.hibernate.exception.ConstraintViolationException;
+import jakarta.persistence.PersistenceException;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.tool.schema.spi.SchemaManagementException;
+import org.junit.jupiter.api.Test;
 
 /** Hibernate with no dialect setting and its built-in pool: it finds keycond's dialect itself. */
 class KeycondDialectTest extends HibernateFlows {
@@ -12,8 +20,23 @@ class KeycondDialectTest extends HibernateFlows {
     return JpaBoot.builtInPool(moto, tables).createEntityManagerFactory();
   }
 
-  @Override
-  ConstraintViolationException.ConstraintKind duplicateKeyKind() {
-    return ConstraintViolationException.ConstraintKind.UNIQUE;
+  @Test
+  void hibernateFoundKeycondsDialectByItself() {
+    assertInstanceOf(KeycondDialect.class,
+        factory.unwrap(SessionFactoryImplementor.class).getJdbcServices().getDialect());
   }
+
+  @Test
+  void validateReportsAColumnTheMappingLacks(DynamoServer moto) {
+    String mapping = tables.mapping();
+    String name = ", \"name\": \"VARCHAR\"";
+    int at = mapping.indexOf(name);
+    String withoutName = mapping.substring(0, at) + mapping.substring(at + name.length());
+    PersistenceException e = assertThrows(PersistenceException.class,
+        () -> JpaBoot.builtInPool(moto, tables).property("hibernate.connection.mapping", withoutName)
+            .createEntityManagerFactory().close());
+    SchemaManagementException validation = assertInstanceOf(SchemaManagementException.class, e.getCause());
+    assertEquals("Schema validation: missing column [name] in table [files]", validation.getMessage());
+  }
+
 }
