@@ -127,6 +127,17 @@ abstract class HibernateFlows {
   }
 
   @Test
+  void aNativeQueryIsPagedByTheDialectsLimitClause() {
+    putThreeDocsAndANote();
+    RequestRecorder.clear();
+    List<?> page = read(em -> em.createNativeQuery(
+            "select path from files where account = ? order by path", String.class)
+        .setParameter(1, account).setFirstResult(1).setMaxResults(2).getResultList());
+    assertEquals(List.of("docs/b", "docs/c"), page);
+    assertEquals("PK = 'DRIVE#" + account + "'", onlyRequest().keyCondition());
+  }
+
+  @Test
   void persistMergeAndRemoveCommitOneTransactWriteItems() {
     put("docs/changed", 1);
     put("docs/gone", 2);
