@@ -103,7 +103,13 @@ public final class Demo {
       String server, Queue<RecordingProxy.Request> sent, AtomicBoolean recording) throws Exception {
     DemoData.install(server);
     Path mapping = mappingFile();
-    DemoData.writeMapping(mapping);
+    try {
+      DemoData.writeMapping(mapping);
+    } catch (IOException e) {
+      out.println("Cannot write the demo's mapping to " + mapping + " (" + e + "); the system property "
+          + DIR_PROPERTY + " names another folder for it.");
+      return 1;
+    }
     out.println("Loaded tables Drive, Control (mapped by " + mapping + ") and Events (unmapped).");
     String url = "jdbc:keycond:region=us-east-1;endpoint=" + proxy.endpoint() + ";" + CREDENTIALS
         + ";mapping=" + mapping;

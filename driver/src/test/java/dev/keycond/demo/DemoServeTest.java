@@ -30,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The demo as a GUI tool keeps it: {@code --serve} keeps the server up at a URL that is the same at
@@ -104,6 +105,29 @@ class DemoServeTest {
       assertEquals(1, code, output);
       assertTrue(output.endsWith("Port " + taken.getLocalPort() + " is taken (by another demo?): stop what listens "
           + "there, or pick another port with --port N (--port 0 takes any free port).\n"), output);
+    }
+  }
+
+  @Test
+  void aMappingFolderThatCannotBeWrittenStopsTheDemoAndSaysWhichPropertyMovesIt(@TempDir Path dir) throws Exception {
+    Path notAFolder = Files.writeString(dir.resolve("file"), "");
+    String before = System.getProperty(Demo.DIR_PROPERTY);
+    System.setProperty(Demo.DIR_PROPERTY, notAFolder.toString());
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      int code = Demo.run(List.of("--no-shell", "--port", "0"), new PrintStream(bytes, true, StandardCharsets.UTF_8),
+          InputStream.nullInputStream());
+      String output = bytes.toString(StandardCharsets.UTF_8);
+      assertEquals(1, code, output);
+      assertTrue(output.contains("Cannot write the demo's mapping to " + notAFolder.resolve("mapping.json") + " ("),
+          output);
+      assertTrue(output.endsWith("the system property keycond.demo.dir names another folder for it.\n"), output);
+    } finally {
+      if (before == null) {
+        System.clearProperty(Demo.DIR_PROPERTY);
+      } else {
+        System.setProperty(Demo.DIR_PROPERTY, before);
+      }
     }
   }
 
