@@ -50,7 +50,6 @@ import org.junit.jupiter.api.TestFactory;
  */
 class DocumentationExamplesTest {
   static final String NOT_ON_THE_DEMO = "*Not on the demo's data";
-  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
   private static final Pattern STATEMENT = Pattern.compile(
       "^(?:keycond> )?(?:SELECT|WITH|EXPLAIN|INSERT|UPDATE|DELETE|UPSERT|MERGE|VALUES)\\b.*", Pattern.CASE_INSENSITIVE);
   private static final Pattern READ_FIGURE = Pattern.compile("DynamoDB read \\d+ items? in \\d+ requests? to return \\d+ rows?");
@@ -100,11 +99,12 @@ class DocumentationExamplesTest {
 
   private static void figures() throws IOException {
     List<String> unprinted = new ArrayList<>();
-    for (Path page : pages()) {
-      Matcher figure = READ_FIGURE.matcher(prose(Files.readString(page)));
+    for (Path page : DocumentationLinksTest.pages()) {
+      Matcher figure = READ_FIGURE.matcher(
+          DocumentationLinksTest.withoutCode(Files.readString(page)).replaceAll("\\s+", " "));
       while (figure.find()) {
         if (PRINTED.indexOf(figure.group()) < 0) {
-          unprinted.add(ROOT.relativize(page) + ": " + figure.group());
+          unprinted.add(DocumentationLinksTest.ROOT.relativize(page) + ": " + figure.group());
         }
       }
     }
@@ -320,9 +320,9 @@ class DocumentationExamplesTest {
 
   static List<Example> examples() throws IOException {
     List<Example> examples = new ArrayList<>();
-    for (Path page : pages()) {
+    for (Path page : DocumentationLinksTest.pages()) {
       List<String> lines = Files.readAllLines(page);
-      String name = ROOT.relativize(page).toString();
+      String name = DocumentationLinksTest.ROOT.relativize(page).toString();
       for (int i = 0; i < lines.size(); i++) {
         if (!lines.get(i).startsWith("```")) {
           continue;
@@ -377,27 +377,5 @@ class DocumentationExamplesTest {
     List<String> all = new ArrayList<>(lines);
     all.add(last);
     return all;
-  }
-
-  private static List<Path> pages() throws IOException {
-    List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md")));
-    try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
-      docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
-    }
-    return pages;
-  }
-
-  /** The page without its code blocks, which hold examples rather than what the text claims. */
-  private static String prose(String markdown) {
-    StringBuilder text = new StringBuilder();
-    boolean inCode = false;
-    for (String line : markdown.split("\n", -1)) {
-      if (line.startsWith("```")) {
-        inCode = !inCode;
-      } else if (!inCode) {
-        text.append(line).append('\n');
-      }
-    }
-    return text.toString().replaceAll("\\s+", " ");
   }
 }
