@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,20 +37,27 @@ public final class DemoData {
 
   private DemoData() {}
 
-  /**
-   * Loads the demo tables into the server at {@code endpoint} and writes their mapping to a
-   * temporary file, deleted when the JVM exits.
-   *
-   * @return the mapping file's path
-   */
-  public static Path install(String endpoint) throws IOException {
+  /** Loads the demo tables into the server at {@code endpoint}. */
+  public static void install(String endpoint) {
     try (DynamoDbClient client = Dynalite.client(endpoint)) {
       load(client);
     }
-    Path mapping = Files.createTempFile("keycond-demo-mapping", ".json");
-    mapping.toFile().deleteOnExit();
-    Files.writeString(mapping, resource("demo/mapping.json"));
-    return mapping;
+  }
+
+  /**
+   * Writes the demo tables' mapping to {@code file}, creating its folder, replacing what it held.
+   * The file is whole at every moment, since two demos may write it at once.
+   */
+  public static void writeMapping(Path file) throws IOException {
+    Path folder = file.toAbsolutePath().getParent();
+    Files.createDirectories(folder);
+    Path written = Files.createTempFile(folder, file.getFileName().toString(), ".tmp");
+    try {
+      Files.writeString(written, resource("demo/mapping.json"));
+      Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(written);
+    }
   }
 
   /** Creates every table of the data file and writes its items. */

@@ -49,9 +49,19 @@ public final class RecordingProxy implements AutoCloseable {
    * @param observer called with each request before it is forwarded, on the request's thread
    */
   public RecordingProxy(String target, Consumer<Request> observer) throws IOException {
+    this(target, 0, observer);
+  }
+
+  /**
+   * Starts listening on {@code port} of 127.0.0.1.
+   *
+   * @param port the port, or 0 for a free one
+   * @throws java.net.BindException when the port is taken
+   */
+  public RecordingProxy(String target, int port, Consumer<Request> observer) throws IOException {
     this.target = URI.create(target);
     this.observer = observer;
-    this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
     // The driver may send several requests at once (fan-out), so each gets a thread.
     this.threads = Executors.newCachedThreadPool(r -> {
       Thread thread = new Thread(r, "recording-proxy");
@@ -65,7 +75,12 @@ public final class RecordingProxy implements AutoCloseable {
 
   /** The URL to give the driver instead of the target's. */
   public String endpoint() {
-    return "http://127.0.0.1:" + server.getAddress().getPort();
+    return "http://127.0.0.1:" + port();
+  }
+
+  /** The port it listens on. */
+  public int port() {
+    return server.getAddress().getPort();
   }
 
   private void forward(HttpExchange exchange) throws IOException {

@@ -58,7 +58,11 @@ public final class Main {
     out.println("  shell [jdbc:keycond:...] [sqlline options]   the SQL shell (sqlline)");
     out.println("      -e \"<sql>\"      run a statement and exit (repeatable)");
     out.println("      -f file.sql     run a script and exit");
-    out.println("  demo [--no-shell | sqlline options]          local DynamoDB, example data, a showcase, the shell");
+    out.println("  demo [--port N] [--serve | --no-shell | sqlline options]");
+    out.println("                  local DynamoDB, example data, a showcase, then the shell;");
+    out.println("      --port N        the port of its endpoint (default " + Demo.DEFAULT_PORT + ", 0 for any free one)");
+    out.println("      --serve         keep the server up without a shell, for a SQL tool, until Ctrl-C");
+    out.println("      --no-shell      stop after the showcase");
     out.println("  --version");
     out.println();
     out.println("URL: jdbc:keycond:region=us-east-1;endpoint=http://127.0.0.1:8000;mapping=/path/mapping.json;"

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class DocumentationLinksTest {
 
-  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+  static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
   private static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)\\)");
   private static final Pattern HEADING = Pattern.compile("^#{1,6} (.*)$");
 
@@ -55,7 +55,8 @@ class DocumentationLinksTest {
     assertEquals(List.of(), dead, "dead links");
   }
 
-  private static List<Path> pages() throws IOException {
+  /** The README, then the docs pages in name order. */
+  static List<Path> pages() throws IOException {
     List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md")));
     try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
       docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
@@ -80,7 +81,7 @@ class DocumentationLinksTest {
   }
 
   /** Fenced code blocks hold SQL and output, whose brackets and hashes are not links or headings. */
-  private static String withoutCode(String markdown) {
+  static String withoutCode(String markdown) {
     StringBuilder text = new StringBuilder();
     boolean inCode = false;
     for (String line : markdown.split("\n", -1)) {

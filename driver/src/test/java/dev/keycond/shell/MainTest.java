@@ -30,7 +30,9 @@ class MainTest {
     int code = Main.run(new String[] {"--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
     assertEquals(0, code);
-    assertTrue(out.toString(StandardCharsets.UTF_8).contains("shell [jdbc:keycond:...]"));
+    String usage = out.toString(StandardCharsets.UTF_8);
+    assertTrue(usage.contains("shell [jdbc:keycond:...]"), usage);
+    assertTrue(usage.contains("demo [--port N] [--serve | --no-shell | sqlline options]"), usage);
     assertEquals("", err.toString(StandardCharsets.UTF_8));
   }
 }

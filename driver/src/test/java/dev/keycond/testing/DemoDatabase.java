@@ -5,6 +5,7 @@ import dev.keycond.demo.Dynalite;
 import dev.keycond.demo.RecordingProxy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -32,7 +33,10 @@ public final class DemoDatabase {
   private volatile HeldRequests held;
 
   private DemoDatabase(Dynalite dynalite) throws IOException {
-    mapping = DemoData.install(dynalite.endpoint());
+    DemoData.install(dynalite.endpoint());
+    mapping = Files.createTempFile("keycond-demo-mapping", ".json");
+    mapping.toFile().deleteOnExit();
+    DemoData.writeMapping(mapping);
     proxy = new RecordingProxy(dynalite.endpoint(), this::observe);
   }
 

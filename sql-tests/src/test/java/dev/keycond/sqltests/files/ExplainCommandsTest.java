@@ -28,12 +28,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -184,11 +186,20 @@ class ExplainCommandsTest {
   /**
    * The command line exactly as EXPLAIN shows it, with the connection's endpoint and region, run by
    * a POSIX shell in the AWS CLI, gives the statement's rows from dynalite. It needs the AWS CLI on
-   * the PATH, and is skipped where there is none.
+   * the PATH: where there is none, the test is not made, and the build's output says so once (a
+   * machine without the CLI is expected, not a skipped test).
    */
-  @Test
-  void theCommandLineRunsAsItIsInTheAwsCli(@TempDir Path dir) throws Exception {
-    Assumptions.assumeTrue(onPath("aws"), "the AWS CLI (aws) is not on the PATH");
+  @TestFactory
+  Stream<DynamicTest> theCommandLineRunsAsItIsInTheAwsCli(@TempDir Path dir) {
+    if (!onPath("aws")) {
+      System.out.println("[keycond] The AWS CLI (aws) is not on the PATH, so no test runs the command lines "
+          + "EXPLAIN prints in it; ExplainCommandsTest checks them as text only.");
+      return Stream.empty();
+    }
+    return Stream.of(DynamicTest.dynamicTest("in the AWS CLI", () -> runInTheAwsCli(dir)));
+  }
+
+  private void runInTheAwsCli(Path dir) throws Exception {
     String sql = "SELECT path, size FROM files WHERE account = 'a91' AND path LIKE 'root/photos/%' "
         + "ORDER BY path DESC LIMIT 2";
     String query = block(explain(cli, "EXPLAIN PLAN FOR " + sql), "AWS CLI:").get(0);

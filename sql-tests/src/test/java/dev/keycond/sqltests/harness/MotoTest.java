@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,12 +29,32 @@ class MotoTest {
     Files.writeString(folder.resolve("requirements.txt"), "six==1.17.0 \\\n    --hash=sha256:"
         + "0".repeat(64) + "\n");
 
-    IOException e = assertThrows(IOException.class, () -> Moto.start(folder));
+    try {
+      IOException e = assertThrows(IOException.class, () -> Moto.start(folder));
 
-    assertTrue(e.getMessage().contains("pip install --require-hashes"), e.getMessage());
-    assertTrue(e.getMessage().contains("so moto is not installed"), e.getMessage());
-    assertTrue(e.getMessage().contains("HASH"), e.getMessage());
-    assertTrue(Files.notExists(folder.resolve(".venv").resolve("keycond-requirements.sha256")),
-        "the install is not marked as done");
+      assertTrue(e.getMessage().contains("pip install --require-hashes"), e.getMessage());
+      assertTrue(e.getMessage().contains("so moto is not installed"), e.getMessage());
+      assertTrue(e.getMessage().contains("HASH"), e.getMessage());
+      assertTrue(Files.notExists(folder.resolve(".venv").resolve("keycond-requirements.sha256")),
+          "the install is not marked as done");
+    } finally {
+      deleteVirtualEnvironment(folder.resolve(".venv"));
+    }
+  }
+
+  /**
+   * Deletes the virtual environment the failed install made, its links to the Python it was made
+   * from included: JUnit would delete them too, but with a warning for each link that leads out of
+   * its temporary folder.
+   */
+  private static void deleteVirtualEnvironment(Path venv) throws IOException {
+    if (Files.notExists(venv, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(venv)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
   }
 }

@@ -2,6 +2,7 @@ package dev.keycond.sqltests.sqlfile;
 
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
+import dev.keycond.sqltests.harness.ServerKind;
 import dev.keycond.sqltests.support.TestResources;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,7 +42,24 @@ class SqlFileTest {
     if (files.isEmpty()) {
       throw new IllegalStateException("No .sqltest files under src/test/resources/" + DIRECTORY);
     }
+    printLeftOut(server.kind(), files);
     return files.stream().map(file -> container(server, file));
+  }
+
+  /**
+   * Lists once the cases the server's run leaves out, each with the gap of the server its marker
+   * names: a gap is known and expected, so it is not reported as a skipped test, yet it is shown.
+   */
+  private static void printLeftOut(ServerKind server, List<SqlTestFile> files) {
+    List<String> leftOut = files.stream()
+        .flatMap(file -> file.cases().stream().filter(c -> !c.runsOn(server))
+            .map(c -> "  " + file.resource() + ":" + c.line() + " '" + c.title() + "': " + c.skipOn().get(server)))
+        .toList();
+    if (!leftOut.isEmpty()) {
+      System.out.println("[keycond] The " + server.label() + " run leaves out " + leftOut.size() + " .sqltest cases, "
+          + "each marked '--- skip-on " + server.label() + ": <" + server.label() + "'s gap>':"
+          + System.lineSeparator() + String.join(System.lineSeparator(), leftOut));
+    }
   }
 
   @AfterAll
@@ -58,6 +76,7 @@ class SqlFileTest {
     CaseRunner runner = new CaseRunner(server, file, pool);
     URI source = source(file.resource());
     return DynamicContainer.dynamicContainer(file.resource(), source, file.cases().stream()
+        .filter(c -> c.runsOn(server.kind()))
         .map(c -> DynamicTest.dynamicTest(c.title(), URI.create(source + "?line=" + c.line()),
             () -> runner.run(c))));
   }

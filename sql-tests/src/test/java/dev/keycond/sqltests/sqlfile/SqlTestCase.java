@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * One case of a {@code .sqltest} file: a statement and what running it must produce.
@@ -53,16 +52,11 @@ public record SqlTestCase(
   }
 
   /**
-   * Ends the case as skipped, with its reason shown in the build's output and its report, when it
-   * does not run on {@code server}.
+   * Whether the case runs on {@code server}: a case marked {@code --- skip-on <server>: <reason>}
+   * is left out of that server's run, which lists it with its reason once.
    */
-  public void abortIfSkippedOn(ServerKind server) {
-    String reason = skipOn.get(server);
-    if (reason != null) {
-      String message = "skipped on " + server.label() + ": " + reason;
-      System.out.println("[keycond] '" + title + "' (line " + line + ") is " + message);
-      Assumptions.abort(message);
-    }
+  public boolean runsOn(ServerKind server) {
+    return !skipOn.containsKey(server);
   }
 
   /** Whether the case writes: its fixtures are put back as their files have them before and after it. */
