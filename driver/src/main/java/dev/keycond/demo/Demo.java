@@ -1,7 +1,9 @@
 package dev.keycond.demo;
 
 import dev.keycond.Driver;
+import dev.keycond.jdbc.KeycondConnection;
 import dev.keycond.shell.Shell;
+import dev.keycond.workbench.Workbench;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -25,8 +27,9 @@ public final class Demo {
   private Demo() {}
 
   /**
-   * @param args {@code --no-shell} to exit after the showcase even with a terminal; else sqlline
-   *     options for the shell on the demo's data ({@code -e "<sql>"}, {@code -f file.sql})
+   * @param args {@code --no-shell} to exit after the showcase even with a terminal;
+   *     {@code --workbench [--port N]} to serve the workbench on the demo's data instead of the shell;
+   *     else sqlline options for the shell on the demo's data ({@code -e "<sql>"}, {@code -f file.sql})
    * @return the process exit code
    */
   public static int run(List<String> args, PrintStream out) throws Exception {
@@ -36,6 +39,10 @@ public final class Demo {
 
   /** @param input what the shell reads, or null for the terminal */
   static int run(List<String> args, PrintStream out, InputStream input) throws Exception {
+    if (args.contains("--workbench") && Workbench.port(args).isEmpty()) {
+      out.println("--port takes a port number");
+      return 2;
+    }
     List<String> sqllineArgs = args.stream().filter(arg -> !arg.equals("--no-shell")).toList();
     boolean scripted = sqllineArgs.contains("-e") || sqllineArgs.contains("-f");
     boolean shell = !args.contains("--no-shell") && (scripted || System.console() != null);
@@ -65,6 +72,12 @@ public final class Demo {
       out.println("While the demo runs, any SQL tool can connect with:");
       out.println("  " + url);
       out.println("Add ;scan=limit:1000 to browse whole tables (such as Events) in a GUI.");
+      if (args.contains("--workbench")) {
+        try (Connection connection = new Driver().connect(url, new Properties())) {
+          Workbench.serve(connection.unwrap(KeycondConnection.class), Workbench.port(args).orElseThrow(), out);
+        }
+        return 0;
+      }
       if (!shell) {
         out.println("(No terminal attached, so no shell; run ./keycond demo in a terminal for one.)");
         return 0;
