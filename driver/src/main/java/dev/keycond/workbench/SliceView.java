@@ -3,12 +3,14 @@ package dev.keycond.workbench;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.keycond.planner.codec.DynamoOrder;
 import dev.keycond.planner.explain.RequestJson;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.source.KeySchema;
 import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.table.EntityTable;
+import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -68,9 +70,13 @@ final class SliceView {
   private final List<String> tableKeys;
   private final String rangeName;
   private final String projection;
+  /** The keys a GetItem or BatchGetItem asks for, which are what it reads; empty for a Query. */
+  private final Optional<Set<Map<String, AttributeValue>>> requested;
 
-  private SliceView(QueryRequest statement, SourceTable source, KeySchema keys, KeyReader reader, ArrayNode keyReads) {
+  private SliceView(QueryRequest statement, Optional<Set<Map<String, AttributeValue>>> requested, SourceTable source,
+      KeySchema keys, KeyReader reader, ArrayNode keyReads) {
     this.statement = statement;
+    this.requested = requested;
     this.reader = reader;
     this.keyReads = keyReads;
     names.putAll(statement.expressionAttributeNames());
@@ -96,11 +102,66 @@ final class SliceView {
    */
   static ObjectNode of(QueryRequest query, KeycondSchema schema, KeyReader reader, ArrayNode keyReads)
       throws SQLException {
+    return of(query, Optional.empty(), schema, reader, keyReads).put("operation", "Query");
+  }
+
+  /**
+   * The partitions the keys of a GetItem or a BatchGetItem fall in, one slice each: the items from
+   * the smallest to the largest key asked for in that partition, those asked for highlighted.
+   */
+  static List<ObjectNode> ofKeys(String operation, String table, List<Map<String, AttributeValue>> keys,
+      boolean consistentRead, KeycondSchema schema, KeyReader reader, ArrayNode keyReads) throws SQLException {
+    Optional<SourceTable> source = source(schema, table);
+    if (source.isEmpty()) {
+      return List.of(NODES.objectNode().put("operation", operation).put("table", table)
+          .put("notDrawn", "the workbench does not know table '" + table + "'"));
+    }
+    String hash = source.get().keys().hashAttribute();
+    Optional<String> range = source.get().keys().rangeAttribute();
+    Map<AttributeValue, List<Map<String, AttributeValue>>> partitions = new LinkedHashMap<>();
+    keys.forEach(key -> partitions.computeIfAbsent(key.get(hash), p -> new ArrayList<>()).add(key));
+    List<ObjectNode> slices = new ArrayList<>();
+    for (Map.Entry<AttributeValue, List<Map<String, AttributeValue>>> partition : partitions.entrySet()) {
+      Map<String, String> names = new LinkedHashMap<>(Map.of("#s0", hash));
+      Map<String, AttributeValue> values = new LinkedHashMap<>(Map.of(":s0", partition.getKey()));
+      String condition = "#s0 = :s0";
+      if (range.isPresent()) {
+        List<AttributeValue> sorts = partition.getValue().stream().map(key -> key.get(range.get()))
+            .sorted(SliceView::compare).toList();
+        names.put("#s1", range.get());
+        values.put(":s1", sorts.get(0));
+        values.put(":s2", sorts.get(sorts.size() - 1));
+        condition += " AND #s1 BETWEEN :s1 AND :s2";
+      }
+      QueryRequest query = QueryRequest.builder().tableName(table).keyConditionExpression(condition)
+          .expressionAttributeNames(names).expressionAttributeValues(values).consistentRead(consistentRead).build();
+      slices.add(of(query, Optional.of(Set.copyOf(partition.getValue())), schema, reader, keyReads)
+          .put("operation", operation));
+    }
+    return slices;
+  }
+
+  private static Optional<SourceTable> source(KeycondSchema schema, String table) {
+    return schema.mappedTables().stream().map(EntityTable::source).filter(s -> s.name().equals(table)).findFirst()
+        .or(() -> schema.table(table).map(EntityTable::source));
+  }
+
+  /** DynamoDB's order of two key values of one attribute. */
+  private static int compare(AttributeValue a, AttributeValue b) {
+    if (a.s() != null) {
+      return DynamoOrder.compareStrings(a.s(), b.s());
+    }
+    if (a.n() != null) {
+      return new BigDecimal(a.n()).compareTo(new BigDecimal(b.n()));
+    }
+    return DynamoOrder.compareBytes(a.b().asByteArray(), b.b().asByteArray());
+  }
+
+  private static ObjectNode of(QueryRequest query, Optional<Set<Map<String, AttributeValue>>> requested,
+      KeycondSchema schema, KeyReader reader, ArrayNode keyReads) throws SQLException {
     ObjectNode slice = NODES.objectNode().put("table", query.tableName());
     Optional.ofNullable(query.indexName()).ifPresent(index -> slice.put("index", index));
-    Optional<SourceTable> source = schema.mappedTables().stream().map(EntityTable::source)
-        .filter(s -> s.name().equals(query.tableName())).findFirst()
-        .or(() -> schema.table(query.tableName()).map(EntityTable::source));
+    Optional<SourceTable> source = source(schema, query.tableName());
     if (source.isEmpty()) {
       return slice.put("notDrawn", "the workbench does not know table '" + query.tableName() + "'");
     }
@@ -114,7 +175,7 @@ final class SliceView {
     if (sort.isPresent() && sort.get().operator().isEmpty()) {
       return slice.put("notDrawn", "the view does not draw the sort key condition " + condition.group(3));
     }
-    SliceView view = new SliceView(query, source.get(), keys, reader, keyReads);
+    SliceView view = new SliceView(query, requested, source.get(), keys, reader, keyReads);
     AttributeValue partition = query.expressionAttributeValues().get(condition.group(2));
     slice.put("partitionKey", keys.hashAttribute()).put("partition", text(partition));
     keys.rangeAttribute().ifPresent(range -> slice.put("sortKey", range));
@@ -164,7 +225,8 @@ final class SliceView {
       Collections.reverse(readInOrder);
     }
     int limit = statement.limit() == null ? readInOrder.size() : Math.min(statement.limit(), readInOrder.size());
-    readInOrder.subList(0, limit).forEach(item -> read.add(tableKey(item)));
+    readInOrder.subList(0, limit).stream().map(this::tableKey)
+        .filter(key -> requested.map(keys -> keys.contains(key)).orElse(true)).forEach(read::add);
 
     List<Map<String, AttributeValue>> before = List.of();
     List<Map<String, AttributeValue>> after = List.of();

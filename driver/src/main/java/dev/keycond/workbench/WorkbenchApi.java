@@ -12,7 +12,14 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
@@ -31,12 +38,15 @@ final class WorkbenchApi implements AutoCloseable {
   private record Cursor(long id, Statement statement, ResultSet rows) {}
 
   private final KeycondConnection connection;
+  private final int pageRows;
   private Optional<Cursor> cursor = Optional.empty();
   private long cursors;
   private boolean pendingRow;
 
-  WorkbenchApi(KeycondConnection connection) {
+  /** @param pageRows the most rows an answer holds */
+  WorkbenchApi(KeycondConnection connection, int pageRows) {
     this.connection = connection;
+    this.pageRows = pageRows;
   }
 
   ObjectNode mapping() {
@@ -95,7 +105,7 @@ final class WorkbenchApi implements AutoCloseable {
   private ObjectNode page(ObjectNode answer, Cursor open) throws SQLException {
     ArrayNode rows = answer.putArray("rows");
     int columns = open.rows().getMetaData().getColumnCount();
-    while (pendingRow && rows.size() < PAGE_ROWS) {
+    while (pendingRow && rows.size() < pageRows) {
       ArrayNode row = rows.addArray();
       for (int i = 1; i <= columns; i++) {
         row.add(open.rows().getString(i));
@@ -136,9 +146,10 @@ final class WorkbenchApi implements AutoCloseable {
     try {
       int index = 0;
       for (CopyableRequest request : connection.requests(sql).requests()) {
-        if (request instanceof CopyableRequest.Exact exact && exact.request() instanceof QueryRequest query) {
-          SliceView.KeyReader reader = connection::keyRead;
-          slices.add(SliceView.of(query, connection.schema(), reader, keyReads).put("request", index));
+        if (request instanceof CopyableRequest.Exact exact) {
+          for (ObjectNode slice : slices(exact.request(), keyReads)) {
+            slices.add(slice.put("request", index));
+          }
         }
         index++;
       }
@@ -150,6 +161,26 @@ final class WorkbenchApi implements AutoCloseable {
     } catch (SQLException e) {
       return error(answer, e);
     }
+  }
+
+  /** The slices a read reads: a Query's, or the partitions of a GetItem's or BatchGetItem's keys; none for a write or a Scan. */
+  private List<ObjectNode> slices(DynamoDbRequest request, ArrayNode keyReads) throws SQLException {
+    SliceView.KeyReader reader = connection::keyRead;
+    if (request instanceof QueryRequest query) {
+      return List.of(SliceView.of(query, connection.schema(), reader, keyReads));
+    }
+    if (request instanceof GetItemRequest get) {
+      return SliceView.ofKeys("GetItem", get.tableName(), List.of(get.key()), Boolean.TRUE.equals(get.consistentRead()),
+          connection.schema(), reader, keyReads);
+    }
+    List<ObjectNode> slices = new ArrayList<>();
+    if (request instanceof BatchGetItemRequest batch) {
+      for (Map.Entry<String, KeysAndAttributes> table : batch.requestItems().entrySet()) {
+        slices.addAll(SliceView.ofKeys("BatchGetItem", table.getKey(), table.getValue().keys(),
+            Boolean.TRUE.equals(table.getValue().consistentRead()), connection.schema(), reader, keyReads));
+      }
+    }
+    return slices;
   }
 
   private static ObjectNode refused(ObjectNode answer, String reason) {

@@ -59,7 +59,7 @@ public final class WorkbenchServer implements AutoCloseable {
   public static WorkbenchServer start(KeycondConnection connection, int port) throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
     WorkbenchServer workbench = new WorkbenchServer(server,
-        AccessGuard.withRandomToken(server.getAddress().getPort()), new WorkbenchApi(connection));
+        AccessGuard.withRandomToken(server.getAddress().getPort()), new WorkbenchApi(connection, WorkbenchApi.PAGE_ROWS));
     server.start();
     return workbench;
   }

@@ -35,7 +35,7 @@ export function drawSlices(container, answer) {
   for (const slice of answer.slices) {
     const box = element('div', 'slice');
     box.dataset.request = slice.request;
-    box.append(element('div', 'title', 'Request ' + (slice.request + 1) + ': Query on ' + slice.table
+    box.append(element('div', 'title', 'Request ' + (slice.request + 1) + ': ' + slice.operation + ' on ' + slice.table
       + (slice.index ? ' index ' + slice.index : '')));
     if (slice.notDrawn) {
       box.append(element('p', 'hint', 'Not drawn: ' + slice.notDrawn));
