@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,6 +24,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -68,6 +68,8 @@ final class SliceView {
   private final Map<String, String> names = new HashMap<>();
   private final Map<String, AttributeValue> values = new HashMap<>();
   private final List<String> tableKeys;
+  /** The placeholders of the read key's attributes in the view's own reads; no range name for a key of one attribute. */
+  private final String hashName;
   private final String rangeName;
   private final String projection;
   /** The keys a GetItem or BatchGetItem asks for, which are what it reads; empty for a Query. */
@@ -90,8 +92,9 @@ final class SliceView {
       placeholders.add(name);
     }
     this.tableKeys = source.keys().attributes();
-    this.rangeName = keys.rangeAttribute().map(range -> placeholders.get(List.copyOf(attributes).indexOf(range)))
-        .orElse("");
+    List<String> ordered = List.copyOf(attributes);
+    this.hashName = placeholders.get(ordered.indexOf(keys.hashAttribute()));
+    this.rangeName = keys.rangeAttribute().map(range -> placeholders.get(ordered.indexOf(range))).orElse("");
     this.projection = String.join(", ", placeholders);
   }
 
@@ -205,28 +208,14 @@ final class SliceView {
   }
 
   private void draw(ObjectNode slice, KeycondSchema schema, Optional<SortCondition> sort) throws SQLException {
-    String partition = names.entrySet().stream().filter(e -> e.getKey().startsWith("#k")
-        && e.getValue().equals(slice.get("partitionKey").asText())).findFirst().orElseThrow().getKey() + " = :p";
+    String partition = hashName + " = :p";
     List<Map<String, AttributeValue>> inside =
         items("the slice: the statement's key condition", statement.keyConditionExpression(), Optional.empty(), true,
             MOST_IN_SLICE + 1);
     boolean truncated = inside.size() > MOST_IN_SLICE;
     inside = inside.subList(0, Math.min(inside.size(), MOST_IN_SLICE));
-    Set<Map<String, AttributeValue>> kept = new HashSet<>(inside.stream().map(this::tableKey).toList());
-    if (statement.filterExpression() != null) {
-      kept.clear();
-      items("the slice through the statement's FilterExpression", statement.keyConditionExpression(),
-          Optional.of(statement.filterExpression()), true, MOST_IN_SLICE + 1)
-          .forEach(item -> kept.add(tableKey(item)));
-    }
-    Set<Map<String, AttributeValue>> read = new HashSet<>();
-    List<Map<String, AttributeValue>> readInOrder = new ArrayList<>(inside);
-    if (Boolean.FALSE.equals(statement.scanIndexForward())) {
-      Collections.reverse(readInOrder);
-    }
-    int limit = statement.limit() == null ? readInOrder.size() : Math.min(statement.limit(), readInOrder.size());
-    readInOrder.subList(0, limit).stream().map(this::tableKey)
-        .filter(key -> requested.map(keys -> keys.contains(key)).orElse(true)).forEach(read::add);
+    Set<Map<String, AttributeValue>> kept = kept(inside);
+    Set<Map<String, AttributeValue>> read = read(inside);
 
     List<Map<String, AttributeValue>> before = List.of();
     List<Map<String, AttributeValue>> after = List.of();
@@ -246,10 +235,13 @@ final class SliceView {
       if (above.isPresent()) {
         after = items("items after the slice", partition + " AND " + above.get(), Optional.empty(), true, WINDOW);
       }
-      slice.put("countBefore", before.size() < WINDOW ? 0 : count("items before the window", partition, "<",
-          before.get(0)));
-      slice.put("countAfter", after.size() < WINDOW ? 0 : count("items after the window", partition, ">",
-          after.get(after.size() - 1)));
+      slice.put("countBefore", 0).put("countBeforeComplete", true).put("countAfter", 0).put("countAfterComplete", true);
+      if (before.size() == WINDOW) {
+        count(slice, "countBefore", "items before the window", partition, "<", before.get(0));
+      }
+      if (after.size() == WINDOW) {
+        count(slice, "countAfter", "items after the window", partition, ">", after.get(after.size() - 1));
+      }
     }
     slice.put("truncated", truncated).put("readCount", read.size())
         .put("returnedCount", read.stream().filter(kept::contains).count());
@@ -262,6 +254,30 @@ final class SliceView {
       add(items, item, "slice", entities, read.contains(key), read.contains(key) && !kept.contains(key));
     }
     after.forEach(item -> add(items, item, "after", entities, false, false));
+  }
+
+  /** The items of the slice the statement's FilterExpression keeps: all of them when it has none. */
+  private Set<Map<String, AttributeValue>> kept(List<Map<String, AttributeValue>> inside) throws SQLException {
+    if (statement.filterExpression() == null) {
+      return inside.stream().map(this::tableKey).collect(Collectors.toSet());
+    }
+    return items("the slice through the statement's FilterExpression", statement.keyConditionExpression(),
+        Optional.of(statement.filterExpression()), true, MOST_IN_SLICE + 1)
+        .stream().map(this::tableKey).collect(Collectors.toSet());
+  }
+
+  /**
+   * The items of the slice the statement reads: those of its key condition in its direction, cut to
+   * its Limit; of a GetItem or BatchGetItem, the keys it asks for.
+   */
+  private Set<Map<String, AttributeValue>> read(List<Map<String, AttributeValue>> inside) {
+    List<Map<String, AttributeValue>> inOrder = new ArrayList<>(inside);
+    if (Boolean.FALSE.equals(statement.scanIndexForward())) {
+      Collections.reverse(inOrder);
+    }
+    int limit = statement.limit() == null ? inOrder.size() : Math.min(statement.limit(), inOrder.size());
+    return inOrder.subList(0, limit).stream().map(this::tableKey)
+        .filter(key -> requested.map(keys -> keys.contains(key)).orElse(true)).collect(Collectors.toSet());
   }
 
   /** Below a slice that holds no item: what lies under its lower bound, if it has one. */
@@ -315,23 +331,26 @@ final class SliceView {
     return response.items();
   }
 
-  /** How many items of the partition lie beyond {@code edge} ({@code op} is {@code <} or {@code >}). */
-  private long count(String purpose, String partition, String op, Map<String, AttributeValue> edge)
-      throws SQLException {
+  /**
+   * Puts how many items of the partition lie beyond {@code edge} ({@code op} is {@code <} or
+   * {@code >}) under {@code field}, and under {@code field + "Complete"} whether that is all of them:
+   * the count follows at most {@value #COUNT_PAGES} pages.
+   */
+  private void count(ObjectNode slice, String field, String purpose, String partition, String op,
+      Map<String, AttributeValue> edge) throws SQLException {
     values.put(":edge", edge.get(names.get(rangeName)));
     long count = 0;
     Map<String, AttributeValue> start = null;
-    for (int page = 0; page < COUNT_PAGES; page++) {
+    boolean complete = false;
+    for (int page = 0; page < COUNT_PAGES && !complete; page++) {
       QueryRequest.Builder query = builder(partition + " AND " + rangeName + " " + op + " :edge", Optional.empty(), "")
           .select(Select.COUNT).exclusiveStartKey(start);
       QueryResponse response = send(purpose, query.build());
       count += response.count();
-      if (!response.hasLastEvaluatedKey() || response.lastEvaluatedKey().isEmpty()) {
-        return count;
-      }
       start = response.lastEvaluatedKey();
+      complete = !response.hasLastEvaluatedKey() || start.isEmpty();
     }
-    return -count; // at least this many: the page shows a negative count as "more than"
+    slice.put(field, count).put(field + "Complete", complete);
   }
 
   private QueryRequest.Builder builder(String keyCondition, Optional<String> filter, String projection) {

@@ -12,10 +12,9 @@ function element(tag, className, text) {
   return node;
 }
 
-function beyond(count, where) {
+function beyond(count, complete, where) {
   if (count === 0) return null;
-  const text = count < 0 ? 'more than ' + (-count) + ' items ' + where + ' the window'
-    : count + ' item' + (count === 1 ? '' : 's') + ' ' + where + ' the window';
+  const text = (complete ? '' : 'more than ') + count + ' item' + (count === 1 ? '' : 's') + ' ' + where + ' the window';
   return element('div', 'beyond', text);
 }
 
@@ -54,7 +53,7 @@ export function drawSlices(container, answer) {
       legend.append(key);
     }
     box.append(legend);
-    const above = beyond(slice.countBefore ?? 0, 'before');
+    const above = beyond(slice.countBefore ?? 0, slice.countBeforeComplete, 'before');
     if (above) box.append(above);
     const inside = slice.items.filter(item => item.zone === 'slice');
     let drewLower = false;
@@ -77,7 +76,7 @@ export function drawSlices(container, answer) {
     }
     if (!drewLower) box.append(boundary(inside.length === 0 ? 'the key condition selects nothing here' : 'slice starts'));
     if (inside.length > 0 && !slice.items.some(i => i.zone === 'after')) box.append(boundary(slice.truncated ? 'the slice goes on (the view shows its first items)' : 'slice ends'));
-    const below = beyond(slice.countAfter ?? 0, 'after');
+    const below = beyond(slice.countAfter ?? 0, slice.countAfterComplete, 'after');
     if (below) box.append(below);
     container.append(box);
   }
