@@ -1,6 +1,6 @@
 // Drives the workbench page in Debian's headless chromium and prints what the page shows, as JSON,
 // for the Java test to assert: node workbench.mjs <page address> <screenshot folder> <scenarios.json>.
-// Each scenario types a statement, presses Run, waits for the page to finish, reads the grid, the
+// Each scenario types a statement, presses Run (or Explain), waits for the page to finish, reads the grid, the
 // request cards, the copy buttons' texts (through the clipboard), the slices and any refusal, and
 // saves a screenshot named after it.
 import { chromium } from 'playwright-core';
@@ -22,9 +22,10 @@ try {
   await page.waitForSelector('body[data-ready="true"]', { timeout: 10000 });
   for (const scenario of scenarios) {
     await page.fill('#sql', scenario.sql);
-    await page.click('#run');
+    await page.click(scenario.button === 'explain' ? '#explain' : '#run');
     await page.waitForFunction(() => document.getElementById('status').textContent === ''
-      && (document.querySelector('#rows table, #message:not([hidden])') !== null), null, { timeout: 15000 });
+      && (document.querySelector('#rows table, #message:not([hidden]), #explain-text:not([hidden])') !== null),
+      null, { timeout: 15000 });
     const seen = await page.evaluate(() => ({
       columns: [...document.querySelectorAll('#rows th')].map(th => th.firstChild.textContent + ' ' + th.querySelector('.type').textContent),
       rows: [...document.querySelectorAll('#rows tbody tr')].map(tr => [...tr.cells].map(td => td.textContent)),
@@ -41,8 +42,9 @@ try {
         boundaries: slice.querySelectorAll('.boundary').length })),
       message: document.getElementById('message').hidden ? null : document.querySelector('#message .text').textContent,
       messageKind: document.getElementById('message').className,
-      fixes: [...document.querySelectorAll('#message .fix')].map(button => button.textContent),
-      history: [...document.querySelectorAll('#history li')].map(li => li.textContent) }));
+      fixes: [...document.querySelectorAll('#message:not([hidden]) .fix')].map(button => button.textContent),
+      history: [...document.querySelectorAll('#history li')].map(li => li.textContent),
+      explain: document.getElementById('explain-text').hidden ? null : document.getElementById('explain-text').textContent }));
     seen.copies = [];
     const cards = await page.$$('#cards .card');
     for (const card of cards) {

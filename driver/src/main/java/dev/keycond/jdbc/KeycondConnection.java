@@ -32,6 +32,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
@@ -105,12 +106,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
    * each request to send by hand): what the workbench shows. Plans only; sends nothing.
    */
   public StatementRequests requests(String sql) throws SQLException {
-    checkOpen();
-    try {
-      return session.requests(sql);
-    } catch (RuntimeException e) {
-      throw Jdbc.translate(e);
-    }
+    return fromSession(() -> session.requests(sql));
   }
 
   /**
@@ -118,12 +114,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
    * slice); no statement's cost counts it.
    */
   public QueryResponse keyRead(QueryRequest query) throws SQLException {
-    checkOpen();
-    try {
-      return session.keyRead(query);
-    } catch (RuntimeException e) {
-      throw Jdbc.translate(e);
-    }
+    return fromSession(() -> session.keyRead(query));
   }
 
   Session session() {
@@ -282,9 +273,16 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
 
   /** Runs a call of the session on the open connection; its failure is the SQLException its state calls for. */
   private void inSession(Runnable call) throws SQLException {
+    fromSession(() -> {
+      call.run();
+      return null;
+    });
+  }
+
+  private <T> T fromSession(Supplier<T> call) throws SQLException {
     checkOpen();
     try {
-      call.run();
+      return call.get();
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
     }

@@ -32,8 +32,8 @@ public final class WorkbenchServer implements AutoCloseable {
   private static final String ASSETS = "/dev/keycond/workbench/";
   /** The page's assets, by the name the page asks for, with their media types. */
   private static final Map<String, String> ASSET_TYPES = Map.of(
-      "app.js", "text/javascript", "slice.js", "text/javascript", "mapping.js", "text/javascript",
-      "style.css", "text/css");
+      "app.js", "text/javascript", "dom.js", "text/javascript", "slice.js", "text/javascript",
+      "mapping.js", "text/javascript", "style.css", "text/css");
   private static final long MOST_BODY_BYTES = 1 << 20;
   private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -2,6 +2,7 @@
 // with the texts EXPLAIN gives, the cost as the driver reports it, the slices, the mapping. Every
 // figure shown comes from the server; the page only lays it out.
 
+import { element } from './dom.js';
 import { drawSlices } from './slice.js';
 import { drawMapping, colorOf } from './mapping.js';
 
@@ -19,19 +20,12 @@ async function api(path, body) {
   return response.json();
 }
 
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 function busy(text) {
   $('status').textContent = text;
 }
 
 function clear() {
-  for (const id of ['rows', 'cards', 'cost']) $(id).replaceChildren();
+  for (const id of ['rows', 'cards', 'cost', 'message']) $(id).replaceChildren();
   $('message').hidden = true;
   $('explain-text').hidden = true;
   $('slices').replaceChildren();
@@ -132,24 +126,31 @@ function showRows(answer, first) {
   }
 }
 
-async function run(confirmed = false) {
+/** Runs one action on the editor's statement: it joins the history, the page is cleared, errors are shown. */
+async function act(label, work) {
   const sql = editor.value.trim();
   if (!sql) return;
   remember(sql);
   clear();
-  busy('running...');
+  busy(label);
   try {
+    await work(sql);
+  } catch (e) {
+    message('error', String(e));
+  } finally {
+    busy('');
+  }
+}
+
+function run(confirmed = false) {
+  return act('running...', async sql => {
     const answer = await api('/api/run', { sql, confirm: confirmed });
     showAnswer(answer);
     if (answer.status === 'rows' || answer.status === 'done') {
       busy('drawing the slices...');
       drawSlices($('slices'), await api('/api/slice', { sql }));
     }
-  } catch (e) {
-    message('error', String(e));
-  } finally {
-    busy('');
-  }
+  });
 }
 
 function showAnswer(answer) {
@@ -170,13 +171,8 @@ function showAnswer(answer) {
   }
 }
 
-async function explain() {
-  const sql = editor.value.trim();
-  if (!sql) return;
-  remember(sql);
-  clear();
-  busy('explaining...');
-  try {
+function explain() {
+  return act('explaining...', async sql => {
     const answer = await api('/api/explain', { sql });
     if (answer.status !== 'explained') { showAnswer(answer); return; }
     const text = $('explain-text');
@@ -184,11 +180,7 @@ async function explain() {
     text.hidden = false;
     showCards(answer.requests, null);
     if (answer.refusal) message('refusal', 'Refused: ' + answer.refusal.message, answer.refusal.fixes);
-  } catch (e) {
-    message('error', String(e));
-  } finally {
-    busy('');
-  }
+  });
 }
 
 // Completion of table and column names: the word before the cursor, completed from the mapping.

@@ -2,6 +2,8 @@
 // their columns, key templates, hierarchy and references. Each SQL table gets the color the slice
 // view paints its items with.
 
+import { element } from './dom.js';
+
 const PALETTE = ['#2563eb', '#16a34a', '#d97706', '#9333ea', '#db2777', '#0891b2', '#65a30d', '#dc2626'];
 const colors = new Map();
 
@@ -10,13 +12,6 @@ export function colorOf(entity) {
   if (entity === null || entity === undefined) return '#b8bcc6';
   if (!colors.has(entity)) colors.set(entity, PALETTE[colors.size % PALETTE.length]);
   return colors.get(entity);
-}
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 export function drawMapping(container, mapping) {

@@ -3,14 +3,8 @@
 // dropped marked, the key condition's boundaries drawn, and the counts beyond the window. Every
 // item and figure comes from the server's key reads; nothing here is computed from the data.
 
+import { element } from './dom.js';
 import { colorOf } from './mapping.js';
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function beyond(count, complete, where) {
   if (count === 0) return null;

@@ -191,8 +191,8 @@ class ShadedJarIT {
       String address = (String) serverClass.getMethod("address").invoke(server);
       String token = address.substring(address.indexOf("?token="));
       HttpClient http = HttpClient.newHttpClient();
-      for (String path : List.of("/" + token, "/assets/app.js" + token, "/assets/slice.js" + token,
-          "/assets/mapping.js" + token, "/assets/style.css" + token)) {
+      for (String path : List.of("/" + token, "/assets/app.js" + token, "/assets/dom.js" + token,
+          "/assets/slice.js" + token, "/assets/mapping.js" + token, "/assets/style.css" + token)) {
         HttpResponse<String> page = http.send(HttpRequest.newBuilder(
             URI.create(address.substring(0, address.indexOf("/?token=")) + path)).build(),
             HttpResponse.BodyHandlers.ofString());

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The workbench page in a real headless browser: Debian's chromium, driven by the pinned
  * playwright-core (browser/workbench.mjs), against dynalite with the demo's data. It runs a
- * subtree by prefix, a workspace with its projects, and a refused Scan, and checks what the page
+ * subtree by prefix, a workspace with its projects, a refused Scan and an Explain, and checks what the page
  * shows against what the driver says: the rows, the request cards, the highlighted items of each
  * slice and no others, the copy buttons' texts against EXPLAIN's, the refusal's fix. A screenshot
  * of each is saved under target/workbench-screenshots.
@@ -50,7 +50,8 @@ class WorkbenchBrowserTest {
     Files.createDirectories(screenshots);
     Path scenarios = screenshots.resolve("scenarios.json");
     Files.writeString(scenarios, JSON.writeValueAsString(List.of(Map.of("name", "subtree", "sql", PREFIX),
-        Map.of("name", "join", "sql", JOIN), Map.of("name", "refused", "sql", SCAN))));
+        Map.of("name", "join", "sql", JOIN), Map.of("name", "refused", "sql", SCAN),
+        Map.of("name", "explain", "sql", PREFIX, "button", "explain"))));
 
     DemoDatabase db = DemoDatabase.get();
     JsonNode seen;
@@ -93,7 +94,11 @@ class WorkbenchBrowserTest {
     assertEquals("Scan", refused.get("cards").get(0).get("operation").asText());
     assertEquals("[]", refused.get("slices").toString());
     assertEquals(List.of(SCAN, JOIN, PREFIX), texts(refused.get("history")));
-    for (String name : List.of("subtree", "join", "refused")) {
+    JsonNode explained = seen.get("explain");
+    assertEquals(String.join("\n", explainLines(db, PREFIX)), explained.get("explain").asText());
+    assertEquals("[]", explained.get("rows").toString());
+    assertCopiesAreExplains(db, PREFIX, explained.get("copies"));
+    for (String name : List.of("subtree", "join", "refused", "explain")) {
       assertTrue(Files.size(screenshots.resolve(name + ".png")) > 10_000, name);
     }
   }
@@ -117,15 +122,21 @@ class WorkbenchBrowserTest {
     }
   }
 
-  /** The code the text EXPLAIN shows under each request with {@code explain=<form>}, one string per request. */
-  private static List<String> codeUnder(DemoDatabase db, String sql, String form, String title) throws SQLException {
+  /** The text EXPLAIN's lines, with the connection properties {@code extra}. */
+  private static List<String> explainLines(DemoDatabase db, String sql, String... extra) throws SQLException {
     List<String> lines = new ArrayList<>();
-    try (Connection connection = db.connect("explain=" + form); Statement statement = connection.createStatement();
+    try (Connection connection = db.connect(extra); Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
       while (rows.next()) {
         lines.add(rows.getString(1));
       }
     }
+    return lines;
+  }
+
+  /** The code the text EXPLAIN shows under each request with {@code explain=<form>}, one string per request. */
+  private static List<String> codeUnder(DemoDatabase db, String sql, String form, String title) throws SQLException {
+    List<String> lines = explainLines(db, sql, "explain=" + form);
     List<String> code = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       if (lines.get(i).trim().equals(title)) {
