@@ -183,6 +183,7 @@ final class SliceView {
     slice.put("partitionKey", keys.hashAttribute()).put("partition", text(partition));
     keys.rangeAttribute().ifPresent(range -> slice.put("sortKey", range));
     slice.put("condition", query.keyConditionExpression());
+    Optional.ofNullable(query.filterExpression()).ifPresent(filter -> slice.put("filterExpression", filter));
     sort.ifPresent(s -> slice.put("sortCondition", keys.rangeAttribute().orElse("") + " " + s.operator() + " "
         + String.join(" AND ", s.values().stream().map(v -> '"' + text(query.expressionAttributeValues().get(v)) + '"')
             .toList())));

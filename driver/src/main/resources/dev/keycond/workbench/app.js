@@ -59,7 +59,8 @@ function showCost(cost) {
   if (cost) $('cost').textContent = 'Cost: ' + cost.summary;
 }
 
-function showCards(requests, cost) {
+/** @param unsent why the requests were not sent (a refusal, a write not confirmed, an EXPLAIN), if they were not */
+function showCards(requests, cost, unsent) {
   const cards = $('cards');
   cards.replaceChildren();
   (requests ?? []).forEach((request, i) => {
@@ -67,6 +68,7 @@ function showCards(requests, cost) {
     card.dataset.operation = request.operation;
     card.append(element('div', 'title', (i + 1) + '. ' + request.operation
       + (request.table ? ' on table ' + request.table : '') + (request.index ? ' index ' + request.index : '')));
+    if (unsent) card.append(element('div', 'figures unsent', unsent));
     if (request.unknown) {
       card.append(element('div', 'figures', 'Known only as the statement runs: ' + request.unknown));
       cards.append(card);
@@ -153,8 +155,13 @@ function run(confirmed = false) {
   });
 }
 
+const UNSENT = {
+  refused: 'Not sent: keycond refuses the statement, and this is the request it would need.',
+  confirm: 'Not sent yet: the statement writes, and runs only once you confirm it.',
+};
+
 function showAnswer(answer) {
-  showCards(answer.requests, answer.cost);
+  showCards(answer.requests, answer.cost, UNSENT[answer.status]);
   showCost(answer.cost);
   switch (answer.status) {
     case 'rows': showRows(answer, 1); break;
@@ -178,7 +185,7 @@ function explain() {
     const text = $('explain-text');
     text.textContent = answer.lines.join('\n');
     text.hidden = false;
-    showCards(answer.requests, null);
+    showCards(answer.requests, null, 'Not sent: EXPLAIN sends nothing.');
     if (answer.refusal) message('refusal', 'Refused: ' + answer.refusal.message, answer.refusal.fixes);
   });
 }

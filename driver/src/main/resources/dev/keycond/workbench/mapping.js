@@ -39,8 +39,8 @@ export function drawMapping(container, mapping) {
       for (const column of entity.columns) columns.append(element('li', '', column.name + ' ' + column.type));
       sub.append(columns);
       if (entity.hierarchy) {
-        sub.append(element('div', 'reference', 'hierarchy: ' + entity.hierarchy.path + ' split by "'
-          + entity.hierarchy.delimiter + '", parent ' + entity.hierarchy.parent));
+        sub.append(element('div', 'reference', 'hierarchy: path column ' + entity.hierarchy.path + ', delimiter "'
+          + entity.hierarchy.delimiter + '", parent column ' + entity.hierarchy.parent));
       }
       for (const reference of entity.references) {
         sub.append(element('div', 'reference', reference.column + ' \u2192 ' + reference.table + '.' + reference.targetColumn));

@@ -36,8 +36,8 @@ export function drawSlices(container, answer) {
       continue;
     }
     box.append(element('div', 'beyond', 'partition ' + slice.partitionKey + ' = "' + slice.partition + '"'
-      + (slice.sortCondition ? ', ' + slice.sortCondition : '') + ': ' + slice.readCount + ' read, '
-      + slice.returnedCount + ' kept after the FilterExpression'));
+      + (slice.sortCondition ? ', ' + slice.sortCondition : '') + ': ' + slice.readCount + ' read'
+      + (slice.filterExpression ? ', ' + slice.returnedCount + ' kept by the FilterExpression' : '')));
     const legend = element('div', 'legend');
     for (const entity of [...new Set(slice.items.map(item => item.entity))]) {
       const key = element('span', '', entity ?? 'no table');
@@ -78,7 +78,7 @@ export function drawSlices(container, answer) {
     const reads = element('details', 'key-reads');
     const rcu = answer.keyReadUnits;
     reads.append(element('summary', '', 'The view\'s own key reads (not the statement\'s): ' + answer.keyReads.length
-      + ' Query, ' + rcu + ' RCU'));
+      + (answer.keyReads.length === 1 ? ' Query, ' : ' Queries, ') + rcu + ' RCU'));
     for (const read of answer.keyReads) {
       reads.append(element('div', '', read.operation + ', ' + read.purpose + ': ' + read.items + ' items, ' + read.rcu + ' RCU'));
       reads.append(element('pre', '', read.json));

@@ -68,6 +68,8 @@ class WorkbenchBrowserTest {
     assertEquals("Cost: 1 Query, 4 items read, 0.5 RCU", subtree.get("cost").asText());
     assertEquals(1, subtree.get("cards").size(), subtree.toString());
     assertTrue(subtree.get("cards").get(0).get("json").asText().contains("begins_with"));
+    assertTrue(subtree.get("cards").get(0).get("text").asText().contains("What the statement cost on table 'Drive': 0.5 RCU"),
+        subtree.get("cards").toString());
     assertEquals(1, subtree.get("slices").size());
     assertEquals("[\"root/photos/\",\"root/photos/2026/\",\"root/photos/2026/beach.jpg\",\"root/photos/2026/sunset.jpg\"]",
         subtree.get("slices").get(0).get("read").toString());
@@ -92,6 +94,7 @@ class WorkbenchBrowserTest {
     assertEquals("[\"" + fix + "\"]", refused.get("fixes").toString());
     assertEquals(fix, refused.get("editorAfterFix").asText());
     assertEquals("Scan", refused.get("cards").get(0).get("operation").asText());
+    assertTrue(refused.get("cards").get(0).get("text").asText().contains("Not sent: keycond refuses the statement"));
     assertEquals("[]", refused.get("slices").toString());
     assertEquals(List.of(SCAN, JOIN, PREFIX), texts(refused.get("history")));
     JsonNode explained = seen.get("explain");
