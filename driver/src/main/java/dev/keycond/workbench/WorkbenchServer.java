@@ -110,7 +110,13 @@ public final class WorkbenchServer implements AutoCloseable {
       send(exchange, 405, "text/plain", "the API takes a POST here".getBytes(UTF_8));
       return;
     }
-    JsonNode body = body(exchange);
+    JsonNode body;
+    try {
+      body = body(exchange);
+    } catch (IOException e) {
+      send(exchange, 400, "text/plain", "the API takes a JSON object of at most 1 MB".getBytes(UTF_8));
+      return;
+    }
     String sql = body.path("sql").asText("");
     ObjectNode answer = switch (path) {
       case "/api/run" -> api.run(sql, body.path("confirm").asBoolean(false));

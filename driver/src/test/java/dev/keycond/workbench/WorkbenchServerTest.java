@@ -232,6 +232,15 @@ class WorkbenchServerTest {
   }
 
   @Test
+  void aBodyThatIsNotJsonIsRefused() throws Exception {
+    HttpResponse<String> answer = answer(HttpRequest.newBuilder(URI.create(origin + "/api/run"))
+        .header(WorkbenchServer.tokenHeader(), token).header("Origin", origin)
+        .POST(HttpRequest.BodyPublishers.ofString("{\"sql\": ")).build());
+    assertEquals(400, answer.statusCode());
+    assertEquals(404, post("/api/nothing", Map.of(), origin, token).statusCode());
+  }
+
+  @Test
   void aRefusedScanSendsNothingAndGivesTheCorrectedStatement() throws Exception {
     db.clearRequests();
     JsonNode answer = api("/api/run", Map.of("sql", "SELECT path, size FROM files WHERE size > 1000000"));
