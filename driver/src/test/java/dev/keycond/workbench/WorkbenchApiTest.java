@@ -81,4 +81,18 @@ class WorkbenchApiTest {
           "root/photos/2026/beach.jpg"), sorts(slice, "").subList(2, 7));
     }
   }
+
+  @Test
+  void aRecursiveWalkHighlightsTheSubtree() throws Exception {
+    try (Connection connection = db.connect();
+        WorkbenchApi api = new WorkbenchApi(connection.unwrap(KeycondConnection.class), 100)) {
+      JsonNode answer = api.slices("WITH RECURSIVE tree AS (SELECT account, path FROM files "
+          + "WHERE account = 'a91' AND path = 'root/photos/' UNION ALL SELECT f.account, f.path FROM files f "
+          + "JOIN tree t ON f.account = t.account AND f.parent = t.path) SELECT path FROM tree");
+      assertEquals(1, answer.get("slices").size(), answer.toString());
+      JsonNode slice = answer.get("slices").get(0);
+      assertEquals(List.of("root/photos/", "root/photos/2026/", "root/photos/2026/beach.jpg",
+          "root/photos/2026/sunset.jpg"), sorts(slice, "read"));
+    }
+  }
 }
