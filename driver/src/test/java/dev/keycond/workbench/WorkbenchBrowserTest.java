@@ -161,14 +161,9 @@ class WorkbenchBrowserTest {
   }
 
   private static void installPlaywright(Path browser) throws IOException {
-    LocalServerProcess.Launch launch =
-        new LocalServerProcess.Launch("playwright-core", browser, "Node.js 20 or later, with npm, on the PATH");
-    LocalServerProcess.installIfNeeded(launch, () -> {
-      Path installed = browser.resolve("node_modules/playwright-core/package.json");
-      return Files.isRegularFile(installed) && JSON.readTree(installed.toFile()).path("version").asText()
-          .equals(JSON.readTree(browser.resolve("package.json").toFile()).path("dependencies").path("playwright-core")
-              .asText());
-    }, List.of(List.of("npm", "ci", "--no-audit", "--no-fund")));
+    LocalServerProcess.installNpmPackage(
+        new LocalServerProcess.Launch("playwright-core", browser, "Node.js 20 or later, with npm, on the PATH"),
+        "playwright-core");
   }
 
   private static JsonNode drive(Path browser, Path chromium, String address, Path screenshots, Path scenarios)
