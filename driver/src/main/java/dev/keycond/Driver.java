@@ -22,6 +22,8 @@ public final class Driver implements java.sql.Driver {
   public static final int MAJOR_VERSION = 0;
   public static final int MINOR_VERSION = 1;
   public static final String VERSION = MAJOR_VERSION + "." + MINOR_VERSION + ".0";
+  /** The database product name the metadata reports, by which frameworks recognise keycond. */
+  public static final String PRODUCT_NAME = "Amazon DynamoDB (keycond)";
 
   static {
     CalciteDefaults.apply();

@@ -248,7 +248,7 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
 
   @Override
   public String getDatabaseProductName() {
-    return "Amazon DynamoDB (keycond)";
+    return Driver.PRODUCT_NAME;
   }
 
   @Override

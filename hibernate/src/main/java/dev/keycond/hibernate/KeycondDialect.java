@@ -1,0 +1,57 @@
+package dev.keycond.hibernate;
+
+import org.hibernate.dialect.DatabaseVersion;
+import org.hibernate.dialect.Dialect;
+import org.hibernate.dialect.SimpleDatabaseVersion;
+import org.hibernate.dialect.lock.internal.NoLockingSupport;
+import org.hibernate.dialect.lock.spi.LockingSupport;
+import org.hibernate.dialect.pagination.LimitHandler;
+import org.hibernate.dialect.pagination.LimitOffsetLimitHandler;
+import org.hibernate.engine.jdbc.dialect.spi.DialectResolutionInfo;
+import org.hibernate.exception.spi.SQLExceptionConversionDelegate;
+
+/**
+ * What keycond's SQL is, told to Hibernate ORM: ids are assigned by the application (DynamoDB has
+ * no sequences and no identity columns, and Hibernate's defaults say so), a native query's page is
+ * {@code LIMIT ? OFFSET ?}, no row is locked (a transaction's writes are checked at commit
+ * instead, see {@link KeycondSqlStates}), and keycond's SQLStates become Hibernate's exceptions.
+ * A versioned entity's stale write is a 0-row update that Hibernate turns into an
+ * OptimisticLockException by its own row-count check.
+ */
+public class KeycondDialect extends Dialect {
+  /** For {@code hibernate.dialect=dev.keycond.hibernate.KeycondDialect}. */
+  public KeycondDialect() {
+    super(SimpleDatabaseVersion.ZERO_VERSION);
+  }
+
+  /** For {@link KeycondDialectResolver}, with the driver's version. */
+  public KeycondDialect(DialectResolutionInfo info) {
+    super(info);
+  }
+
+  @Override
+  protected DatabaseVersion getMinimumSupportedVersion() {
+    return SimpleDatabaseVersion.ZERO_VERSION;
+  }
+
+  @Override
+  public LimitHandler getLimitHandler() {
+    return LimitOffsetLimitHandler.INSTANCE;
+  }
+
+  /** DynamoDB locks nothing: keycond refuses {@code FOR UPDATE}, so Hibernate must not send it. */
+  @Override
+  public LockingSupport getLockingSupport() {
+    return NoLockingSupport.NO_LOCKING_SUPPORT;
+  }
+
+  @Override
+  public String getForUpdateString() {
+    return "";
+  }
+
+  @Override
+  public SQLExceptionConversionDelegate buildSQLExceptionConversionDelegate() {
+    return KeycondSqlStates::convert;
+  }
+}
