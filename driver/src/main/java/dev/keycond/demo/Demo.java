@@ -1,7 +1,9 @@
 package dev.keycond.demo;
 
 import dev.keycond.Driver;
+import dev.keycond.jdbc.KeycondConnection;
 import dev.keycond.shell.Shell;
+import dev.keycond.workbench.Workbench;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -42,7 +44,8 @@ public final class Demo {
 
   /**
    * @param args {@code --port N}; {@code --no-shell} to exit after the showcase even with a
-   *     terminal, or {@code --serve} to keep the server up without a shell; else sqlline options for
+   *     terminal, {@code --serve} to keep the server up without a shell, or {@code --workbench} to
+   *     serve the workbench page on the demo's data instead of the shell; else sqlline options for
    *     the shell on the demo's data ({@code -e "<sql>"}, {@code -f file.sql})
    * @return the process exit code
    */
@@ -132,6 +135,12 @@ public final class Demo {
       case SERVE:
         printUrl("The demo keeps running until it is stopped (Ctrl-C); any SQL tool can connect with:", url, out);
         return serve();
+      case WORKBENCH:
+        printUrl("While the demo and its workbench run (Ctrl-C stops both), any SQL tool can connect with:", url, out);
+        try (Connection connection = new Driver().connect(url, new Properties())) {
+          Workbench.serve(connection.unwrap(KeycondConnection.class), 0, out);
+        }
+        return 0;
       case SHELL:
         if (System.console() != null) {
           printUrl("While the demo runs, any SQL tool can connect with:", url, out);

@@ -24,7 +24,9 @@ record DemoOptions(OptionalInt port, After after, List<String> sqllineArgs) {
     /** Stops ({@code --no-shell}). */
     STOP,
     /** Keeps the server up, without a shell, until the process is stopped ({@code --serve}). */
-    SERVE
+    SERVE,
+    /** Keeps the server up and serves the workbench page over it ({@code --workbench}). */
+    WORKBENCH
   }
 
   DemoOptions {
@@ -34,9 +36,9 @@ record DemoOptions(OptionalInt port, After after, List<String> sqllineArgs) {
       }
     });
     sqllineArgs = List.copyOf(sqllineArgs);
-    if (after == After.SERVE && !sqllineArgs.isEmpty()) {
-      throw new IllegalArgumentException("--serve keeps the server up without a shell, so it takes no shell options: "
-          + String.join(" ", sqllineArgs));
+    if ((after == After.SERVE || after == After.WORKBENCH) && !sqllineArgs.isEmpty()) {
+      throw new IllegalArgumentException((after == After.SERVE ? "--serve" : "--workbench")
+          + " keeps the server up without a shell, so it takes no shell options: " + String.join(" ", sqllineArgs));
     }
   }
 
@@ -45,12 +47,14 @@ record DemoOptions(OptionalInt port, After after, List<String> sqllineArgs) {
     OptionalInt port = OptionalInt.empty();
     boolean noShell = false;
     boolean serve = false;
+    boolean workbench = false;
     List<String> sqllineArgs = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       switch (arg) {
         case "--no-shell" -> noShell = true;
         case "--serve" -> serve = true;
+        case "--workbench" -> workbench = true;
         case "--port" -> {
           if (i + 1 == args.size()) {
             throw new IllegalArgumentException("--port needs a port number, such as --port " + Demo.DEFAULT_PORT);
@@ -60,12 +64,13 @@ record DemoOptions(OptionalInt port, After after, List<String> sqllineArgs) {
         default -> sqllineArgs.add(arg);
       }
     }
-    if (noShell && serve) {
-      throw new IllegalArgumentException("--no-shell stops after the showcase and --serve keeps the server up: "
-          + "give one of them");
+    if ((noShell ? 1 : 0) + (serve ? 1 : 0) + (workbench ? 1 : 0) > 1) {
+      throw new IllegalArgumentException("--no-shell stops after the showcase, --serve keeps the server up and "
+          + "--workbench serves a page over it: give one of them");
     }
     boolean scripted = sqllineArgs.contains("-e") || sqllineArgs.contains("-f");
-    After after = serve ? After.SERVE : noShell ? After.STOP : scripted ? After.SCRIPT : After.SHELL;
+    After after = workbench ? After.WORKBENCH : serve ? After.SERVE : noShell ? After.STOP
+        : scripted ? After.SCRIPT : After.SHELL;
     return new DemoOptions(port, after, sqllineArgs);
   }
 

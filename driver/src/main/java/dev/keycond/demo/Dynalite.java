@@ -1,6 +1,5 @@
 package dev.keycond.demo;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -30,8 +29,6 @@ public final class Dynalite implements AutoCloseable {
   public static final String DIR_PROPERTY = "keycond.dynalite.dir";
 
   private static final Logger LOG = Logger.getLogger(Dynalite.class.getName());
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
 
   private final LocalServerProcess server;
 
@@ -49,10 +46,7 @@ public final class Dynalite implements AutoCloseable {
     }
     LocalServerProcess.Launch launch =
         new LocalServerProcess.Launch("dynalite", dir, "Node.js 20 or later, with npm, on the PATH");
-    // npm ci installs exactly the lockfile; npm install is only for a folder without one.
-    String command = Files.isRegularFile(dir.resolve("package-lock.json")) ? "ci" : "install";
-    LocalServerProcess.installIfNeeded(launch, () -> installed(dir),
-        List.of(List.of(WINDOWS ? "npm.cmd" : "npm", command, "--no-audit", "--no-fund")));
+    LocalServerProcess.installNpmPackage(launch, "dynalite");
     server = LocalServerProcess.start(launch, List.of("node", "server.js"));
     LOG.fine(() -> "dynalite listening at " + endpoint());
   }
@@ -84,16 +78,5 @@ public final class Dynalite implements AutoCloseable {
   @Override
   public String toString() {
     return "Dynalite[" + endpoint() + "]";
-  }
-
-  /** Whether node_modules holds the dynalite version package.json pins. */
-  private static boolean installed(Path dir) throws IOException {
-    Path installed = dir.resolve("node_modules").resolve("dynalite").resolve("package.json");
-    if (!Files.isRegularFile(installed)) {
-      return false;
-    }
-    String pinned = JSON.readTree(dir.resolve("package.json").toFile())
-        .path("dependencies").path("dynalite").asText();
-    return pinned.equals(JSON.readTree(installed.toFile()).path("version").asText());
   }
 }

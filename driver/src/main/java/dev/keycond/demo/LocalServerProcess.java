@@ -2,12 +2,14 @@ package dev.keycond.demo;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.InterruptedIOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -58,6 +60,8 @@ public final class LocalServerProcess implements AutoCloseable {
   }
 
   private static final Logger LOG = Logger.getLogger(LocalServerProcess.class.getName());
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
   private static final Pattern LISTENING = Pattern.compile("LISTENING (\\d+)");
   private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(10);
   private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
@@ -107,6 +111,27 @@ public final class LocalServerProcess implements AutoCloseable {
         }
       }
     }
+  }
+
+  /**
+   * Installs the npm package {@code name} that the launch folder's package.json pins, with
+   * {@code npm ci} from its lockfile ({@code npm install} in a folder without one), unless its
+   * node_modules already holds the pinned version.
+   */
+  public static void installNpmPackage(Launch launch, String name) throws IOException {
+    Path dir = launch.directory();
+    String command = Files.isRegularFile(dir.resolve("package-lock.json")) ? "ci" : "install";
+    installIfNeeded(launch, () -> npmPackageInstalled(dir, name),
+        List.of(List.of(WINDOWS ? "npm.cmd" : "npm", command, "--no-audit", "--no-fund")));
+  }
+
+  private static boolean npmPackageInstalled(Path dir, String name) throws IOException {
+    Path installed = dir.resolve("node_modules").resolve(name).resolve("package.json");
+    if (!Files.isRegularFile(installed)) {
+      return false;
+    }
+    String pinned = JSON.readTree(dir.resolve("package.json").toFile()).path("dependencies").path(name).asText();
+    return pinned.equals(JSON.readTree(installed.toFile()).path("version").asText());
   }
 
   /** The URL to give the SDK or the JDBC driver, {@code http://127.0.0.1:<port>}. */

@@ -5,6 +5,7 @@ import dev.keycond.planner.cache.PlanCacheStatistics;
 import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.explain.StatementRequests;
 import dev.keycond.planner.session.Session;
 import dev.keycond.planner.session.SessionOptions;
 import java.sql.Array;
@@ -31,6 +32,9 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * A connection to DynamoDB: one {@link Session}. Opening it reads the mapping (while the client is
@@ -92,8 +96,25 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     return userName;
   }
 
-  KeycondSchema schema() {
+  /** The tables this connection sees, mapped and raw, bound to what DescribeTable said of their sources. */
+  public KeycondSchema schema() {
     return session.schema();
+  }
+
+  /**
+   * What EXPLAIN says of {@code sql}, as values (whether it writes, why keycond would refuse it,
+   * each request to send by hand): what the workbench shows. Plans only; sends nothing.
+   */
+  public StatementRequests requests(String sql) throws SQLException {
+    return fromSession(() -> session.requests(sql));
+  }
+
+  /**
+   * Sends one Query that belongs to no statement (the workbench's key reads around a statement's
+   * slice); no statement's cost counts it.
+   */
+  public QueryResponse keyRead(QueryRequest query) throws SQLException {
+    return fromSession(() -> session.keyRead(query));
   }
 
   Session session() {
@@ -252,9 +273,16 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
 
   /** Runs a call of the session on the open connection; its failure is the SQLException its state calls for. */
   private void inSession(Runnable call) throws SQLException {
+    fromSession(() -> {
+      call.run();
+      return null;
+    });
+  }
+
+  private <T> T fromSession(Supplier<T> call) throws SQLException {
     checkOpen();
     try {
-      call.run();
+      return call.get();
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
     }

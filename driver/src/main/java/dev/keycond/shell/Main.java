@@ -2,6 +2,7 @@ package dev.keycond.shell;
 
 import dev.keycond.Driver;
 import dev.keycond.demo.Demo;
+import dev.keycond.workbench.Workbench;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -10,7 +11,7 @@ import java.util.Optional;
 
 /**
  * The jar's entry point: {@code java -jar keycond-jdbc.jar shell [url] [sqlline options]} or
- * {@code java -jar keycond-jdbc.jar demo}.
+ * {@code java -jar keycond-jdbc.jar demo}, or {@code java -jar keycond-jdbc.jar workbench <url>}.
  */
 public final class Main {
   private Main() {}
@@ -27,6 +28,8 @@ public final class Main {
         return shell(rest, out);
       case "demo":
         return Demo.run(rest, out);
+      case "workbench":
+        return Workbench.run(rest, out, err);
       case "--version":
         out.println("keycond " + Driver.VERSION);
         return 0;
@@ -58,11 +61,13 @@ public final class Main {
     out.println("  shell [jdbc:keycond:...] [sqlline options]   the SQL shell (sqlline)");
     out.println("      -e \"<sql>\"      run a statement and exit (repeatable)");
     out.println("      -f file.sql     run a script and exit");
-    out.println("  demo [--port N] [--serve | --no-shell | sqlline options]");
+    out.println("  demo [--port N] [--serve | --workbench | --no-shell | sqlline options]");
     out.println("                  local DynamoDB, example data, a showcase, then the shell;");
     out.println("      --port N        the port of its endpoint (default " + Demo.DEFAULT_PORT + ", 0 for any free one)");
     out.println("      --serve         keep the server up without a shell, for a SQL tool, until Ctrl-C");
+    out.println("      --workbench     keep the server up and serve the workbench page over it, until Ctrl-C");
     out.println("      --no-shell      stop after the showcase");
+    out.println("  workbench <jdbc:keycond:...> [--port N]      a local web page: run SQL, see its requests and slices");
     out.println("  --version");
     out.println();
     out.println("URL: jdbc:keycond:region=us-east-1;endpoint=http://127.0.0.1:8000;mapping=/path/mapping.json;"

@@ -167,8 +167,12 @@ class DemoServeTest {
         failure("--port", "70000"));
     assertEquals("keycond demo: --serve keeps the server up without a shell, so it takes no shell options: "
         + "-e SELECT 1\n", failure("--serve", "-e", "SELECT 1"));
-    assertEquals("keycond demo: --no-shell stops after the showcase and --serve keeps the server up: give one of "
-        + "them\n", failure("--serve", "--no-shell"));
+    assertEquals("keycond demo: --no-shell stops after the showcase, --serve keeps the server up and --workbench "
+        + "serves a page over it: give one of them\n", failure("--serve", "--no-shell"));
+    assertEquals("keycond demo: --no-shell stops after the showcase, --serve keeps the server up and --workbench "
+        + "serves a page over it: give one of them\n", failure("--workbench", "--serve"));
+    assertEquals("keycond demo: --workbench keeps the server up without a shell, so it takes no shell options: "
+        + "-f x.sql\n", failure("--workbench", "-f", "x.sql"));
   }
 
   @Test
@@ -180,6 +184,8 @@ class DemoServeTest {
         DemoOptions.parse(List.of("--no-shell", "-e", "!tables")));
     assertEquals(new DemoOptions(OptionalInt.of(0), DemoOptions.After.SERVE, List.of()),
         DemoOptions.parse(List.of("--port", "0", "--serve")));
+    assertEquals(new DemoOptions(OptionalInt.of(9001), DemoOptions.After.WORKBENCH, List.of()),
+        DemoOptions.parse(List.of("--workbench", "--port", "9001")));
   }
 
   private static String failure(String... args) throws Exception {

@@ -19,8 +19,12 @@ import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
+import java.net.URI;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -172,6 +176,31 @@ class ShadedJarIT {
     Class<?> warmUp = Class.forName("dev.keycond.planner.PlannerWarmUp", true, loader);
     assertEquals(loader, warmUp.getClassLoader());
     assertEquals(1L, warmUp.getMethod("run").invoke(null));
+  }
+
+  /**
+   * The workbench runs from the jar alone: its server is the JDK's own (module jdk.httpserver,
+   * reached through the platform class loader) and its page and assets are packed in the jar.
+   */
+  @Test
+  void theWorkbenchServesItsPageFromTheJar() throws Exception {
+    Class<?> connectionClass = loader.loadClass("dev.keycond.jdbc.KeycondConnection");
+    Class<?> serverClass = loader.loadClass("dev.keycond.workbench.WorkbenchServer");
+    try (Connection connection = connect();
+        AutoCloseable server = (AutoCloseable) serverClass.getMethod("start", connectionClass, int.class)
+            .invoke(null, connection.unwrap(connectionClass), 0)) {
+      String address = (String) serverClass.getMethod("address").invoke(server);
+      String token = address.substring(address.indexOf("?token="));
+      HttpClient http = HttpClient.newHttpClient();
+      for (String path : List.of("/" + token, "/assets/app.js" + token, "/assets/dom.js" + token,
+          "/assets/slice.js" + token, "/assets/mapping.js" + token, "/assets/style.css" + token)) {
+        HttpResponse<String> page = http.send(HttpRequest.newBuilder(
+            URI.create(address.substring(0, address.indexOf("/?token=")) + path)).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, page.statusCode(), path);
+        assertFalse(page.body().isBlank(), path);
+      }
+    }
   }
 
   /**

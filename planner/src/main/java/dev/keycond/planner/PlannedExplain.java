@@ -3,6 +3,7 @@ package dev.keycond.planner;
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.explain.CopyableRequest;
 import dev.keycond.planner.explain.PlanExplainer;
+import dev.keycond.planner.explain.StatementRequests;
 import dev.keycond.planner.exec.write.WriteOperator;
 import dev.keycond.planner.request.WriteActions;
 import dev.keycond.planner.settings.StatementSettings;
@@ -58,14 +59,13 @@ public record PlannedExplain(
   /** The EXPLAIN's rows, with parameter values when they are all set. */
   public List<Object[]> rows(StatementSettings settings, Optional<List<Object>> parameterValues) {
     List<Object[]> rows = new ArrayList<>();
-    Optional<WriteActions> writeActions = write.map(w -> w.actions(settings, parameterValues));
     if (output == Output.TEXT) {
-      PlanExplainer.explain(plan, settings, parameterValues, refusal, writeActions)
+      PlanExplainer.explain(plan, settings, parameterValues, refusal, writeActions(settings, parameterValues))
           .forEach(line -> rows.add(new Object[] {line}));
       return rows;
     }
     Optional<String> refused = refusal.map(reason -> "keycond refuses the statement: " + reason);
-    for (CopyableRequest request : PlanExplainer.requests(plan, settings, parameterValues, writeActions)) {
+    for (CopyableRequest request : requests(settings, parameterValues).requests()) {
       if (request instanceof CopyableRequest.Exact exact) {
         rows.add(new Object[] {exact.operation(), exact.json(), note(refused, exact.note())});
       } else {
@@ -74,6 +74,17 @@ public record PlannedExplain(
       }
     }
     return rows;
+  }
+
+  /** The explained statement's requests as values: the rows of EXPLAIN PLAN AS JSON, and what the workbench shows. */
+  public StatementRequests requests(StatementSettings settings, Optional<List<Object>> parameterValues) {
+    return new StatementRequests(write.isPresent(), refusal,
+        PlanExplainer.requests(plan, settings, parameterValues, writeActions(settings, parameterValues)),
+        settings.cliTarget());
+  }
+
+  private Optional<WriteActions> writeActions(StatementSettings settings, Optional<List<Object>> parameterValues) {
+    return write.map(w -> w.actions(settings, parameterValues));
   }
 
   private static String note(Optional<String> refused, Optional<String> note) {

@@ -21,14 +21,14 @@ import software.amazon.awssdk.core.util.SdkAutoConstructMap;
  * the names DynamoDB gives the members, so that the text is that request and nothing else: values
  * in DynamoDB JSON ({@code {"S":"DRIVE#a91"}}), binary values in base64.
  */
-final class RequestJson {
+public final class RequestJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private RequestJson() {}
 
   /** The request's JSON text, on one line. */
-  static String of(SdkPojo request) {
+  public static String of(SdkPojo request) {
     try {
       return MAPPER.writeValueAsString(object(request));
     } catch (JsonProcessingException e) {

@@ -10,6 +10,7 @@ import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.cost.CostMeter;
 import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.explain.StatementRequests;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.write.WriteFailure;
@@ -33,6 +34,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * One session with DynamoDB, the planner's front door: it owns the client, the gateway its
@@ -168,6 +171,26 @@ public final class Session implements AutoCloseable {
           : new Object[] {"TransactWriteItems", null, kept});
     }
     return rows;
+  }
+
+  /**
+   * What EXPLAIN says of {@code sql}, as values: its requests, each to send by hand, and why keycond
+   * would refuse it. Plans only; sends nothing.
+   */
+  public StatementRequests requests(String sql) {
+    if (!(planner.prepare("EXPLAIN PLAN FOR " + sql, 0) instanceof PlannedExplain explain)) {
+      throw new IllegalStateException("EXPLAIN PLAN FOR planned into something other than an EXPLAIN");
+    }
+    return explain.requests(planner.settings(), Optional.empty());
+  }
+
+  /**
+   * Sends one Query outside any statement, on the session's client: the workbench's key reads
+   * around the slice a statement reads, which no statement's cost counts and which the workbench
+   * lists apart from the statement's own requests.
+   */
+  public QueryResponse keyRead(QueryRequest query) {
+    return client.query(query);
   }
 
   /** Whether each statement's writes are sent as it runs (no transaction is open). */

@@ -1,0 +1,213 @@
+package dev.keycond.workbench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.keycond.KeycondStatement;
+import dev.keycond.jdbc.KeycondConnection;
+import dev.keycond.planner.explain.CopyableRequest;
+import dev.keycond.planner.explain.StatementRequests;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/**
+ * What the page asks of the connection, one request at a time: the mapping, a statement run (its
+ * rows a page at a time, its requests and its cost), its EXPLAIN, and the slices its Queries read.
+ * A statement that writes runs only when the page says the user confirmed it. The answers hold
+ * what the driver reports and nothing of the connection's credentials.
+ */
+final class WorkbenchApi implements AutoCloseable {
+  /** Rows per page: the grid never holds more than a page of a result at a time. */
+  static final int PAGE_ROWS = 100;
+
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  /** The open result whose next page the page may ask for, and its one row read ahead. */
+  private record Cursor(long id, Statement statement, ResultSet rows) {}
+
+  private final KeycondConnection connection;
+  private final int pageRows;
+  private Optional<Cursor> cursor = Optional.empty();
+  private long cursors;
+  private boolean pendingRow;
+
+  /** @param pageRows the most rows an answer holds */
+  WorkbenchApi(KeycondConnection connection, int pageRows) {
+    this.connection = connection;
+    this.pageRows = pageRows;
+  }
+
+  ObjectNode mapping() {
+    return MappingData.of(connection.schema());
+  }
+
+  /** Runs a statement, unless keycond refuses it or it writes and {@code confirmed} is false. */
+  ObjectNode run(String sql, boolean confirmed) {
+    ObjectNode answer = NODES.objectNode().put("sql", sql);
+    try {
+      StatementRequests requests = connection.requests(sql);
+      answer.set("requests", RequestCards.of(requests));
+      if (requests.refusal().isPresent()) {
+        return refused(answer, requests.refusal().get());
+      }
+      if (requests.write() && !confirmed) {
+        return answer.put("status", "confirm").put("message",
+            "This statement writes to DynamoDB (the requests below). Confirm to run it.");
+      }
+      closeCursor();
+      Statement statement = connection.createStatement();
+      if (!statement.execute(sql)) {
+        answer.put("status", "done").put("updated", statement.getUpdateCount());
+        answer.set("cost", RequestCards.cost(statement.unwrap(KeycondStatement.class).cost()));
+        statement.close();
+        return answer;
+      }
+      Cursor open = new Cursor(++cursors, statement, statement.getResultSet());
+      cursor = Optional.of(open);
+      pendingRow = open.rows().next();
+      answer.put("status", "rows").put("cursor", open.id());
+      ArrayNode columns = answer.putArray("columns");
+      ResultSetMetaData meta = open.rows().getMetaData();
+      for (int i = 1; i <= meta.getColumnCount(); i++) {
+        columns.addObject().put("name", meta.getColumnLabel(i)).put("type", meta.getColumnTypeName(i));
+      }
+      return page(answer, open);
+    } catch (SQLException e) {
+      return error(answer, e);
+    }
+  }
+
+  /** The next page of the open result, if {@code id} is still the open one. */
+  ObjectNode page(long id) {
+    ObjectNode answer = NODES.objectNode();
+    if (cursor.isEmpty() || cursor.get().id() != id) {
+      return answer.put("status", "error").put("message", "That result is closed: run the statement again");
+    }
+    try {
+      return page(answer.put("status", "rows").put("cursor", id), cursor.get());
+    } catch (SQLException e) {
+      return error(answer, e);
+    }
+  }
+
+  private ObjectNode page(ObjectNode answer, Cursor open) throws SQLException {
+    ArrayNode rows = answer.putArray("rows");
+    int columns = open.rows().getMetaData().getColumnCount();
+    while (pendingRow && rows.size() < pageRows) {
+      ArrayNode row = rows.addArray();
+      for (int i = 1; i <= columns; i++) {
+        row.add(open.rows().getString(i));
+      }
+      pendingRow = open.rows().next();
+    }
+    answer.put("more", pendingRow);
+    answer.set("cost", RequestCards.cost(open.statement().unwrap(KeycondStatement.class).cost()));
+    if (!pendingRow) {
+      closeCursor();
+    }
+    return answer;
+  }
+
+  /** The text EXPLAIN of a statement, with its requests as cards. Sends nothing. */
+  ObjectNode explain(String sql) {
+    ObjectNode answer = NODES.objectNode().put("sql", sql);
+    try (Statement statement = connection.createStatement();
+        ResultSet lines = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+      ArrayNode text = answer.put("status", "explained").putArray("lines");
+      while (lines.next()) {
+        text.add(lines.getString(1));
+      }
+      StatementRequests requests = connection.requests(sql);
+      answer.set("requests", RequestCards.of(requests));
+      requests.refusal().ifPresent(reason -> refused(answer.putObject("refusal"), reason));
+      return answer;
+    } catch (SQLException e) {
+      return error(answer, e);
+    }
+  }
+
+  /** The slice each Query of a statement reads, from key reads listed apart from the statement's requests. */
+  ObjectNode slices(String sql) {
+    ObjectNode answer = NODES.objectNode().put("sql", sql);
+    ArrayNode slices = answer.put("status", "slices").putArray("slices");
+    ArrayNode keyReads = answer.putArray("keyReads");
+    try {
+      int index = 0;
+      for (CopyableRequest request : connection.requests(sql).requests()) {
+        if (request instanceof CopyableRequest.Exact exact) {
+          for (ObjectNode slice : slices(exact.request(), keyReads)) {
+            slices.add(slice.put("request", index));
+          }
+        }
+        index++;
+      }
+      double units = 0;
+      for (JsonNode read : keyReads) {
+        units += read.path("rcu").asDouble();
+      }
+      return answer.put("keyReadUnits", units);
+    } catch (SQLException e) {
+      return error(answer, e);
+    }
+  }
+
+  /** The slices a read reads: a Query's, or the partitions of a GetItem's or BatchGetItem's keys; none for a write or a Scan. */
+  private List<ObjectNode> slices(DynamoDbRequest request, ArrayNode keyReads) throws SQLException {
+    SliceView.KeyReader reader = connection::keyRead;
+    if (request instanceof QueryRequest query) {
+      return List.of(SliceView.of(query, connection.schema(), reader, keyReads));
+    }
+    if (request instanceof GetItemRequest get) {
+      return SliceView.ofKeys("GetItem", get.tableName(), List.of(get.key()), Boolean.TRUE.equals(get.consistentRead()),
+          connection.schema(), reader, keyReads);
+    }
+    List<ObjectNode> slices = new ArrayList<>();
+    if (request instanceof BatchGetItemRequest batch) {
+      for (Map.Entry<String, KeysAndAttributes> table : batch.requestItems().entrySet()) {
+        slices.addAll(SliceView.ofKeys("BatchGetItem", table.getKey(), table.getValue().keys(),
+            Boolean.TRUE.equals(table.getValue().consistentRead()), connection.schema(), reader, keyReads));
+      }
+    }
+    return slices;
+  }
+
+  private static ObjectNode refused(ObjectNode answer, String reason) {
+    answer.put("status", "refused").put("message", reason);
+    ArrayNode fixes = answer.putArray("fixes");
+    RefusalFixes.of(reason).forEach(fixes::add);
+    return answer;
+  }
+
+  private static ObjectNode error(ObjectNode answer, SQLException e) {
+    answer.put("status", "error").put("sqlState", e.getSQLState()).put("message", e.getMessage());
+    ArrayNode fixes = answer.putArray("fixes");
+    RefusalFixes.of(String.valueOf(e.getMessage())).forEach(fixes::add);
+    return answer;
+  }
+
+  private void closeCursor() throws SQLException {
+    if (cursor.isPresent()) {
+      Statement statement = cursor.get().statement();
+      cursor = Optional.empty();
+      pendingRow = false;
+      statement.close();
+    }
+  }
+
+  @Override
+  public void close() throws SQLException {
+    closeCursor();
+  }
+}

@@ -1,0 +1,98 @@
+package dev.keycond.workbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.keycond.demo.RecordingProxy;
+import dev.keycond.jdbc.KeycondConnection;
+import dev.keycond.testing.DemoDatabase;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What the API answers, called directly: paging, and the slices of key reads by GetItem and BatchGetItem. */
+class WorkbenchApiTest {
+  private final DemoDatabase db = DemoDatabase.get();
+
+  private static List<String> sorts(JsonNode slice, String flag) {
+    List<String> sorts = new ArrayList<>();
+    for (JsonNode item : slice.get("items")) {
+      if (flag.isEmpty() || item.get(flag).asBoolean()) {
+        sorts.add(item.get("sort").asText());
+      }
+    }
+    return sorts;
+  }
+
+  private List<String> operations() {
+    return db.dataRequests().stream().map(RecordingProxy.Request::operation).toList();
+  }
+
+  @Test
+  void rowsComeAPageAtATimeFromOneResult() throws Exception {
+    try (Connection connection = db.connect();
+        WorkbenchApi api = new WorkbenchApi(connection.unwrap(KeycondConnection.class), 3)) {
+      db.clearRequests();
+      JsonNode first = api.run("SELECT path FROM files WHERE account = 'a91' AND path LIKE 'root/photos/%'", false);
+      assertEquals("[[\"root/photos/\"],[\"root/photos/2026/\"],[\"root/photos/2026/beach.jpg\"]]",
+          first.get("rows").toString());
+      assertTrue(first.get("more").asBoolean());
+      JsonNode second = api.page(first.get("cursor").asLong());
+      assertEquals("[[\"root/photos/2026/sunset.jpg\"]]", second.get("rows").toString());
+      assertFalse(second.get("more").asBoolean());
+      assertEquals("1 Query, 4 items read, 0.5 RCU", second.get("cost").get("summary").asText());
+      assertEquals(List.of("Query"), operations());
+      assertEquals("error", api.page(first.get("cursor").asLong()).get("status").asText());
+    }
+  }
+
+  @Test
+  void aGetItemHighlightsItsItemInItsPartition() throws Exception {
+    try (Connection connection = db.connect();
+        WorkbenchApi api = new WorkbenchApi(connection.unwrap(KeycondConnection.class), 100)) {
+      db.clearRequests();
+      JsonNode answer = api.slices("SELECT size FROM files WHERE account = 'a91' AND path = 'root/docs/cv.pdf'");
+      assertTrue(operations().stream().allMatch("Query"::equals), operations().toString());
+      JsonNode slice = answer.get("slices").get(0);
+      assertEquals("GetItem", slice.get("operation").asText());
+      assertEquals(List.of("root/docs/cv.pdf"), sorts(slice, "read"));
+      // The two items before it, then five after it (the window), and two beyond the window.
+      assertEquals(List.of("root/", "root/docs/", "root/docs/cv.pdf", "root/photos", "root/photos/",
+          "root/photos/2026/", "root/photos/2026/beach.jpg", "root/photos/2026/sunset.jpg"), sorts(slice, ""));
+      assertEquals(0, slice.get("countBefore").asLong());
+      assertEquals(2, slice.get("countAfter").asLong());
+    }
+  }
+
+  @Test
+  void aBatchGetItemHighlightsItsItemsAndNotThoseBetween() throws Exception {
+    try (Connection connection = db.connect();
+        WorkbenchApi api = new WorkbenchApi(connection.unwrap(KeycondConnection.class), 100)) {
+      JsonNode answer = api.slices("SELECT size FROM files WHERE account = 'a91' "
+          + "AND path IN ('root/docs/cv.pdf', 'root/photos/2026/beach.jpg')");
+      JsonNode slice = answer.get("slices").get(0);
+      assertEquals("BatchGetItem", slice.get("operation").asText());
+      assertEquals(1, answer.get("slices").size());
+      assertEquals(List.of("root/docs/cv.pdf", "root/photos/2026/beach.jpg"), sorts(slice, "read"));
+      assertEquals(List.of("root/docs/cv.pdf", "root/photos", "root/photos/", "root/photos/2026/",
+          "root/photos/2026/beach.jpg"), sorts(slice, "").subList(2, 7));
+    }
+  }
+
+  @Test
+  void aRecursiveWalkHighlightsTheSubtree() throws Exception {
+    try (Connection connection = db.connect();
+        WorkbenchApi api = new WorkbenchApi(connection.unwrap(KeycondConnection.class), 100)) {
+      JsonNode answer = api.slices("WITH RECURSIVE tree AS (SELECT account, path FROM files "
+          + "WHERE account = 'a91' AND path = 'root/photos/' UNION ALL SELECT f.account, f.path FROM files f "
+          + "JOIN tree t ON f.account = t.account AND f.parent = t.path) SELECT path FROM tree");
+      assertEquals(1, answer.get("slices").size(), answer.toString());
+      JsonNode slice = answer.get("slices").get(0);
+      assertEquals(List.of("root/photos/", "root/photos/2026/", "root/photos/2026/beach.jpg",
+          "root/photos/2026/sunset.jpg"), sorts(slice, "read"));
+    }
+  }
+}
