@@ -86,12 +86,15 @@ public final class ChangeOperator implements WriteOperator {
     this.residual = target.residual().stream()
         .map(c -> ScalarCompiler.compile(c, read.getCluster().getRexBuilder())).collect(ImmutableList.toImmutableList());
     this.changes = plan.delete() ? Optional.empty()
-        : Optional.of(new RowChanges(table, plan.assignments(), read.getCluster().getRexBuilder()));
+        : Optional.of(new RowChanges(table, plan.assignments(), read.getCluster().getRexBuilder(), false));
     this.writesWithoutRead = plan.condition().isPresent() && changes.map(RowChanges::computableWithoutRead).orElse(true);
     this.increments = plan.assignments().stream().anyMatch(a -> a instanceof Assignment.Increment);
-    this.batchDeletes = plan.delete() && target.residual().isEmpty() && !plan.returnsRows();
+    // BatchWriteItem takes no condition, and a table's constants must be checked before its item is deleted.
+    this.batchDeletes = plan.delete() && target.residual().isEmpty() && !plan.returnsRows()
+        && table.mapping().constants().isEmpty();
     this.checkedAttributes = target.projection().stream().map(table::column)
-        .filter(c -> !table.isKeyColumn(c.name())).map(Column::attribute).collect(ImmutableList.toImmutableList());
+        .filter(c -> !table.isKeyColumn(c.name())).map(table::attributeOf).distinct()
+        .collect(ImmutableList.toImmutableList());
   }
 
   @Override
