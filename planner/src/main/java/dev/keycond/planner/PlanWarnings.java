@@ -27,8 +27,8 @@ import org.apache.calcite.rex.RexUtil;
  */
 public final class PlanWarnings {
   /**
-   * The reads that can warn with some parameter values: a Scan, conditions left to the driver, a
-   * walk's conditions. Only they are looked at again each time the statement runs.
+   * The reads that can warn with some parameter values: a Scan, conditions left to the driver, the
+   * constants that tell a table's items from another's, a walk's conditions. Only they are looked at again each time the statement runs.
    */
   private final ImmutableList<DynamoRead> mayWarn;
   private final StatementSettings settings;
@@ -42,7 +42,7 @@ public final class PlanWarnings {
   }
 
   private static boolean mayWarn(ReadPlan plan) {
-    return plan.access().isScan() || !plan.residual().isEmpty()
+    return plan.access().isScan() || !plan.residual().isEmpty() || !plan.table().filteredConstants().isEmpty()
         || plan.walk().filter(w -> !w.rootConditions().isEmpty() || !w.stepConditions().isEmpty()).isPresent();
   }
 

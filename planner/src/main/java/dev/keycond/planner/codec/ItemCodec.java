@@ -306,6 +306,16 @@ public final class ItemCodec {
     return row;
   }
 
+  /**
+   * The key columns of a key (an item of key attributes only, such as a write by key builds), as a
+   * row of the table's full width; null when the key is not of this table's templates. Unlike
+   * {@link #decode}, it asks nothing of the attributes a key does not hold, the constants among them.
+   */
+  public Object[] decodeKey(Map<String, AttributeValue> key) {
+    Object[] row = new Object[table.columns().size()];
+    return decodeKeys(key, row) ? row : null;
+  }
+
   /** An item without one of the table's constants, or with another value, belongs to another entity. */
   private boolean holdsConstants(Map<String, AttributeValue> item) {
     for (Constant constant : table.mapping().constants().values()) {

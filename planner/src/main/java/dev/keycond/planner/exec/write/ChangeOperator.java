@@ -227,7 +227,7 @@ public final class ChangeOperator implements WriteOperator {
       WriteRequestBuilder.Built<?> request;
       if (parameters.isPresent() && changes.isPresent()) {
         ExecutionContext context = ExecutionContext.sendingNothing(parameters.get(), settings);
-        RowChanges.NativeChange change = changes.get().withoutRead(codec.decode(RequestValue.bind(key)),
+        RowChanges.NativeChange change = changes.get().withoutRead(codec.decodeKey(RequestValue.bind(key)),
             plan.condition().orElseThrow(), context);
         request = requests.update(key, change.change(), WriteCondition.checked(change.condition()));
       } else if (changes.isPresent()) {
@@ -317,7 +317,7 @@ public final class ChangeOperator implements WriteOperator {
     if (plan.delete()) {
       return requests.delete(key, WriteCondition.checked(plan.condition().orElseThrow()));
     }
-    RowChanges.NativeChange change = changes.orElseThrow().withoutRead(codec.decode(keyItem),
+    RowChanges.NativeChange change = changes.orElseThrow().withoutRead(codec.decodeKey(keyItem),
         plan.condition().orElseThrow(), context);
     return requests.update(key, change.change(), WriteCondition.checked(change.condition()));
   }
