@@ -30,12 +30,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * where a column's value lives in an item.
  *
  * <p>An item is a row when its own key attributes have the table's key templates and hold in each
- * slot a text that is a value of the slot's column; any other item belongs to another entity and
- * yields no row. A row is written as a careful hand-written client would write it: every key
- * attribute the mapping has a template for (the table's and its indexes'), computed from the
- * columns; a column decoded from the table's own key only in that key; every other column in its
- * own attribute; no attribute at all for a NULL, so that an index whose key columns are NULL stays
- * sparse.
+ * slot a text that is a value of the slot's column, and it holds the table's constants; any other
+ * item belongs to another entity and yields no row. A row is written as a careful hand-written
+ * client would write it: every key attribute the mapping has a template for (the table's and its
+ * indexes'), computed from the columns; a column decoded from the table's own key, or kept only in
+ * key templates, only there (and in its stored copy, when the mapping declares one); every other
+ * column in its own attribute; the constants; no attribute at all for a NULL, so that an index
+ * whose key columns are NULL stays sparse.
  */
 public final class ItemCodec {
   private final EntityTable table;

@@ -32,9 +32,10 @@ import org.apache.calcite.rel.logical.LogicalJoin;
 
 /**
  * Reads a parent and its children with one Query when they share an item collection: both tables
- * have the same source, their partition key templates have the same shape, the join equates the
- * columns of those templates, and one side binds the partition. Every row that can join then lives
- * in the partitions that side reads, so one Query of those partitions answers both sides.
+ * have the same source, their partition key templates (of the table, or of an index both map and
+ * that carries every column both read) have the same shape, the join equates the columns of those
+ * templates, and one side binds the partition. Every row that can join then lives in the partitions
+ * that side reads, so one Query of those partitions answers both sides.
  *
  * <p>A third table joined to such a pair (members of the workspace whose projects are read) joins
  * the same Query when the join equates its partition columns with those of one table already read

@@ -89,6 +89,15 @@ class BillingDesignTest {
   }
 
   @Test
+  void theInvoicesPaymentsAreAQueryOfTheIndex() throws SQLException {
+    assertEquals(List.of(List.of("p1", "100"), List.of("p2", "200")),
+        query(ledger, "SELECT id, amount FROM payments WHERE invoice_id = 'i1'"));
+    RecordedRequest only = onlyRequest();
+    assertEquals("GSI1", only.indexName());
+    assertEquals("GSI1PK = 'INV#i1' AND begins_with(GSI1SK, 'PAY#')", only.keyCondition());
+  }
+
+  @Test
   void eachPaymentHasTheInvoiceOfItsIndexKey() throws SQLException {
     assertEquals(List.of(List.of("p3", "i3", "10")),
         query(ledger, "SELECT id, invoice_id, amount FROM payments WHERE id = 'p3'"));
