@@ -27,8 +27,8 @@ import org.apache.calcite.rex.RexUtil;
  */
 public final class PlanWarnings {
   /**
-   * The reads that can warn with some parameter values: a Scan, conditions left to the driver, a
-   * walk's conditions. Only they are looked at again each time the statement runs.
+   * The reads that can warn with some parameter values: a Scan, conditions left to the driver, the
+   * constants that tell a table's items from another's, a walk's conditions. Only they are looked at again each time the statement runs.
    */
   private final ImmutableList<DynamoRead> mayWarn;
   private final StatementSettings settings;
@@ -42,7 +42,7 @@ public final class PlanWarnings {
   }
 
   private static boolean mayWarn(ReadPlan plan) {
-    return plan.access().isScan() || !plan.residual().isEmpty()
+    return plan.access().isScan() || !plan.residual().isEmpty() || !plan.table().filteredConstants().isEmpty()
         || plan.walk().filter(w -> !w.rootConditions().isEmpty() || !w.stepConditions().isEmpty()).isPresent();
   }
 
@@ -83,11 +83,14 @@ public final class PlanWarnings {
     // Most runs have nothing to write: the column names are listed only for a condition to name.
     Supplier<ExpressionFormatter> formatter =
         Suppliers.memoize(() -> ExpressionFormatter.of(plan.table(), parameterText));
-    if (!residual.isEmpty()) {
+    if (!residual.isEmpty() || !plan.table().filteredConstants().isEmpty()) {
       ReadFilter filter = new ReadRequestBuilder(plan, settings, parameters).filter();
-      if (!filter.sentConditions().isEmpty()) {
+      List<String> sent = new ArrayList<>();
+      filter.sentConditions().forEach(c -> sent.add(formatter.get().format(c)));
+      filter.constantsOnServer().forEach(c -> sent.add(c.toString()));
+      if (!sent.isEmpty()) {
         warnings.add("Table '" + table + "': DynamoDB reads items and then discards those that fail "
-            + String.join(" AND ", filter.sentConditions().stream().map(formatter.get()::format).toList())
+            + String.join(" AND ", sent)
             + " (FilterExpression), and charges for every item it reads; the key condition cannot express it");
       }
       if (!filter.driverChecks().isEmpty()) {

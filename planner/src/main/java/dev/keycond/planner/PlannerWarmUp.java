@@ -105,7 +105,8 @@ public final class PlannerWarmUp {
   /** Runs the statement; it reads one row. */
   public static long run() {
     EntityTable table = TableBinding.bind(TABLE,
-        new SourceTable("WarmUp", new KeySchema("PK", Optional.of("SK")), ImmutableMap.of(), ImmutableList.of()));
+        new SourceTable("WarmUp", new KeySchema("PK", Optional.of("SK")), ImmutableMap.of(), ImmutableList.of()),
+        List.of(TABLE));
     StatementSettings settings = StatementSettings.defaults();
     PlannedQuery query = (PlannedQuery) new StatementPlanner(KeycondSchema.of(table), settings).prepare(SQL);
     ExecutionContext context = new ExecutionContext(new DynamoGateway(new WarmUpClient(List.of(ITEM))), List.of(),

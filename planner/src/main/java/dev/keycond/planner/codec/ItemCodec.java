@@ -6,6 +6,8 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.mapping.Constant;
+import dev.keycond.planner.table.ColumnSource;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.mapping.TemplateSegment.Slot;
 import dev.keycond.planner.table.EntityTable;
@@ -28,12 +30,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * where a column's value lives in an item.
  *
  * <p>An item is a row when its own key attributes have the table's key templates and hold in each
- * slot a text that is a value of the slot's column; any other item belongs to another entity and
- * yields no row. A row is written as a careful hand-written client would write it: every key
- * attribute the mapping has a template for (the table's and its indexes'), computed from the
- * columns; a column decoded from the table's own key only in that key; every other column in its
- * own attribute; no attribute at all for a NULL, so that an index whose key columns are NULL stays
- * sparse.
+ * slot a text that is a value of the slot's column, and it holds the table's constants; any other
+ * item belongs to another entity and yields no row. A row is written as a careful hand-written
+ * client would write it: every key attribute the mapping has a template for (the table's and its
+ * indexes'), computed from the columns; a column decoded from the table's own key, or kept only in
+ * key templates, only there (and in its stored copy, when the mapping declares one); every other
+ * column in its own attribute; the constants; no attribute at all for a NULL, so that an index
+ * whose key columns are NULL stays sparse.
  */
 public final class ItemCodec {
   private final EntityTable table;
@@ -52,8 +55,17 @@ public final class ItemCodec {
 
   private static final int NOT_DECODED = -1;
 
+  /** The decoded columns kept only in an index key's template, decoded from its slot. */
+  private final IndexSlotColumn[] indexSlotColumns;
+
   /** A decoded column read from an attribute as its type, or from the whole item, into row position {@code index}. */
   private record AttributeColumn(Column column, String attribute, int index) {}
+
+  /**
+   * A decoded column kept only in a slot of an index key's string template, into row position
+   * {@code index}; an item without that key attribute is out of the index, and the column is NULL.
+   */
+  private record IndexSlotColumn(Column column, ColumnSource.KeySlot slot, int index) {}
 
   /** @param columns the table columns that {@link #decode} reads; the others stay null */
   public ItemCodec(EntityTable table, List<Integer> columns) {
@@ -69,18 +81,24 @@ public final class ItemCodec {
       Arrays.fill(slotTargets[k], NOT_DECODED);
     }
     List<AttributeColumn> attributes = new ArrayList<>();
+    List<IndexSlotColumn> indexSlots = new ArrayList<>();
     for (int index : columns) {
       Column column = table.column(index);
-      Optional<String> keyAttribute = table.keyAttributeOf(column.name());
-      if (keyAttribute.isPresent() && table.source().keyAttributeType(keyAttribute.get()) == AttributeType.S) {
-        int k = keyAttributes.indexOf(keyAttribute.get());
+      ColumnSource source = table.readFrom(column);
+      boolean inText = source instanceof ColumnSource.KeySlot
+          && table.source().keyAttributeType(source.attribute()) == AttributeType.S;
+      if (inText && ((ColumnSource.KeySlot) source).ownKey()) {
+        int k = keyAttributes.indexOf(source.attribute());
         slotTargets[k][keyTemplates[k].columns().indexOf(column.name())] = index;
+      } else if (inText) {
+        indexSlots.add(new IndexSlotColumn(column, (ColumnSource.KeySlot) source, index));
       } else {
         // A number or binary key holds the column's value itself, read like any attribute.
-        attributes.add(new AttributeColumn(column, keyAttribute.orElse(column.attribute()), index));
+        attributes.add(new AttributeColumn(column, source.attribute(), index));
       }
     }
     this.attributeColumns = attributes.toArray(AttributeColumn[]::new);
+    this.indexSlotColumns = indexSlots.toArray(IndexSlotColumn[]::new);
   }
 
   /** A codec that decodes every column. */
@@ -110,11 +128,13 @@ public final class ItemCodec {
     }
     for (int i = 0; i < row.length; i++) {
       Column column = table.column(i);
-      if (!column.isWholeItem() && !table.isKeyColumn(column.name()) && row[i] != null) {
-        put(item, column.attribute(), encode(column, row[i]));
+      Object value = row[i];
+      if (!column.isWholeItem() && value != null) {
+        table.storedAttribute(column).ifPresent(attribute -> put(item, attribute, encode(column, value)));
       }
     }
     indexKeys(row, column -> true).values().forEach((attribute, value) -> put(item, attribute, value));
+    table.mapping().constants().values().forEach(c -> put(item, c.attribute(), ConstantValues.value(c)));
     return item;
   }
 
@@ -236,7 +256,7 @@ public final class ItemCodec {
       return false;
     }
     Column column = table.column(table.columnIndex(template.columns().get(0)));
-    return !table.isKeyColumn(column.name()) && column.attribute().equals(attribute);
+    return table.storedAttribute(column).filter(attribute::equals).isPresent();
   }
 
   /**
@@ -269,8 +289,11 @@ public final class ItemCodec {
   /** The item as a row of the table's full width, or null when it is not a row of this table. */
   public Object[] decode(Map<String, AttributeValue> item) {
     Object[] row = new Object[table.columns().size()];
-    if (!decodeKeys(item, row)) {
+    if (!decodeKeys(item, row) || !holdsConstants(item)) {
       return null;
+    }
+    for (IndexSlotColumn column : indexSlotColumns) {
+      row[column.index()] = decodeIndexSlot(item, column);
     }
     for (AttributeColumn column : attributeColumns) {
       try {
@@ -282,6 +305,49 @@ public final class ItemCodec {
       }
     }
     return row;
+  }
+
+  /**
+   * The key columns of a key (an item of key attributes only, such as a write by key builds), as a
+   * row of the table's full width; null when the key is not of this table's templates. Unlike
+   * {@link #decode}, it asks nothing of the attributes a key does not hold, the constants among them.
+   */
+  public Object[] decodeKey(Map<String, AttributeValue> key) {
+    Object[] row = new Object[table.columns().size()];
+    return decodeKeys(key, row) ? row : null;
+  }
+
+  /** An item without one of the table's constants, or with another value, belongs to another entity. */
+  private boolean holdsConstants(Map<String, AttributeValue> item) {
+    for (Constant constant : table.mapping().constants().values()) {
+      if (!ConstantValues.holds(constant, item.get(constant.attribute()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A column kept only in an index key: NULL when the item is out of the index (the attribute is
+   * missing); a key this table's template did not write is a wrong value, as in any attribute.
+   */
+  private Object decodeIndexSlot(Map<String, AttributeValue> item, IndexSlotColumn column) {
+    AttributeValue value = item.get(column.slot().attribute());
+    if (value == null) {
+      return null;
+    }
+    Optional<List<String>> texts = Optional.ofNullable(value.s()).flatMap(column.slot().template()::decode);
+    try {
+      if (texts.isEmpty()) {
+        throw new UnreadableValueException(SqlState.DATA_EXCEPTION, "holds " + AttributeCodec.describe(value)
+            + " in '" + column.slot().attribute() + "', which does not have its template '"
+            + column.slot().template() + "'", null);
+      }
+      return KeyText.decode(texts.get().get(column.slot().slot()), column.column().type());
+    } catch (UnreadableValueException e) {
+      throw new KeycondException(e.state(), "Column '" + column.column().name() + "' of table '" + table.name()
+          + "' in the item with key " + describeKey(item) + " " + e.getMessage(), e);
+    }
   }
 
   /**

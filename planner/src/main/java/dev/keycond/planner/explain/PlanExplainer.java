@@ -1,7 +1,9 @@
 package dev.keycond.planner.explain;
 
 import dev.keycond.planner.exec.read.FanOut;
+import dev.keycond.planner.mapping.Constant;
 import dev.keycond.planner.mapping.Sharding;
+import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.KeyPart;
 import dev.keycond.planner.request.BatchGetItem;
@@ -253,6 +255,10 @@ public final class PlanExplainer {
       add(depth + 1, "DynamoDB after the read: keeps items where " + formatter.format(sent)
           + " (FilterExpression: items are read and charged, then filtered)");
     }
+    for (Constant constant : filter.constantsOnServer()) {
+      add(depth + 1, "DynamoDB after the read: keeps items where " + constant
+          + " (FilterExpression: items are read and charged, then filtered; another table's items have these keys)");
+    }
     filter.expiryOnServer().ifPresent(ttl -> add(depth + 1, "DynamoDB after the read: keeps items whose time to live ("
         + ttl.attribute() + ") has not passed (FilterExpression; expiredItems=show returns them)"));
     for (RexNode residual : filter.driverChecks()) {
@@ -264,7 +270,9 @@ public final class PlanExplainer {
     if (!plan.access().membershipExact() && !plan.table().isRaw()) {
       add(depth + 1, "Driver after the read: keeps items whose keys match table '" + plan.table().name()
           + "' (" + plan.table().ownKeyAttributes().stream()
-              .map(a -> a + " = '" + plan.table().template(a) + "'").collect(Collectors.joining(", ")) + ")");
+              .map(a -> a + " = '" + plan.table().template(a) + "'").collect(Collectors.joining(", ")) + ")"
+          + plan.table().mapping().constants().values().stream().map(c -> " and " + c)
+              .collect(Collectors.joining()));
     }
     plan.walk().ifPresent(walk -> {
       add(depth + 1, "Driver after the read: "
@@ -297,11 +305,13 @@ public final class PlanExplainer {
   /** The needed columns of a read that the index it reads does not carry. */
   private static List<String> notCarried(ReadPlan plan) {
     List<String> missing = new ArrayList<>();
+    SourceIndex index = plan.access().index().orElseThrow();
     for (int column : ReadRequestBuilder.neededColumns(plan)) {
-      if (!AccessPathPlanner.covers(plan.table(), plan.access().index().orElseThrow(), Set.of(column))) {
+      if (!AccessPathPlanner.carriesColumns(plan.table(), index, Set.of(column))) {
         missing.add(plan.table().column(column).name());
       }
     }
+    AccessPathPlanner.uncarriedConstants(plan.table(), index).forEach(a -> missing.add("constant attribute " + a));
     return missing;
   }
 

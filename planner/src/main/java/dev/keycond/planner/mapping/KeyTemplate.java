@@ -131,6 +131,26 @@ public final class KeyTemplate {
   }
 
   /**
+   * Whether one key text could have both templates: false only when their leading literals, or
+   * their trailing ones, differ where both have text ({@code ORDER#} and {@code CUST#}; {@code META}
+   * and {@code PROJ#}), which no key can satisfy at once.
+   */
+  public boolean mayMatchSameKey(KeyTemplate other) {
+    String start = leading(segments);
+    String otherStart = leading(other.segments);
+    String end = leading(segments.reverse());
+    String otherEnd = leading(other.segments.reverse());
+    boolean startsAgree = start.startsWith(otherStart) || otherStart.startsWith(start);
+    boolean endsAgree = end.endsWith(otherEnd) || otherEnd.endsWith(end);
+    return isConstant() && other.isConstant() ? text.equals(other.text) : startsAgree && endsAgree;
+  }
+
+  /** The literal text before the first slot of these segments. */
+  private static String leading(List<TemplateSegment> segments) {
+    return segments.isEmpty() || !(segments.get(0) instanceof TemplateSegment.Literal literal) ? "" : literal.text();
+  }
+
+  /**
    * The characters a value in {@code slot} must not contain: the literal characters on either side
    * of it. Allowing them would make the key ambiguous to decode.
    */

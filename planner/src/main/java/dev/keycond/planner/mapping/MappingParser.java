@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
 public final class MappingParser {
   private static final String INLINE = "inline:";
   private static final Set<String> TABLE_FIELDS =
-      Set.of("source", "columns", "keys", "hierarchy", "references", "shard");
+      Set.of("source", "columns", "keys", "hierarchy", "references", "shard", "constants");
   private static final List<String> SHARD_FIELDS = List.of("column", "of", "count");
   private static final List<String> HIERARCHY_FIELDS = List.of("path", "delimiter", "parent");
   private static final Set<String> COLUMN_FIELDS = Set.of("type", "attribute");
@@ -121,27 +121,70 @@ public final class MappingParser {
     Optional<Hierarchy> hierarchy = parseHierarchy(errors, node.get("hierarchy"), partial);
     ImmutableList<Reference> references = parseReferences(errors, node.get("references"), partial);
     Optional<Sharding> sharding = parseSharding(errors, node.get("shard"), partial, hierarchy);
-    return new TableMapping(name, source, columnList, ImmutableMap.copyOf(keys), hierarchy, references, sharding);
+    ImmutableMap<String, Constant> constants = parseConstants(errors, node.get("constants"), partial);
+    return new TableMapping(name, source, columnList, ImmutableMap.copyOf(keys), hierarchy, references, sharding,
+        constants);
+  }
+
+  /**
+   * {@code "constants": {"EntityType": "Order", "version": 2, "active": true}}: a string is an S, a
+   * number an N, a boolean a BOOL. A constant cannot be a key attribute, which its templates compute.
+   */
+  private static ImmutableMap<String, Constant> parseConstants(TableErrors errors, JsonNode node, TableMapping table) {
+    if (node == null || node.isNull()) {
+      return ImmutableMap.of();
+    }
+    if (!node.isObject()) {
+      throw errors.at("constants", "must map an attribute to its value, like {\"EntityType\": \"Order\"}");
+    }
+    ImmutableMap.Builder<String, Constant> constants = ImmutableMap.builder();
+    for (Map.Entry<String, JsonNode> e : node.properties()) {
+      String field = "constants." + e.getKey();
+      JsonNode value = e.getValue();
+      if (e.getKey().isEmpty()) {
+        throw errors.at(field, "names no attribute");
+      }
+      if (table.keys().containsKey(e.getKey())) {
+        throw errors.at(field, "is also under \"keys\" with template '" + table.keys().get(e.getKey())
+            + "'; a key attribute is computed by its template, so it cannot be a constant");
+      }
+      Constant constant;
+      if (value.isTextual()) {
+        constant = new Constant(e.getKey(), AttributeType.S, value.asText());
+      } else if (value.isNumber()) {
+        constant = new Constant(e.getKey(), AttributeType.N, value.decimalValue().toString());
+      } else if (value.isBoolean()) {
+        constant = new Constant(e.getKey(), AttributeType.BOOL, value.asText());
+      } else {
+        throw errors.at(field, "must be a string (S), a number (N) or a boolean (BOOL), not " + value);
+      }
+      constants.put(e.getKey(), constant);
+    }
+    return constants.build();
   }
 
   private static Column parseColumn(TableErrors errors, String name, JsonNode node) {
     String field = "columns." + name;
     String typeText;
     String attribute = name;
+    Column.Storage storage = Column.Storage.DEFAULT;
     if (node.isTextual()) {
       typeText = node.asText();
     } else if (node.isObject()) {
       checkFields(errors, field, node, COLUMN_FIELDS);
       typeText = requiredText(errors, node, "type", field);
-      if (node.has("attribute")) {
+      if (node.has("attribute") && node.get("attribute").isNull()) {
+        storage = Column.Storage.KEYS_ONLY;
+      } else if (node.has("attribute")) {
         attribute = requiredText(errors, node, "attribute", field);
+        storage = Column.Storage.DECLARED;
       }
     } else {
       throw errors.at(field, "must be a type name or {\"type\": ..., \"attribute\": ...}");
     }
     ColumnType type = ColumnType.parse(typeText).orElseThrow(() -> errors.at(field,
         "unknown type '" + typeText + "'; use one of " + ColumnType.names()));
-    return new Column(name, type, attribute);
+    return new Column(name, type, attribute, storage);
   }
 
   private static void checkSlots(TableErrors errors, String field, KeyTemplate template, List<Column> columns) {

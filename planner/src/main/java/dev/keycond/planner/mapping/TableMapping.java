@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param hierarchy the materialized-path declaration, if any
  * @param references declared one-to-many relations from this table's columns
  * @param sharding the write sharding of the partition key, if any
+ * @param constants the attributes every item of the table holds with the same value, by attribute
  */
 public record TableMapping(
     String name,
@@ -23,7 +24,19 @@ public record TableMapping(
     ImmutableMap<String, KeyTemplate> keys,
     Optional<Hierarchy> hierarchy,
     ImmutableList<Reference> references,
-    Optional<Sharding> sharding) {
+    Optional<Sharding> sharding,
+    ImmutableMap<String, Constant> constants) {
+
+  /** A table without constant attributes. */
+  public TableMapping(String name, String source, ImmutableList<Column> columns, ImmutableMap<String, KeyTemplate> keys,
+      Optional<Hierarchy> hierarchy, ImmutableList<Reference> references, Optional<Sharding> sharding) {
+    this(name, source, columns, keys, hierarchy, references, sharding, ImmutableMap.of());
+  }
+
+  /** The same table with its keys completed. */
+  public TableMapping withKeys(ImmutableMap<String, KeyTemplate> completed) {
+    return new TableMapping(name, source, columns, completed, hierarchy, references, sharding, constants);
+  }
 
   public Optional<Column> column(String columnName) {
     return columns.stream().filter(c -> c.name().equals(columnName)).findFirst();

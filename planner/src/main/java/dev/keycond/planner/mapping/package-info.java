@@ -1,6 +1,7 @@
 /**
- * The mapping file as written: SQL tables, their columns and types, key templates (which decode
- * and encode the text of a key), hierarchies and references, checked for everything that can be
+ * The mapping file as written: SQL tables, their columns and types and where each is kept, key
+ * templates (which decode and encode the text of a key), constant attributes, hierarchies and
+ * references, checked for everything that can be
  * checked without DynamoDB.
  */
 package dev.keycond.planner.mapping;

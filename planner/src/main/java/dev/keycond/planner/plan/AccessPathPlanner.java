@@ -168,8 +168,21 @@ public final class AccessPathPlanner {
     return table.source().timeToLive().map(ttl -> carries(table, index, ttl.attribute())).orElse(true);
   }
 
-  /** Whether an index carries every needed column of the table. */
+  /**
+   * Whether an index carries every needed column of the table, and its constant attributes, by which
+   * its items are told from another entity's.
+   */
   public static boolean covers(EntityTable table, SourceIndex index, Set<Integer> neededColumns) {
+    return carriesColumns(table, index, neededColumns) && uncarriedConstants(table, index).isEmpty();
+  }
+
+  /** The table's constant attributes that an index does not carry. */
+  public static List<String> uncarriedConstants(EntityTable table, SourceIndex index) {
+    return table.mapping().constants().keySet().stream().filter(a -> !carries(table, index, a)).toList();
+  }
+
+  /** Whether an index carries the attributes that the columns are read from. */
+  public static boolean carriesColumns(EntityTable table, SourceIndex index, Set<Integer> neededColumns) {
     if (index.projection() == SourceIndex.Projection.ALL) {
       return true;
     }
@@ -188,8 +201,11 @@ public final class AccessPathPlanner {
         || index.projection() == SourceIndex.Projection.INCLUDE && index.projectedAttributes().contains(attribute);
   }
 
-  /** A Scan returns every item; they all belong to the table when its own keys take every value. */
+  /**
+   * A Scan returns every item; they all belong to the table when its own keys take every value and
+   * it has no constant attribute, which another entity's items lack.
+   */
   private static boolean allItemsAreMembers(EntityTable table) {
-    return table.ownKeyAttributes().stream().allMatch(table::acceptsEveryKey);
+    return table.ownKeyAttributes().stream().allMatch(table::acceptsEveryKey) && table.mapping().constants().isEmpty();
   }
 }

@@ -2,6 +2,7 @@ package dev.keycond.planner.plan;
 
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.mapping.Constant;
 import java.util.List;
 
 /**
@@ -26,6 +27,9 @@ public sealed interface ServerCondition {
 
   /** {@code column IS NULL}, or IS NOT NULL when {@code negated}. */
   record IsNull(Column column, boolean negated) implements ServerCondition {}
+
+  /** The item holds the table's constant attribute, and so is this table's entity. */
+  record HoldsConstant(Constant constant) implements ServerCondition {}
 
   record And(ImmutableList<ServerCondition> conditions) implements ServerCondition {
     public static ServerCondition of(List<ServerCondition> conditions) {

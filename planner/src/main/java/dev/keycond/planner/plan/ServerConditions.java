@@ -127,7 +127,7 @@ public final class ServerConditions {
 
   /** An ordinary column, stored in an attribute of its own in a form that compares like its value. */
   private static boolean qualifies(EntityTable table, Column column) {
-    return COMPARABLE.contains(column.type()) && !column.isWholeItem() && !table.isKeyColumn(column.name());
+    return COMPARABLE.contains(column.type()) && !column.isWholeItem() && table.readsStoredValue(column);
   }
 
   private static ServerCondition.Op op(KeyPredicate.Kind kind) {

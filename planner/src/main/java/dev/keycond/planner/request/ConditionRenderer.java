@@ -11,6 +11,7 @@ import dev.keycond.planner.plan.LikePattern;
 import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.plan.ServerCondition;
 import dev.keycond.planner.source.TimeToLive;
+import dev.keycond.planner.codec.ConstantValues;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,6 +91,10 @@ final class ConditionRenderer {
     }
     if (condition instanceof ServerCondition.Like like) {
       return like(like);
+    }
+    if (condition instanceof ServerCondition.HoldsConstant holds) {
+      return new Rendered.Expression(placeholders.name(holds.constant().attribute()) + " = "
+          + placeholders.value(bound(ConstantValues.value(holds.constant()))));
     }
     ServerCondition.IsNull isNull = (ServerCondition.IsNull) condition;
     String name = placeholders.name(isNull.column().attribute());

@@ -1,6 +1,7 @@
 package dev.keycond.planner.request;
 
 import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.mapping.Constant;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.plan.ServerCondition;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexNode;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -41,13 +43,16 @@ public final class ReadFilter {
   private final ImmutableList<RexNode> driverChecks;
   private final Optional<TimeToLive> expiryOnServer;
   private final Optional<TimeToLive> expiryInDriver;
+  /** The table's constants DynamoDB checks; the driver checks every constant of every item all the same. */
+  private final ImmutableList<Constant> constantsOnServer;
   private final Instant now;
   private final boolean matchesNothing;
   private final Optional<KeyValueBinder> binder;
 
   private ReadFilter(List<ServerCondition> sent, List<RexNode> sentConditions, List<RexNode> driverChecks,
-      Optional<TimeToLive> expiryOnServer, Optional<TimeToLive> expiryInDriver, Instant now, boolean matchesNothing,
-      Optional<KeyValueBinder> binder) {
+      Optional<TimeToLive> expiryOnServer, Optional<TimeToLive> expiryInDriver, List<Constant> constantsOnServer,
+      Instant now, boolean matchesNothing, Optional<KeyValueBinder> binder) {
+    this.constantsOnServer = ImmutableList.copyOf(constantsOnServer);
     this.sent = ImmutableList.copyOf(sent);
     this.sentConditions = ImmutableList.copyOf(sentConditions);
     this.driverChecks = ImmutableList.copyOf(driverChecks);
@@ -88,8 +93,11 @@ public final class ReadFilter {
     }
     Optional<TimeToLive> expiry = settings.showExpiredItems() ? Optional.empty() : plan.table().source().timeToLive();
     boolean expiryOnServer = expiry.isPresent() && filters && readable(plan, Set.of(expiry.get().attribute()));
+    List<Constant> constants = plan.table().filteredConstants();
+    boolean constantsOnServer = filters && readable(plan,
+        constants.stream().map(Constant::attribute).collect(Collectors.toSet()));
     return new ReadFilter(sent, sentConditions, driver, expiryOnServer ? expiry : Optional.empty(),
-        expiryOnServer ? Optional.empty() : expiry, now, nothing, binder);
+        expiryOnServer ? Optional.empty() : expiry, constantsOnServer ? constants : List.of(), now, nothing, binder);
   }
 
   /**
@@ -152,12 +160,24 @@ public final class ReadFilter {
     }
     expiryOnServer.ifPresent(ttl -> parts.add(((ConditionRenderer.Rendered.Expression) renderer.notExpired(ttl, now))
         .text()));
+    for (Constant constant : constantsOnServer) {
+      parts.add(((ConditionRenderer.Rendered.Expression) renderer.render(new ServerCondition.HoldsConstant(constant)))
+          .text());
+    }
     return parts.isEmpty() ? Optional.empty() : Optional.of(String.join(" AND ", parts));
   }
 
   /** Whether the requests carry a FilterExpression. */
   public boolean filters() {
-    return !sent.isEmpty() || expiryOnServer.isPresent();
+    return !sent.isEmpty() || expiryOnServer.isPresent() || !constantsOnServer.isEmpty();
+  }
+
+  /**
+   * The table's constants DynamoDB checks, when another table's items may have this table's keys:
+   * then only the constants tell its items apart.
+   */
+  public List<Constant> constantsOnServer() {
+    return constantsOnServer;
   }
 
   /** The residual conditions DynamoDB checks, as SQL conditions over the table's row. */

@@ -123,6 +123,8 @@ public final class ReadRequestBuilder {
       attributes.add(plan.table().attributeOf(plan.table().column(column)));
     }
     filter.expiryInDriver().ifPresent(ttl -> attributes.add(ttl.attribute()));
+    // The driver tells the table's items from another entity's by its constants too.
+    attributes.addAll(plan.table().mapping().constants().keySet());
     attributes.addAll(alsoProjected);
     this.projectedAttributes = ImmutableList.copyOf(attributes);
   }

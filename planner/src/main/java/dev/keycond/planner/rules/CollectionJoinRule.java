@@ -5,12 +5,15 @@ import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.mapping.TemplateSegment;
 import dev.keycond.planner.plan.AccessPath;
+import dev.keycond.planner.plan.AccessPathPlanner;
 import dev.keycond.planner.plan.KeyCondition;
 import dev.keycond.planner.rel.CollectionPart;
 import dev.keycond.planner.rel.CollectionRead;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.table.KeyTarget;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -20,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptRuleCall;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.JoinInfo;
@@ -28,9 +32,10 @@ import org.apache.calcite.rel.logical.LogicalJoin;
 
 /**
  * Reads a parent and its children with one Query when they share an item collection: both tables
- * have the same source, their partition key templates have the same shape, the join equates the
- * columns of those templates, and one side binds the partition. Every row that can join then lives
- * in the partitions that side reads, so one Query of those partitions answers both sides.
+ * have the same source, their partition key templates (of the table, or of an index both map and
+ * that carries every column both read) have the same shape, the join equates the columns of those
+ * templates, and one side binds the partition. Every row that can join then lives in the partitions
+ * that side reads, so one Query of those partitions answers both sides.
  *
  * <p>A third table joined to such a pair (members of the workspace whose projects are read) joins
  * the same Query when the join equates its partition columns with those of one table already read
@@ -92,17 +97,69 @@ public final class CollectionJoinRule extends RelRule<ReadRuleConfig> {
   }
 
   private static void joinReads(RelOptRuleCall call, LogicalJoin join, DynamoRead left, DynamoRead right) {
-    if (!left.entity().source().name().equals(right.entity().source().name())
-        || !samePartition(left.entity(), right.entity(), equated(join.analyzeCondition(), left, right))) {
+    if (!left.entity().source().name().equals(right.entity().source().name())) {
       return;
     }
+    Set<List<String>> equated = equated(join.analyzeCondition(), left, right);
     JoinRelType type = join.getJoinType();
-    boolean useLeft = bound(left.plan()) && keepsBoundRows(type, true);
-    boolean useRight = !useLeft && bound(right.plan()) && keepsBoundRows(type, false);
-    if (!useLeft && !useRight) {
-      return;
+    Optional<AccessPath> shared = Optional.empty();
+    for (Optional<SourceIndex> index : collectionKeys(left.entity(), right.entity())) {
+      if (shared.isEmpty() && samePartition(left.entity(), right.entity(), equated, hashAttribute(left.entity(), index))
+          && index.map(i -> covers(i, left.plan()) && covers(i, right.plan())).orElse(true)) {
+        shared = boundPartitions(left.plan(), index).filter(p -> keepsBoundRows(type, true))
+            .or(() -> boundPartitions(right.plan(), index).filter(p -> keepsBoundRows(type, false)));
+      }
     }
-    AccessPath shared = partitionQuery((useLeft ? left : right).plan().access());
+    if (shared.isPresent()) {
+      collect(call, join, left, right, shared.get());
+    }
+  }
+
+  /**
+   * The keys whose partitions may hold both tables' items: the table's own, then each index that
+   * both tables' mappings give keys (an invoice and its payments under {@code GSI1PK = INV#{id}}).
+   */
+  private static List<Optional<SourceIndex>> collectionKeys(EntityTable left, EntityTable right) {
+    List<Optional<SourceIndex>> keys = new ArrayList<>();
+    for (KeyTarget target : left.keyTargets()) {
+      if (right.keyTargets().stream().anyMatch(t -> t.index().equals(target.index()))) {
+        keys.add(target.index());
+      }
+    }
+    return keys;
+  }
+
+  private static String hashAttribute(EntityTable table, Optional<SourceIndex> index) {
+    return index.map(i -> i.keys().hashAttribute()).orElse(table.source().keys().hashAttribute());
+  }
+
+  /**
+   * Whether an index carries every column a part of the collection reads or checks: the
+   * collection's Query fetches nothing from the table.
+   */
+  private static boolean covers(SourceIndex index, ReadPlan plan) {
+    Set<Integer> needed = new HashSet<>(plan.projection());
+    plan.conditions().forEach(c -> RelOptUtil.InputFinder.bits(c).forEach(needed::add));
+    return AccessPathPlanner.covers(plan.table(), index, needed);
+  }
+
+  /**
+   * The Query of the partitions a read binds on the table or on {@code index}, read whole: the other
+   * table's items have other sort keys. Empty when the read binds no partition of that key.
+   */
+  private static Optional<AccessPath> boundPartitions(ReadPlan plan, Optional<SourceIndex> index) {
+    if (index.isEmpty()) {
+      return bound(plan) ? Optional.of(partitionQuery(plan.access())) : Optional.empty();
+    }
+    AccessPath onIndex = AccessPathPlanner.choose(plan.table().pinnedTo(index.get().name()), plan.conditions(),
+        plan.projection());
+    return onIndex.isScan() || !onIndex.index().equals(index) ? Optional.empty()
+        : Optional.of(partitionQuery(onIndex));
+  }
+
+  private static void collect(RelOptRuleCall call, LogicalJoin join, DynamoRead left, DynamoRead right,
+      AccessPath shared) {
+    JoinRelType type = join.getJoinType();
     CollectionRead collection = new CollectionRead(
         ImmutableList.of(left.plan().readThrough(shared), right.plan().readThrough(shared)), shared);
     call.transformTo(join.copy(join.getTraitSet(), join.getCondition(),
@@ -136,8 +193,11 @@ public final class CollectionJoinRule extends RelRule<ReadRuleConfig> {
     }
     for (Map.Entry<CollectionPart, Set<List<String>>> candidate : equatedByPart.entrySet()) {
       EntityTable partTable = candidate.getKey().plan().table();
-      if (partTable.source().name().equals(read.entity().source().name())
-          && samePartition(read.entity(), partTable, candidate.getValue())) {
+      Optional<SourceIndex> index = candidate.getKey().collection().shared().index();
+      boolean readsKey = read.entity().keyTargets().stream().anyMatch(t -> t.index().equals(index));
+      if (partTable.source().name().equals(read.entity().source().name()) && readsKey
+          && index.map(i -> covers(i, read.plan())).orElse(true)
+          && samePartition(read.entity(), partTable, candidate.getValue(), hashAttribute(partTable, index))) {
         CollectionRead old = candidate.getKey().collection();
         CollectionRead widened = old.with(read.plan(), !readOnRight);
         RelNode added = new CollectionPart(join.getCluster(), read.getTraitSet(), widened,
@@ -181,13 +241,13 @@ public final class CollectionJoinRule extends RelRule<ReadRuleConfig> {
     return !plan.access().isScan() && plan.access().index().isEmpty();
   }
 
-  /** The bound side's partitions, each read whole: the other table's items have other sort keys. */
+  /** The bound side's partitions, each read whole, on the table or index it reads. */
   private static AccessPath partitionQuery(AccessPath bound) {
     Set<KeyCondition> partitions = new LinkedHashSet<>();
     for (KeyCondition key : bound.keys()) {
       partitions.add(new KeyCondition(key.partitionAttribute(), key.partitionValue(), Optional.empty()));
     }
-    return new AccessPath(AccessPath.Kind.QUERY, Optional.empty(), ImmutableList.copyOf(partitions),
+    return new AccessPath(AccessPath.Kind.QUERY, bound.index(), ImmutableList.copyOf(partitions),
         ImmutableSet.of(), false, ImmutableList.of(), AccessPath.TableFetch.NONE, false);
   }
 
@@ -203,13 +263,13 @@ public final class CollectionJoinRule extends RelRule<ReadRuleConfig> {
   }
 
   /**
-   * Whether rows that join always have equal partition keys: the two partition templates agree
+   * Whether rows that join always have equal partition keys ({@code hash}, of the table or of an
+   * index): the two partition templates agree
    * segment by segment, and the join equates each pair of slot columns.
    *
    * @param equated pairs of equated columns, {@code l}'s then {@code r}'s
    */
-  private static boolean samePartition(EntityTable l, EntityTable r, Set<List<String>> equated) {
-    String hash = l.source().keys().hashAttribute();
+  private static boolean samePartition(EntityTable l, EntityTable r, Set<List<String>> equated, String hash) {
     KeyTemplate lt = l.template(hash);
     KeyTemplate rt = r.template(hash);
     if (lt.segments().size() != rt.segments().size() || lt.isConstant()) {

@@ -69,7 +69,7 @@ public final class KeycondSchema extends AbstractSchema {
     Map<String, EntityTable> mapped = new LinkedHashMap<>();
     for (TableMapping table : mapping.tables().values()) {
       SourceTable source = sources.get(table.source()).orElseThrow(() -> missingSource(catalog, table));
-      mapped.put(table.name(), TableBinding.bind(table, source));
+      mapped.put(table.name(), TableBinding.bind(table, source, mapping.tables().values()));
     }
     DynamoCatalog connected = catalog.connected();
     Set<String> notRaw = new HashSet<>(mapping.sources());

@@ -7,6 +7,7 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.mapping.Constant;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.mapping.TableMapping;
 import dev.keycond.planner.source.SourceIndex;
@@ -32,15 +33,23 @@ public final class EntityTable {
   private final Optional<SourceIndex> pinnedIndex;
   /** Column name to the own key attribute (partition or sort key) it is decoded from. */
   private final ImmutableMap<String, String> keyColumns;
+  /** Per column, in the table's order, where a read finds its value. */
+  private final ImmutableList<ColumnSource> columnSources;
   private final ImmutableList<String> ownKeyAttributes;
   private final ImmutableList<Integer> partitionColumns;
   private final ImmutableList<KeyTarget> keyTargets;
+  /** Whether another mapped table of the same source may have items with keys of this table's templates. */
+  private final boolean keysShared;
 
   /**
    * @param pinnedIndex for {@code "table@index"}: the only index this table reference may read by
+   * @param keysShared whether another mapped table of the same source may have items with keys of
+   *     this table's templates, which only its constants then tell apart
    */
-  EntityTable(TableMapping mapping, SourceTable source, boolean raw, Optional<SourceIndex> pinnedIndex) {
+  EntityTable(TableMapping mapping, SourceTable source, boolean raw, Optional<SourceIndex> pinnedIndex,
+      boolean keysShared) {
     this.mapping = mapping;
+    this.keysShared = keysShared;
     this.source = source;
     this.raw = raw;
     this.pinnedIndex = pinnedIndex;
@@ -54,6 +63,7 @@ public final class EntityTable {
       }
     }
     this.keyColumns = ImmutableMap.copyOf(keyColumns);
+    this.columnSources = mapping.columns().stream().map(this::sourceOf).collect(ImmutableList.toImmutableList());
     this.partitionColumns = mapping.keys().get(source.keys().hashAttribute()).columns().stream()
         .map(mapping::columnIndex).collect(ImmutableList.toImmutableList());
     this.keyTargets = keyTargets(mapping, source, pinnedIndex);
@@ -75,7 +85,7 @@ public final class EntityTable {
           + index.keys().hashAttribute() + index.keys().rangeAttribute().map(r -> " or " + r).orElse("")
           + "; add it under \"keys\"");
     }
-    return new EntityTable(mapping, source, raw, Optional.of(index));
+    return new EntityTable(mapping, source, raw, Optional.of(index), keysShared);
   }
 
   public String name() {
@@ -147,9 +157,66 @@ public final class EntityTable {
     return keyColumns.containsKey(column);
   }
 
-  /** The attribute holding a column's value in an item: its key attribute or its own attribute. */
+  /** The attribute a read takes a column's value from: a key attribute or its own attribute. */
   public String attributeOf(Column column) {
-    return keyAttributeOf(column.name()).orElse(column.attribute());
+    return readFrom(column).attribute();
+  }
+
+  /** Where a read finds a column's value: a slot of a key template, or an attribute of its own. */
+  public ColumnSource readFrom(Column column) {
+    return columnSources.get(columnIndex(column.name()));
+  }
+
+  /**
+   * The attribute a write keeps the column's value in as it is, besides the key templates that hold
+   * it: none for a column of the table's own key (unless its mapping declares a stored copy) or one
+   * that lives only in key templates.
+   */
+  public Optional<String> storedAttribute(Column column) {
+    switch (column.storage()) {
+      case DECLARED:
+        return Optional.of(column.attribute());
+      case KEYS_ONLY:
+        return Optional.empty();
+      default:
+        return isKeyColumn(column.name()) ? Optional.empty() : Optional.of(column.attribute());
+    }
+  }
+
+  /**
+   * The constants a Query or Scan asks DynamoDB to check (in its FilterExpression): all of them
+   * when another mapped table may have items with this table's keys, which only the constants tell
+   * apart; none when the keys alone separate the entities (the driver checks them on every item
+   * all the same).
+   */
+  public List<Constant> filteredConstants() {
+    return keysShared ? List.copyOf(mapping.constants().values()) : List.of();
+  }
+
+  /** Whether a read takes the column from an attribute that holds its value as it is. */
+  public boolean readsStoredValue(Column column) {
+    return readFrom(column) instanceof ColumnSource.Stored;
+  }
+
+  /**
+   * A column decoded from the table's own key; else one kept only in key templates, decoded from the
+   * first index key template that holds it (the binding checks there is one); else its attribute.
+   */
+  private ColumnSource sourceOf(Column column) {
+    Optional<String> own = keyAttributeOf(column.name());
+    if (own.isPresent()) {
+      KeyTemplate template = mapping.keys().get(own.get());
+      return new ColumnSource.KeySlot(own.get(), template, template.columns().indexOf(column.name()), true);
+    }
+    if (column.storage() == Column.Storage.KEYS_ONLY) {
+      for (Map.Entry<String, KeyTemplate> key : mapping.keys().entrySet()) {
+        if (key.getValue().columns().contains(column.name())) {
+          return new ColumnSource.KeySlot(key.getKey(), key.getValue(), key.getValue().columns().indexOf(column.name()),
+              false);
+        }
+      }
+    }
+    return new ColumnSource.Stored(column.attribute());
   }
 
   /**

@@ -59,8 +59,7 @@ final class ImpliedKeys {
     if (keys.size() == mapping.keys().size()) {
       return mapping;
     }
-    return new TableMapping(mapping.name(), mapping.source(), mapping.columns(), ImmutableMap.copyOf(keys),
-        mapping.hierarchy(), mapping.references(), mapping.sharding());
+    return mapping.withKeys(ImmutableMap.copyOf(keys));
   }
 
   /**
@@ -83,7 +82,8 @@ final class ImpliedKeys {
   /** The column stored in {@code attribute} as it is, unless it is decoded from the table's own keys. */
   private static Optional<Column> storedIn(TableMapping mapping, String attribute, Set<String> decodedFromKeys) {
     return mapping.columns().stream()
-        .filter(c -> c.attribute().equals(attribute) && !decodedFromKeys.contains(c.name()))
+        .filter(c -> c.attribute().equals(attribute) && !decodedFromKeys.contains(c.name())
+            && c.storage() != Column.Storage.KEYS_ONLY)
         .findFirst();
   }
 

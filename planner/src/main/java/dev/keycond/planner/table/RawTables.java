@@ -42,7 +42,7 @@ public final class RawTables {
     TableMapping mapping = ImpliedKeys.complete(new TableMapping(source.name(), source.name(),
         ImmutableList.copyOf(columns.values()), ImmutableMap.of(), Optional.empty(), ImmutableList.of(),
         Optional.empty()), source);
-    return new EntityTable(mapping, source, true, Optional.empty());
+    return new EntityTable(mapping, source, true, Optional.empty(), false);
   }
 
   private static ColumnType rawType(AttributeType type) {

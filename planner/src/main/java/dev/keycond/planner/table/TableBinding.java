@@ -5,6 +5,7 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.mapping.Constant;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.mapping.TableMapping;
 import dev.keycond.planner.mapping.TemplateSegment.Slot;
@@ -12,6 +13,7 @@ import dev.keycond.planner.source.KeySchema;
 import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.source.SourceTable;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,9 +29,11 @@ public final class TableBinding {
   /**
    * Binds a mapped table to its DynamoDB table and checks that the mapping fits the key schema.
    *
+   * @param neighbours the mapping's tables (this one among them), to learn whether another table
+   *     of the same source may have items with this table's keys
    * @throws KeycondException with {@link SqlState#INVALID_MAPPING} naming the table and field
    */
-  public static EntityTable bind(TableMapping declared, SourceTable source) {
+  public static EntityTable bind(TableMapping declared, SourceTable source, Collection<TableMapping> neighbours) {
     checkKeysAreKeyAttributes(declared, source);
     TableMapping mapping = ImpliedKeys.complete(declared, source);
     KeySchema keys = source.keys();
@@ -61,7 +65,68 @@ public final class TableBinding {
             + "' must be the last part of the sort key template, so that a subtree is one key range");
       }
     });
-    return new EntityTable(mapping, source, false, Optional.empty());
+    boolean keysShared = neighbours.stream().anyMatch(other -> !other.name().equals(mapping.name())
+        && other.source().equals(mapping.source())
+        && keys.attributes().stream().allMatch(a -> other.keyTemplate(a)
+            .map(t -> t.mayMatchSameKey(mapping.keys().get(a))).orElse(true)));
+    EntityTable table = new EntityTable(mapping, source, false, Optional.empty(), keysShared);
+    checkKeysOnlyColumns(table);
+    checkConstants(table);
+    return table;
+  }
+
+  /**
+   * A column kept only in key templates ({@code "attribute": null}) must be in one that every item
+   * of the table holds while the column has a value: its own key, or an index key whose other
+   * template columns are own key columns, which are never NULL. A NULL in any other column of an
+   * index's templates leaves the index's key attributes out of the item, and the column's value
+   * would be lost with them.
+   */
+  private static void checkKeysOnlyColumns(EntityTable table) {
+    TableMapping mapping = table.mapping();
+    for (Column column : mapping.columns()) {
+      if (column.storage() != Column.Storage.KEYS_ONLY || table.isKeyColumn(column.name())) {
+        continue;
+      }
+      String field = "columns." + column.name();
+      if (!(table.readFrom(column) instanceof ColumnSource.KeySlot slot)) {
+        throw invalid(mapping, field, "is kept only in key templates (\"attribute\": null), but no template under "
+            + "\"keys\" uses it; put it in a template, or give it an attribute");
+      }
+      List<SourceIndex> indexes = table.source().indexes().stream()
+          .filter(i -> i.keys().isKeyAttribute(slot.attribute())).toList();
+      boolean alwaysWritten = indexes.stream().anyMatch(index -> index.keys().attributes().stream().allMatch(a ->
+          mapping.keyTemplate(a).map(t -> t.columns().stream()
+              .allMatch(c -> c.equals(column.name()) || table.isKeyColumn(c))).orElse(false)));
+      if (!alwaysWritten) {
+        throw invalid(mapping, field, "is kept only in '" + slot.attribute() + "' = '" + slot.template()
+            + "' (\"attribute\": null), but " + indexes.stream().map(i -> "index '" + i.name() + "'").toList()
+            + " also " + (indexes.size() == 1 ? "needs" : "need") + " columns that may be NULL, or keys that "
+            + "\"keys\" does not map; a NULL there leaves '" + slot.attribute() + "' out of the item, and the "
+            + "column's value with it. Keep the column in an attribute as well (leave out \"attribute\": null)");
+      }
+    }
+  }
+
+  /**
+   * A constant must be an ordinary attribute: a key attribute is computed by its template, and a
+   * column stored in the attribute would be a second value for it.
+   */
+  private static void checkConstants(EntityTable table) {
+    TableMapping mapping = table.mapping();
+    for (Constant constant : mapping.constants().values()) {
+      String field = "constants." + constant.attribute();
+      if (table.source().isKeyAttribute(constant.attribute())) {
+        throw invalid(mapping, field, "is a key attribute of DynamoDB table '" + table.source().name()
+            + "' or of its indexes (" + describeKeyAttributes(table.source()) + "); a key cannot be a constant");
+      }
+      for (Column column : mapping.columns()) {
+        if (table.storedAttribute(column).filter(constant.attribute()::equals).isPresent()) {
+          throw invalid(mapping, field, "is attribute '" + constant.attribute() + "', which column '" + column.name()
+              + "' is stored in; give the column another attribute, or drop the constant");
+        }
+      }
+    }
   }
 
   /**

@@ -83,8 +83,11 @@ public final class WritePlanner {
     for (RexNode condition : residual) {
       ServerConditions.translate(table, rex, condition).ifPresent(translated::add);
     }
-    Optional<ServerCondition> condition = translated.size() == residual.size()
-        ? Optional.of(ServerCondition.And.of(translated)) : Optional.empty();
+    boolean allTranslated = translated.size() == residual.size();
+    // A write by key must not change another entity's item that has the same key: its constants tell.
+    table.mapping().constants().values().forEach(c -> translated.add(new ServerCondition.HoldsConstant(c)));
+    Optional<ServerCondition> condition = allTranslated ? Optional.of(ServerCondition.And.of(translated))
+        : Optional.empty();
     ReadPlan target = found.withProjection(List.copyOf(neededColumns(table, found, assignments)));
     return new DynamoWrite(modify.getCluster(), modify.getTraitSet(), read.withPlan(target),
         new WritePlan.ChangeRows(table, delete, target, assignments, condition, returnsRows, checks));

@@ -12,6 +12,7 @@ import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.MappingParser;
+import dev.keycond.planner.mapping.TableMapping;
 import dev.keycond.planner.source.KeySchema;
 import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.table.EntityTable;
@@ -52,7 +53,8 @@ class ItemCodecDecodeTest {
   private static EntityTable bind(String mapping, Map<String, AttributeType> keyTypes) {
     SourceTable source = new SourceTable("S", new KeySchema("PK", Optional.of("SK")), ImmutableMap.copyOf(keyTypes),
         ImmutableList.of());
-    return TableBinding.bind(MappingParser.parse(mapping, "test mapping").table("t").orElseThrow(), source);
+    TableMapping table = MappingParser.parse(mapping, "test mapping").table("t").orElseThrow();
+    return TableBinding.bind(table, source, java.util.List.of(table));
   }
 
   private static AttributeValue s(String text) {

@@ -100,7 +100,7 @@ class MappingParserTest {
     void objectFormNamesAnotherAttribute() {
       Mapping m = MappingParser.parse(filesTable("\"source\": \"Drive\", \"columns\": {\"account\": \"VARCHAR\", "
           + "\"size\": {\"type\": \"BIGINT\", \"attribute\": \"sz\"}}, \"keys\": {\"PK\": \"{account}\"}"), ORIGIN);
-      assertEquals(new Column("size", ColumnType.BIGINT, "sz"), m.table("files").orElseThrow().column("size")
+      assertEquals(new Column("size", ColumnType.BIGINT, "sz", Column.Storage.DECLARED), m.table("files").orElseThrow().column("size")
           .orElseThrow());
     }
 
@@ -168,7 +168,7 @@ class MappingParserTest {
     @Test
     void typoInATableFieldNamesTheField() {
       assertEquals("Invalid mapping: m.json: table 'files', field 'hierachy' is not a known field; expected one of "
-          + "columns, hierarchy, keys, references, shard, source",
+          + "columns, constants, hierarchy, keys, references, shard, source",
           message(filesTable("\"source\": \"Drive\", " + COLUMNS + ", \"keys\": {\"PK\": \"{account}\"}, "
               + "\"hierachy\": {}")));
     }

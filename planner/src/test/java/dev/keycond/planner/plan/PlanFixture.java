@@ -19,6 +19,7 @@ import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.mapping.AttributeType;
+import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.ReadRequestBuilder;
@@ -85,7 +86,8 @@ final class PlanFixture {
   }
 
   static EntityTable bind(String mappingJson, String tableName, SourceTable source) {
-    return TableBinding.bind(MappingParser.parse(mappingJson, "test mapping").table(tableName).orElseThrow(), source);
+    Mapping mapping = MappingParser.parse(mappingJson, "test mapping");
+    return TableBinding.bind(mapping.table(tableName).orElseThrow(), source, mapping.tables().values());
   }
 
   // ---- Plans and requests ----------------------------------------------------------------------

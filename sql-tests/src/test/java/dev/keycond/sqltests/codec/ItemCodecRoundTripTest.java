@@ -75,7 +75,8 @@ class ItemCodecRoundTripTest {
       Optional<Fixture> fixture = fixture(server, name);
       for (TableMapping table : mapping.tables().values()) {
         tests.add(DynamicTest.dynamicTest(name + ": " + table.name(), () -> {
-          EntityTable entity = TableBinding.bind(table, source(server, fixture, table.source()));
+          EntityTable entity = TableBinding.bind(table, source(server, fixture, table.source()),
+              mapping.tables().values());
           ItemCodec codec = ItemCodec.of(entity);
           if (fixture.isPresent()) {
             fixtureItemsRoundTrip(server, entity, codec);

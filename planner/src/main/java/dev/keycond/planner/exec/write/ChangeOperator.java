@@ -86,12 +86,15 @@ public final class ChangeOperator implements WriteOperator {
     this.residual = target.residual().stream()
         .map(c -> ScalarCompiler.compile(c, read.getCluster().getRexBuilder())).collect(ImmutableList.toImmutableList());
     this.changes = plan.delete() ? Optional.empty()
-        : Optional.of(new RowChanges(table, plan.assignments(), read.getCluster().getRexBuilder()));
+        : Optional.of(new RowChanges(table, plan.assignments(), read.getCluster().getRexBuilder(), false));
     this.writesWithoutRead = plan.condition().isPresent() && changes.map(RowChanges::computableWithoutRead).orElse(true);
     this.increments = plan.assignments().stream().anyMatch(a -> a instanceof Assignment.Increment);
-    this.batchDeletes = plan.delete() && target.residual().isEmpty() && !plan.returnsRows();
+    // BatchWriteItem takes no condition, and a table's constants must be checked before its item is deleted.
+    this.batchDeletes = plan.delete() && target.residual().isEmpty() && !plan.returnsRows()
+        && table.mapping().constants().isEmpty();
     this.checkedAttributes = target.projection().stream().map(table::column)
-        .filter(c -> !table.isKeyColumn(c.name())).map(Column::attribute).collect(ImmutableList.toImmutableList());
+        .filter(c -> !table.isKeyColumn(c.name())).map(table::attributeOf).distinct()
+        .collect(ImmutableList.toImmutableList());
   }
 
   @Override
@@ -224,7 +227,7 @@ public final class ChangeOperator implements WriteOperator {
       WriteRequestBuilder.Built<?> request;
       if (parameters.isPresent() && changes.isPresent()) {
         ExecutionContext context = ExecutionContext.sendingNothing(parameters.get(), settings);
-        RowChanges.NativeChange change = changes.get().withoutRead(codec.decode(RequestValue.bind(key)),
+        RowChanges.NativeChange change = changes.get().withoutRead(codec.decodeKey(RequestValue.bind(key)),
             plan.condition().orElseThrow(), context);
         request = requests.update(key, change.change(), WriteCondition.checked(change.condition()));
       } else if (changes.isPresent()) {
@@ -314,7 +317,7 @@ public final class ChangeOperator implements WriteOperator {
     if (plan.delete()) {
       return requests.delete(key, WriteCondition.checked(plan.condition().orElseThrow()));
     }
-    RowChanges.NativeChange change = changes.orElseThrow().withoutRead(codec.decode(keyItem),
+    RowChanges.NativeChange change = changes.orElseThrow().withoutRead(codec.decodeKey(keyItem),
         plan.condition().orElseThrow(), context);
     return requests.update(key, change.change(), WriteCondition.checked(change.condition()));
   }

@@ -2,6 +2,7 @@ package dev.keycond.planner.exec.write;
 
 import dev.keycond.planner.request.WriteActions;
 import com.google.common.collect.ImmutableMap;
+import dev.keycond.planner.codec.ConstantValues;
 import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.codec.ItemLimits;
 import dev.keycond.planner.error.KeycondException;
@@ -117,12 +118,15 @@ public final class InsertOperator implements WriteOperator {
     table.mapping().keys().forEach((attribute, template) -> item.put(attribute, new RequestValue.Unbound(
         template.isIdentity() ? template.columns().get(0) : "'" + template + "'")));
     for (var column : table.columns()) {
-      if (!table.isKeyColumn(column.name()) && !column.isWholeItem()) {
-        item.putIfAbsent(column.attribute(), new RequestValue.Unbound(column.name()
-            + (derived.parent().filter(p -> table.column(p.column()).equals(column)).isPresent() ? ", computed from "
-                + table.mapping().hierarchy().orElseThrow().pathColumn() : "") + "; no attribute when NULL"));
+      if (!column.isWholeItem()) {
+        table.storedAttribute(column).ifPresent(attribute -> item.putIfAbsent(attribute, new RequestValue.Unbound(
+            column.name() + (derived.parent().filter(p -> table.column(p.column()).equals(column)).isPresent()
+                ? ", computed from " + table.mapping().hierarchy().orElseThrow().pathColumn() : "")
+            + "; no attribute when NULL")));
       }
     }
+    table.mapping().constants().values()
+        .forEach(c -> item.put(c.attribute(), new RequestValue.Bound(ConstantValues.value(c))));
     return ImmutableMap.copyOf(item);
   }
 

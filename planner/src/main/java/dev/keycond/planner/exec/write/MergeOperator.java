@@ -77,7 +77,7 @@ public final class MergeOperator implements WriteOperator {
       }
     }
     derived.parent().filter(p -> !columns.contains(p.column())).ifPresent(p -> sets.add(own(p.column(), rexBuilder)));
-    this.changes = new RowChanges(table, sets, rexBuilder);
+    this.changes = new RowChanges(table, sets, rexBuilder, true);
   }
 
   private Assignment own(int column, RexBuilder rexBuilder) {
@@ -235,6 +235,7 @@ public final class MergeOperator implements WriteOperator {
       Column column = table.column(c.column());
       compared.add(new ServerCondition.Compare(column, c.op(), new Operand.Literal(source[c.field()])));
     }
+    table.mapping().constants().values().forEach(c -> compared.add(new ServerCondition.HoldsConstant(c)));
     return new WriteCondition(compared.isEmpty() ? Optional.empty() : Optional.of(ServerCondition.And.of(compared)),
         ImmutableMap.of(), ImmutableSet.of());
   }
@@ -246,6 +247,7 @@ public final class MergeOperator implements WriteOperator {
       compared.add(new ServerCondition.Compare(table.column(c.column()), c.op(),
           new Operand.Literal("<source field " + (c.field() + 1) + ">")));
     }
+    table.mapping().constants().values().forEach(c -> compared.add(new ServerCondition.HoldsConstant(c)));
     return new WriteCondition(compared.isEmpty() ? Optional.empty() : Optional.of(ServerCondition.And.of(compared)),
         ImmutableMap.of(), ImmutableSet.of());
   }

@@ -3,6 +3,7 @@ package dev.keycond.planner.exec.write;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
+import dev.keycond.planner.codec.ConstantValues;
 import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.codec.ItemLimits;
 import dev.keycond.planner.codec.SqlValues;
@@ -49,11 +50,18 @@ final class RowChanges {
   private final Optional<HierarchyParent> parent;
   private final ItemCodec codec;
   private final boolean computableWithoutRead;
+  private final boolean createsItems;
 
   private record Compiled(Assignment assignment, Column column, Scalar value) {}
 
-  RowChanges(EntityTable table, List<Assignment> assignments, RexBuilder rexBuilder) {
+  /**
+   * @param createsItems whether the change may create the item (a MERGE's UpdateItem without
+   *     condition), which then needs what an INSERT writes besides the columns: the table's
+   *     constants and the stored copies of its key columns
+   */
+  RowChanges(EntityTable table, List<Assignment> assignments, RexBuilder rexBuilder, boolean createsItems) {
     this.table = table;
+    this.createsItems = createsItems;
     ImmutableList.Builder<Compiled> compiled = ImmutableList.builder();
     Set<String> assigned = new LinkedHashSet<>();
     Set<String> known = new LinkedHashSet<>();
@@ -67,6 +75,8 @@ final class RowChanges {
         known.add(column.name());
       } else if (assignment instanceof Assignment.Increment increment) {
         compiled.add(new Compiled(assignment, column, ScalarCompiler.compile(increment.amount(), rexBuilder)));
+        // DynamoDB adds only to an attribute that holds the number: one kept in a key template is computed.
+        computed |= table.storedAttribute(column).isEmpty();
       } else {
         compiled.add(new Compiled(assignment, column,
             ScalarCompiler.compile(((Assignment.Computed) assignment).expression(), rexBuilder)));
@@ -98,8 +108,8 @@ final class RowChanges {
   private boolean isOwnOrStored(String attribute) {
     KeyTemplate template = table.template(attribute);
     return table.ownKeyAttributes().contains(attribute) || template.isIdentity()
-        && !table.isKeyColumn(template.columns().get(0))
-        && table.column(table.columnIndex(template.columns().get(0))).attribute().equals(attribute);
+        && table.storedAttribute(table.column(table.columnIndex(template.columns().get(0))))
+            .filter(attribute::equals).isPresent();
   }
 
   /**
@@ -161,7 +171,12 @@ final class RowChanges {
     Map<String, RequestValue> increments = new LinkedHashMap<>();
     Set<String> removes = new LinkedHashSet<>();
     for (Compiled a : assignments) {
-      String attribute = a.column().attribute();
+      Optional<String> stored = table.storedAttribute(a.column());
+      if (stored.isEmpty()) {
+        // A column kept only in key templates changes with them, described below.
+        continue;
+      }
+      String attribute = stored.get();
       RexNode value = a.assignment() instanceof Assignment.SetValue set ? set.value()
           : a.assignment() instanceof Assignment.Increment increment ? increment.amount()
           : ((Assignment.Computed) a.assignment()).expression();
@@ -223,12 +238,15 @@ final class RowChanges {
     }
   }
 
+  /** A column's new value in the attribute it is kept in; one kept only in key templates changes with them. */
   private void set(Map<String, RequestValue> sets, Set<String> removes, Column column, Object value) {
-    if (value == null) {
-      removes.add(column.attribute());
-    } else {
-      sets.put(column.attribute(), bound(codec.encode(column, value)));
-    }
+    table.storedAttribute(column).ifPresent(attribute -> {
+      if (value == null) {
+        removes.add(attribute);
+      } else {
+        sets.put(attribute, bound(codec.encode(column, value)));
+      }
+    });
   }
 
   /**
@@ -241,6 +259,12 @@ final class RowChanges {
       Column column = table.column(p.column());
       set(sets, removes, column, row[p.column()]);
     });
+    if (createsItems) {
+      table.columns().stream().filter(c -> table.isKeyColumn(c.name()))
+          .forEach(c -> set(sets, removes, c, row[table.columnIndex(c.name())]));
+      table.mapping().constants().values()
+          .forEach(c -> sets.put(c.attribute(), bound(ConstantValues.value(c))));
+    }
     ItemCodec.IndexKeys keys = codec.indexKeys(row, assignedColumns::contains);
     keys.values().forEach((attribute, value) -> sets.put(attribute, bound(value)));
     removes.addAll(keys.removed());
