@@ -31,6 +31,7 @@ public final class TableBinding {
    */
   public static EntityTable bind(TableMapping declared, SourceTable source) {
     checkKeysAreKeyAttributes(declared, source);
+    checkNoTemplateInMultiAttributeKeys(declared, source);
     TableMapping mapping = ImpliedKeys.complete(declared, source);
     KeySchema keys = source.keys();
     for (String attribute : keys.attributes()) {
@@ -74,6 +75,28 @@ public final class TableBinding {
         throw invalid(mapping, "keys." + attribute, "is a template for '" + attribute
             + "', which is no key attribute of DynamoDB table '" + source.name() + "' or of its indexes; "
             + "the key attributes are " + describeKeyAttributes(source));
+      }
+    }
+  }
+
+  /**
+   * A multi-attribute key is made of attributes that each hold a value of their own type as it is;
+   * DynamoDB concatenates nothing, so a template's text could never be found in them. Their columns
+   * are the columns stored in them. An attribute the table's own key shares keeps that key's template.
+   */
+  private static void checkNoTemplateInMultiAttributeKeys(TableMapping mapping, SourceTable source) {
+    for (SourceIndex index : source.indexes()) {
+      if (!index.keys().isMultiAttribute()) {
+        continue;
+      }
+      for (String attribute : index.keys().attributes()) {
+        if (mapping.keys().containsKey(attribute) && !source.keys().isKeyAttribute(attribute)) {
+          throw invalid(mapping, "keys." + attribute, "is template '" + mapping.keys().get(attribute) + "', but '"
+              + attribute + "' is an attribute of the multi-attribute key of index '" + index.name()
+              + "' of DynamoDB table '" + source.name() + "' (partition key " + index.keys().partitionAttributes()
+              + ", sort key " + index.keys().sortAttributes() + "), whose attributes hold values as they are, "
+              + "without templates; remove it from \"keys\" and store a column in attribute '" + attribute + "'");
+        }
       }
     }
   }
