@@ -60,9 +60,7 @@ public final class KeyConditionTranslator {
     }
 
     SortSide sort = sortSide(target.keys().sortAttributes(), consumed);
-    boolean wholeKey = sort.boundAttributes == target.keys().sortAttributes().size()
-        && sort.chains.stream().allMatch(c -> c.sort().filter(s -> s.op() == Op.EQ).isPresent()
-            || target.keys().sortAttributes().isEmpty());
+    boolean wholeKey = sort.everyAttributeEqual;
     ImmutableList.Builder<KeyCondition> keys = ImmutableList.builder();
     for (ImmutableList<KeyEquality> partition : partitions) {
       for (SortChain chain : sort.chains) {
@@ -166,10 +164,10 @@ public final class KeyConditionTranslator {
 
   /**
    * What the predicates make of the sort key: the conditions of each key read, one chain per
-   * combination of IN-list values, how many sort attributes they bind, and the columns whose order
-   * is the key's order within each read.
+   * combination of IN-list values, whether they bind every sort attribute (if any) by equality, and
+   * the columns whose order is the key's order within each read.
    */
-  private record SortSide(List<SortChain> chains, int boundAttributes, boolean membershipExact,
+  private record SortSide(List<SortChain> chains, boolean everyAttributeEqual, boolean membershipExact,
       ImmutableList<Integer> orderColumns) {}
 
   /** The sort key part of one key condition: equalities on leading attributes, then the last one's condition. */
@@ -204,10 +202,10 @@ public final class KeyConditionTranslator {
       if (!allEqual) {
         ImmutableList<Integer> order = side.orderColumns.size() == table.template(attributes.get(i)).columns().size()
             ? followingOrder(side.orderColumns, attributes.subList(i + 1, attributes.size())) : side.orderColumns;
-        return new SortSide(chains, i + (side.conditions.isEmpty() ? 0 : 1), side.membershipExact, order);
+        return new SortSide(chains, false, side.membershipExact, order);
       }
     }
-    return new SortSide(chains, attributes.size(), true, ImmutableList.of());
+    return new SortSide(chains, true, true, ImmutableList.of());
   }
 
   /**

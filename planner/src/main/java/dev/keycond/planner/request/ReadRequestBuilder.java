@@ -405,8 +405,10 @@ public final class ReadRequestBuilder {
    */
   private Optional<List<RequestValue>> equalityValues(KeyCondition key) {
     List<RequestValue> values = new ArrayList<>();
-    for (KeyEquality equality : equalities(key)) {
-      KeyRole role = key.partition().contains(equality) ? KeyRole.PARTITION : KeyRole.SORT;
+    List<KeyEquality> equalities = equalities(key);
+    for (int i = 0; i < equalities.size(); i++) {
+      KeyEquality equality = equalities.get(i);
+      KeyRole role = i < key.partition().size() ? KeyRole.PARTITION : KeyRole.SORT;
       Optional<RequestValue> value = value(equality.value(), equality.attribute(), role).filter(v -> !isEmptyText(v));
       if (value.isEmpty()) {
         return Optional.empty();

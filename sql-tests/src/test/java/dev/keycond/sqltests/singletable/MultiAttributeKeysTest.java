@@ -20,8 +20,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -153,13 +155,66 @@ class MultiAttributeKeysTest {
     assertEquals(List.of(List.of("o2"), List.of("o3"), List.of("o5")), rows);
     List<RecordedRequest> sent = RequestRecorder.dataRequests();
     assertEquals(List.of("Query", "Query"), sent.stream().map(RecordedRequest::operation).toList());
-    List<AttributeValue> regions = new ArrayList<>();
+    Set<AttributeValue> regions = new HashSet<>();
     for (RecordedRequest request : sent) {
       QueryRequest q = request.raw(QueryRequest.class);
       assertEquals("#a0 = :v0 AND #a1 = :v1 AND #a2 = :v2", q.keyConditionExpression());
       regions.add(q.expressionAttributeValues().get(":v1"));
     }
-    assertEquals(List.of(AttributeValue.fromS("eu"), AttributeValue.fromS("us")), regions);
+    assertEquals(Set.of(AttributeValue.fromS("eu"), AttributeValue.fromS("us")), regions);
+  }
+
+  @Test
+  void inListsOnBothPartitionAttributesAreOneQueryPerCombination() throws SQLException {
+    List<List<String>> rows = query(connection, "SELECT id FROM orders WHERE tenant IN ('t1', 't2') "
+        + "AND region IN ('eu', 'us') AND placed = 200 AND status = 'open' ORDER BY id");
+
+    assertEquals(List.of(List.of("o2"), List.of("o5"), List.of("o6")), rows);
+    // The Queries of a fan-out are sent concurrently, in no fixed order.
+    Set<List<AttributeValue>> partitions = new HashSet<>();
+    List<RecordedRequest> sent = RequestRecorder.dataRequests();
+    assertEquals(4, sent.size(), sent::toString);
+    for (RecordedRequest request : sent) {
+      QueryRequest q = request.raw(QueryRequest.class);
+      assertEquals("#a0 = :v0 AND #a1 = :v1 AND #a2 = :v2 AND #a3 = :v3", q.keyConditionExpression());
+      partitions.add(List.of(q.expressionAttributeValues().get(":v0"), q.expressionAttributeValues().get(":v1")));
+    }
+    assertEquals(Set.of(List.of(AttributeValue.fromS("t1"), AttributeValue.fromS("eu")),
+        List.of(AttributeValue.fromS("t1"), AttributeValue.fromS("us")),
+        List.of(AttributeValue.fromS("t2"), AttributeValue.fromS("eu")),
+        List.of(AttributeValue.fromS("t2"), AttributeValue.fromS("us"))), partitions);
+  }
+
+  @Test
+  void aTableWithoutAMappingIsReadByItsMultiAttributeIndex() throws SQLException {
+    try (Connection raw = DriverManager.getConnection(Keycond.url(server), Keycond.properties())) {
+      RequestRecorder.clear();
+      List<List<String>> rows = query(raw, "SELECT id, placed FROM \"" + table + "\" "
+          + "WHERE tenant = 't1' AND region = 'us'");
+
+      assertEquals(List.of(List.of("o5", "200")), rows);
+    }
+    QueryRequest sent = onlyRequest().raw(QueryRequest.class);
+    assertEquals("ByTenantRegion", sent.indexName());
+    assertEquals("#a0 = :v0 AND #a1 = :v1", sent.keyConditionExpression());
+  }
+
+  @Test
+  void aTransactionsOwnInsertIsFoundByTheIndexQueryBeforeCommit() throws SQLException {
+    connection.setAutoCommit(false);
+    try (Statement statement = connection.createStatement()) {
+      statement.executeUpdate("INSERT INTO orders (id, tenant, region, placed, status) "
+          + "VALUES ('o9', 't1', 'us', 250, 'open')");
+      statement.executeUpdate("INSERT INTO orders (id, tenant, region, placed, status) "
+          + "VALUES ('o10', 't1', 'ap', 250, 'open')");
+    }
+    RequestRecorder.clear();
+
+    assertEquals(List.of(List.of("o5"), List.of("o9")),
+        query(connection, "SELECT id FROM orders WHERE tenant = 't1' AND region = 'us' ORDER BY placed"));
+    assertEquals("#a0 = :v0 AND #a1 = :v1", onlyRequest().raw(QueryRequest.class).keyConditionExpression());
+    assertTrue(item("o9").isEmpty(), "nothing is written before commit");
+    connection.rollback();
   }
 
   @Test
