@@ -27,9 +27,10 @@ public final class ScanRefusal {
         .append(table.name()).append("' needs a full Scan of DynamoDB table '").append(table.source().name())
         .append("', which keycond refuses ").append(use == ScanUse.WRITE && policy.allowed() ? "for a write " : "")
         .append("under the connection's scan=").append(policy).append(". ");
+    // The columns the statement binds; a shard the mapping implies is none of its conditions.
     Set<String> bound = new HashSet<>();
     for (KeyPredicate p : KeyPredicates.extract(table, conditions)) {
-      if (p.kind().isEquality()) {
+      if (p.kind().isEquality() && p.conjunct() != KeyPredicate.IMPLIED) {
         bound.add(table.column(p.column()).name());
       }
     }

@@ -80,9 +80,10 @@ public final class TableBinding {
   }
 
   /**
-   * A multi-attribute key is made of attributes that each hold a value of their own type as it is;
-   * DynamoDB concatenates nothing, so a template's text could never be found in them. Their columns
-   * are the columns stored in them. An attribute the table's own key shares keeps that key's template.
+   * A multi-attribute key is what a design uses instead of a key concatenated from values: each of
+   * its attributes holds one value of its own type as it is, so its column is the column stored in
+   * it, and a template would write and look for text that the design's other clients never put
+   * there. An attribute the table's own key shares keeps that key's template.
    */
   private static void checkNoTemplateInMultiAttributeKeys(TableMapping mapping, SourceTable source) {
     for (SourceIndex index : source.indexes()) {
@@ -93,8 +94,9 @@ public final class TableBinding {
         if (mapping.keys().containsKey(attribute) && !source.keys().isKeyAttribute(attribute)) {
           throw invalid(mapping, "keys." + attribute, "is template '" + mapping.keys().get(attribute) + "', but '"
               + attribute + "' is an attribute of the multi-attribute key of index '" + index.name()
-              + "' of DynamoDB table '" + source.name() + "' (partition key " + index.keys().partitionAttributes()
-              + ", sort key " + index.keys().sortAttributes() + "), whose attributes hold values as they are, "
+              + "' of DynamoDB table '" + source.name() + "' (partition key " + String.join(", ", index.keys()
+              .partitionAttributes()) + "; sort key " + String.join(", ", index.keys().sortAttributes())
+              + "), whose attributes hold values as they are, "
               + "without templates; remove it from \"keys\" and store a column in attribute '" + attribute + "'");
         }
       }
