@@ -218,6 +218,31 @@ class MultiAttributeKeysTest {
   }
 
   @Test
+  void aJoinReadsTheIndexByBothPartitionAttributesOfEachOuterRow() throws SQLException {
+    String tenants = table + "_Tenants";
+    server.client().createTable(b -> b.tableName(tenants).billingMode(BillingMode.PAY_PER_REQUEST)
+        .attributeDefinitions(attribute("id", ScalarAttributeType.S)).keySchema(key("id", KeyType.HASH)));
+    server.client().putItem(b -> b.tableName(tenants).item(Map.of("id", AttributeValue.fromS("t1"),
+        "home", AttributeValue.fromS("us"))));
+    String mapping = mapping("").replace("}}}}", "}}, \"tenants\": {\"source\": \"" + tenants
+        + "\", \"columns\": {\"id\": \"VARCHAR\", \"home\": \"VARCHAR\"}, \"keys\": {\"id\": \"{id}\"}}}}");
+    try (Connection joined = connect(mapping)) {
+      RequestRecorder.clear();
+      List<List<String>> rows = query(joined, "SELECT o.id FROM tenants t JOIN orders o "
+          + "ON o.tenant = t.id AND o.region = t.home WHERE t.id = 't1'");
+
+      assertEquals(List.of(List.of("o5")), rows);
+    }
+    List<RecordedRequest> sent = RequestRecorder.dataRequests();
+    assertEquals(List.of("GetItem", "Query"), sent.stream().map(RecordedRequest::operation).toList());
+    QueryRequest inner = sent.get(1).raw(QueryRequest.class);
+    assertEquals("ByTenantRegion", inner.indexName());
+    assertEquals("#a0 = :v0 AND #a1 = :v1", inner.keyConditionExpression());
+    assertEquals(List.of(AttributeValue.fromS("t1"), AttributeValue.fromS("us")),
+        List.of(inner.expressionAttributeValues().get(":v0"), inner.expressionAttributeValues().get(":v1")));
+  }
+
+  @Test
   void orderByTheSortAttributesBackwardsReadsTheIndexBackwards() throws SQLException {
     List<List<String>> rows = query(connection, "SELECT id, placed, status FROM orders "
         + "WHERE tenant = 't1' AND region = 'eu' ORDER BY placed DESC, status DESC");
