@@ -58,11 +58,10 @@ public final class DynamoClients {
 
   /**
    * The SDK's Apache HTTP client: of the synchronous clients a Java user can pick, the fastest
-   * point read in the benchmark that fits the jar (the AWS CRT client alone is as large as the rest
-   * of the jar), with a pool of kept-alive connections sized by the {@code maxConnections} property.
-   * The url-connection client writes a request's headers and body apart, waiting about a
-   * millisecond for the server's acknowledgement between them, and keeps at most five idle
-   * connections per host, whatever the threads sharing a connection need.
+   * point read in the benchmark (its measurement 9), and one that fits the jar, which the AWS CRT
+   * client would not (it alone is as large as the rest of the jar); its pool of kept-alive
+   * connections is sized by the {@code maxConnections} property. The url-connection client, the
+   * slowest per call there, has no pool of its own to size: the JDK keeps its idle connections.
    *
    * <p>An {@code http://} endpoint (DynamoDB Local, dynalite, LocalStack) gets plain sockets where
    * the client would put TLS ones, which it then never uses: without them its builder sets up a TLS
