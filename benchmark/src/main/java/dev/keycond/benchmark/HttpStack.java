@@ -14,6 +14,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
  * its builder's defaults (pool size included), with the connect and read timeouts keycond uses. The
  * jars each adds to an application are named by where Maven keeps them.
  */
+@SuppressWarnings("deprecation") // the SDK deprecates its Apache 4 client, which is measured all the same
 enum HttpStack {
   URL_CONNECTION("url-connection (`url-connection-client`)", List.of("/software/amazon/awssdk/url-connection-client/"),
       () -> UrlConnectionHttpClient.builder().connectionTimeout(Timeouts.CONNECT).socketTimeout(Timeouts.READ).build()),

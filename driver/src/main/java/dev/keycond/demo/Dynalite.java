@@ -61,6 +61,7 @@ public final class Dynalite implements AutoCloseable {
    * An SDK client for a local DynamoDB-compatible server (dynalite, moto or LocalStack), which
    * checks that requests are signed but not by whom.
    */
+  @SuppressWarnings("deprecation") // the driver's HTTP client; DynamoClients says why this one
   public static DynamoDbClient client(String endpoint) {
     return DynamoDbClient.builder()
         .endpointOverride(URI.create(endpoint))

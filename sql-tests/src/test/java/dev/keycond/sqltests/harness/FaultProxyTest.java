@@ -58,6 +58,7 @@ class FaultProxyTest {
   private static DynamoDbClient client;
 
   @BeforeAll
+  @SuppressWarnings("deprecation") // keycond's HTTP client, so that the faults look as keycond sees them
   static void start(DynamoServer dynamo) {
     server = dynamo;
     Fixtures.load(server, "files");
