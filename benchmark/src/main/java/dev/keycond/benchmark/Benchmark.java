@@ -56,8 +56,8 @@ public final class Benchmark {
           .append(tree.count(DriveTree.ARCHIVE)).append(" items of ~1 KB under `").append(DriveTree.ARCHIVE)
           .append("` and a few more, and account `").append(DriveTree.PARTITION_ACCOUNT).append("`, a partition of ")
           .append(DriveTree.PARTITION_ITEMS).append(" items of ~1 KB. Baseline: `DynamoDbClient` built the usual way, ")
-          .append("with the url-connection HTTP client keycond uses (for an http:// endpoint keycond gives it plain ")
-          .append("connections and skips the TLS set-up the builder does), sending the request keycond's plan sends.\n\n");
+          .append("on ").append(RawSdk.BASELINE.label).append(", the fastest HTTP client of the measurement *HTTP clients* ")
+          .append("below, sending the request keycond's plan sends.\n\n");
 
       // Run order: the measurements in this JVM first, then the child JVMs. Report order: the map's.
       Map<String, Measurement> measurements = new LinkedHashMap<>();
@@ -65,6 +65,7 @@ public final class Benchmark {
           "keycond", ChildJvm.application(workDir.resolve("keycond-jar"), List.of(jar.toString())),
           "raw", ChildJvm.application(workDir.resolve("raw-sdk"), SdkJars.onClasspath())), workDir, COLD_START_RUNS));
       measurements.put("warm", new WarmLatency(endpoint, WARM_UP_ROUNDS));
+      measurements.put("http", new HttpClients(endpoint));
       measurements.put("streaming", new StreamingMemory(endpoint, jvm, STREAMING_RUNS, STREAMING_HEAP,
           STREAMING_TIGHT_HEAP));
       measurements.put("warm-streaming", new WarmStreaming(endpoint));
@@ -72,7 +73,7 @@ public final class Benchmark {
       measurements.put("parallel-scan", new ParallelScan(endpoint, tree.size()));
       measurements.put("jar", new JarSize(jar));
       measurements.put("writes", new WriteLoad(endpoint));
-      List<String> runOrder = List.of("requests", "warm", "warm-streaming", "parallel-scan", "writes", "jar",
+      List<String> runOrder = List.of("requests", "http", "warm", "warm-streaming", "parallel-scan", "writes", "jar",
           "streaming", "cold");
       Map<String, Section> sections = new LinkedHashMap<>();
       for (String name : runOrder) {
