@@ -2,6 +2,7 @@
  * {@code keycond demo}: a local dynalite, the README's example data, the showcase of statements
  * with their EXPLAIN, rows, warnings and the requests counted on the wire, then the shell. Also
  * {@link dev.keycond.demo.LocalServerProcess}, which installs, starts and stops a pinned local
- * DynamoDB-compatible server: dynalite here, in the benchmark and in the tests, moto in the tests.
+ * DynamoDB-compatible server: dynalite here, in the benchmark and in the tests; moto
+ * ({@link dev.keycond.demo.Moto}) in the tests and in the benchmark's transaction row.
  */
 package dev.keycond.demo;
