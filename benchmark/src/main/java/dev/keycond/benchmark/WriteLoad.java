@@ -125,12 +125,12 @@ final class WriteLoad implements Measurement {
     }
   }
 
-  private static String path(int i) {
+  static String path(int i) {
     return String.format("root/w%05d", i);
   }
 
   /** The item keycond writes for the row: its keys, the parent computed from the path, the size. */
-  private static Map<String, AttributeValue> item(String account, int i) {
+  static Map<String, AttributeValue> item(String account, int i) {
     return Map.of("PK", AttributeValue.fromS(DriveTree.partition(account)), "SK", AttributeValue.fromS(path(i)),
         "parent", AttributeValue.fromS("root/"), "size", AttributeValue.fromN(Integer.toString(i)));
   }
