@@ -4,19 +4,16 @@ import static dev.keycond.sqltests.transactions.TransactionsTest.file;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.MotoExtension;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
-import dev.keycond.sqltests.support.FreshTables;
+import dev.keycond.sqltests.support.OnFreshTables;
 import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -28,22 +25,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * and read by a set-based write; another connection sees none of it before commit.
  */
 @ExtendWith(MotoExtension.class)
-class TransactionReadsTest {
+class TransactionReadsTest extends OnFreshTables {
   private static final String PREFIX = "SELECT path, size FROM files WHERE account = 'a91' AND path LIKE 'root/%' "
       + "ORDER BY path";
-  private FreshTables tables;
-  private Connection connection;
-
-  @BeforeEach
-  void freshTables(DynamoServer moto) throws SQLException {
-    tables = FreshTables.create(moto);
-    connection = tables.connect();
-  }
-
-  @AfterEach
-  void close() throws SQLException {
-    connection.close();
-  }
 
   @Test
   void aPrefixQuerySeesTheInsertedRowInKeyOrderAndAnotherConnectionDoesNot() throws SQLException {
