@@ -52,7 +52,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * and on the ON clause's other comparisons; with WHEN NOT MATCHED THEN INSERT alone, a PutItem
  * conditioned on no item having the key. An update sets the columns the MERGE gives with every
  * derived attribute (index keys, a hierarchy's parent); a put writes the whole item, as INSERT does.
- * A row whose condition fails counts 0. Every row is checked before the first is sent.
+ * A row whose condition fails counts 0. Every row is checked before the first is sent. In a
+ * transaction the rows' writes are kept until commit, a one-branch MERGE reading each item first to
+ * count it (see {@code keep}).
  */
 public final class MergeOperator implements WriteOperator {
   private final WritePlan.MergeRows plan;
