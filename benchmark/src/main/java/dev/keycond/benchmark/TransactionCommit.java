@@ -37,10 +37,6 @@ final class TransactionCommit implements Measurement {
     this.motoDir = motoDir;
   }
 
-  private interface Commit {
-    void write(String account) throws Exception;
-  }
-
   @Override
   public Section run() throws Exception {
     try (LocalServerProcess moto = Moto.start(motoDir);
@@ -56,42 +52,31 @@ final class TransactionCommit implements Measurement {
     }
   }
 
-  private Section measure(DynamoDbClient client, Commit keycond, Commit raw) throws Exception {
+  private Section measure(DynamoDbClient client, AlternatingRounds.Write keycond, AlternatingRounds.Write raw) throws Exception {
+    String first = nextAccount();
     WireCost keycondCost = WireCost.of(() -> {
-      keycond.write(nextAccount());
+      keycond.write(first);
       return ACTIONS;
     });
-    clear(client);
+    clear(client, first);
+    String second = nextAccount();
     WireCost rawCost = WireCost.of(() -> {
-      raw.write(nextAccount());
+      raw.write(second);
       return ACTIONS;
     });
-    clear(client);
-    for (int round = 0; round < WARM_UP_ROUNDS; round++) {
-      keycond.write(nextAccount());
-      clear(client);
-      raw.write(nextAccount());
-      clear(client);
-    }
-    List<Double> keycondTimes = new ArrayList<>();
-    List<Double> rawTimes = new ArrayList<>();
-    for (int round = 0; round < ROUNDS; round++) {
-      for (int k = 0; k < 2; k++) {
-        boolean isKeycond = (round % 2 == 0) == (k == 0);
-        String account = nextAccount();
-        long start = System.nanoTime();
-        (isKeycond ? keycond : raw).write(account);
-        (isKeycond ? keycondTimes : rawTimes).add((System.nanoTime() - start) / 1e6);
-        clear(client);
-      }
-    }
+    clear(client, second);
+    AlternatingRounds.time(WARM_UP_ROUNDS, this::nextAccount, keycond, raw, account -> clear(client, account));
+    AlternatingRounds.Times times =
+        AlternatingRounds.time(ROUNDS, this::nextAccount, keycond, raw, account -> clear(client, account));
+    List<Double> keycondTimes = times.keycond();
+    List<Double> rawTimes = times.raw();
     double keycondMedian = Stats.median(keycondTimes);
     double rawMedian = Stats.median(rawTimes);
     String md = "### 9. A transaction of " + ACTIONS + " changes\n\n"
         + ACTIONS + " executions of `INSERT INTO files (account, path, size) VALUES (?, ?, ?)` with auto-commit "
         + "off, then `commit()`, against a raw-SDK `TransactWriteItems` of the same " + ACTIONS + " Puts (the same "
         + "items, `attribute_not_exists` on the partition key, a ClientRequestToken), in one JVM after "
-        + WARM_UP_ROUNDS + " warm-up rounds; " + ROUNDS + " rounds alternating which goes first, each writing a new "
+        + WARM_UP_ROUNDS + " warm-up rounds of both; " + ROUNDS + " rounds alternating which goes first, each writing a new "
         + "account whose items are deleted after it, untimed (moto copies the whole table before each transaction, "
         + "so a commit's time grows with the table). dynalite has no transactions: this runs on moto 5.2.5 on "
         + "loopback, started for it, whose Python server takes most of each commit's time. moto reports no write units for a TransactWriteItems "
@@ -115,8 +100,7 @@ final class TransactionCommit implements Measurement {
    * undo a cancelled one), so a commit's time grows with the table, and every round must start from
    * the same empty one.
    */
-  private void clear(DynamoDbClient client) {
-    String account = "t" + (accounts - 1);
+  private static void clear(DynamoDbClient client, String account) {
     List<WriteRequest> deletes = new ArrayList<>(ACTIONS);
     for (int i = 0; i < ACTIONS; i++) {
       Map<String, AttributeValue> item = WriteLoad.item(account, i);
