@@ -131,11 +131,6 @@ public final class Session implements AutoCloseable {
   public WriteResult write(PlannedUpdate update, ExecutionContext context, List<List<Object>> parameterSets,
       boolean returnsRows) {
     Optional<Transaction> open = context.transaction();
-    if (open.isPresent() && returnsRows) {
-      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "RETURNING and generated keys do not run in a "
-          + "transaction yet: the rows are written only at commit. Run the statement with auto-commit on, or read "
-          + "the rows with a SELECT, which sees the transaction's writes by key");
-    }
     if (open.isPresent()) {
       try {
         return open.get().statement(() -> update.execute(context, parameterSets, returnsRows));
