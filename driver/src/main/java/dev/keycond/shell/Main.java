@@ -10,7 +10,7 @@ import java.util.Optional;
 
 /**
  * The jar's entry point: {@code java -jar keycond-jdbc.jar shell [url] [sqlline options]} or
- * {@code java -jar keycond-jdbc.jar demo}.
+ * {@code java -jar keycond-jdbc.jar demo}, or {@code mapping infer|import ...} (see {@link MappingCommand}).
  */
 public final class Main {
   private Main() {}
@@ -27,6 +27,8 @@ public final class Main {
         return shell(rest, out);
       case "demo":
         return Demo.run(rest, out);
+      case "mapping":
+        return MappingCommand.run(rest, out, err);
       case "--version":
         out.println("keycond " + Driver.VERSION);
         return 0;
@@ -59,6 +61,7 @@ public final class Main {
     out.println("      -e \"<sql>\"      run a statement and exit (repeatable)");
     out.println("      -f file.sql     run a script and exit");
     out.println("  demo [--no-shell | sqlline options]          local DynamoDB, example data, a showcase, the shell");
+    out.println(MappingCommand.USAGE);
     out.println("  --version");
     out.println();
     out.println("URL: jdbc:keycond:region=us-east-1;endpoint=http://127.0.0.1:8000;mapping=/path/mapping.json;"
