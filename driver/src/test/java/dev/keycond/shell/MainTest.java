@@ -31,6 +31,19 @@ class MainTest {
         new PrintStream(err, true, StandardCharsets.UTF_8));
     assertEquals(0, code);
     assertTrue(out.toString(StandardCharsets.UTF_8).contains("shell [jdbc:keycond:...]"));
+    assertTrue(out.toString(StandardCharsets.UTF_8).contains("mapping infer <jdbc:keycond:...>"));
     assertEquals("", err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void mappingWithoutACommandIsACommandLineError() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.run(new String[] {"mapping"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals(2, code);
+    assertEquals("", out.toString(StandardCharsets.UTF_8));
+    assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("keycond mapping: say infer or import"),
+        err.toString(StandardCharsets.UTF_8));
   }
 }

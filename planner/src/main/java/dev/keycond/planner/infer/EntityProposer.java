@@ -11,6 +11,7 @@ import dev.keycond.planner.mapping.Hierarchy;
 import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.source.SourceTable;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -20,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -91,7 +93,7 @@ final class EntityProposer {
   /** The name the keys suggest: the label of the last value of the sort key, else of the partition key. */
   static String suggestedName(SourceTable source, Map<String, AttributeValue> item, String delimiter) {
     List<String> own = new ArrayList<>(source.keys().attributes());
-    java.util.Collections.reverse(own);
+    Collections.reverse(own);
     for (String key : own) {
       AttributeValue value = item.get(key);
       if (value == null || value.s() == null) {
@@ -189,7 +191,7 @@ final class EntityProposer {
   }
 
   /** The plain attribute whose {@code text} (its S or its N) is {@code texts}, item for item, if one's is. */
-  private Optional<String> copyOf(List<String> texts, java.util.function.Function<AttributeValue, String> text) {
+  private Optional<String> copyOf(List<String> texts, Function<AttributeValue, String> text) {
     for (String attribute : attributes) {
       if (notColumns.contains(attribute) || source.isKeyAttribute(attribute)) {
         continue;
