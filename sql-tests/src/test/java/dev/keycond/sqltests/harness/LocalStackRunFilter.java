@@ -18,7 +18,7 @@ public final class LocalStackRunFilter implements PostDiscoveryFilter {
   public LocalStackRunFilter() {
     unavailable.ifPresent(reason -> System.out.println("[keycond] The LocalStack run of the SQL tests is skipped: "
         + reason + ". To run it: export " + DynamoServer.LOCALSTACK_TOKEN + "=<your token> with Docker running"
-        + " (see README.md, \"Running the tests\")."));
+        + " (see docs/testing.md, \"Running the tests\")."));
   }
 
   @Override
