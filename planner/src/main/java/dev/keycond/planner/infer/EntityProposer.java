@@ -154,8 +154,7 @@ final class EntityProposer {
       String from = first.labelOf(at).label().isEmpty() ? "part of " + key
           : "value after '" + first.labelOf(at).label() + delimiter + "' in " + key;
       notes.add("column " + name + " VARCHAR is the " + from + " (such as '" + texts.get(0) + "')"
-          + copy.map(c -> ", also stored in attribute " + c + " on every item seen").orElse("")
-          + "; a key slot stays VARCHAR, since a typed slot would skip the items whose text is not of its type");
+          + copy.map(c -> ", also stored in attribute " + c + " on every item seen").orElse(""));
     }
     keys.put(key, template.toString());
   }

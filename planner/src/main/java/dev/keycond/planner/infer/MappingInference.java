@@ -69,6 +69,8 @@ public final class MappingInference {
   public static ProposedMapping propose(List<ItemSample> samples, List<String> report) {
     List<ProposedTable> tables = new ArrayList<>();
     List<String> notes = new ArrayList<>();
+    notes.add("a column in a slot of a key template is VARCHAR: a slot of another type would skip, as another "
+        + "entity's, every item whose key text is not of that type");
     Map<Map<String, AttributeValue>, String> placed = new IdentityHashMap<>();
     Set<String> taken = new HashSet<>();
     for (ItemSample sample : samples) {

@@ -3,6 +3,7 @@ package dev.keycond.planner.infer;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -27,7 +28,9 @@ public record ProposedMapping(ImmutableList<ProposedTable> tables, ImmutableList
     ObjectNode root = JsonNodeFactory.instance.objectNode();
     ObjectNode tableNode = root.putObject("tables");
     tables.forEach(t -> tableNode.set(t.name(), t.json()));
-    DefaultPrettyPrinter printer = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
+    // As the README writes mappings: "name": value, two spaces a level.
+    DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
+        .withObjectFieldValueSpacing(Separators.Spacing.AFTER)).withObjectIndenter(new DefaultIndenter("  ", "\n"));
     try {
       return new ObjectMapper().writer(printer).writeValueAsString(root) + "\n";
     } catch (JsonProcessingException e) {

@@ -21,6 +21,7 @@ import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -83,7 +84,8 @@ class MappingInferenceTest {
     assertEquals(Map.of("ws_id", "VARCHAR", "member_id", "VARCHAR", "role", "VARCHAR", "joined", "TIMESTAMP",
         "prefs", "JSON", "seats", "JSON"), texts(tables.at("/member/columns")));
     List<String> notes = proposal.allNotes();
-    assertEquals(List.of("not placed: the item with key EntityRef='ORPHAN', Detail='x-1' of table "
+    assertEquals(List.of("a column in a slot of a key template is VARCHAR: a slot of another type would skip, as "
+        + "another entity's, every item whose key text is not of that type", "not placed: the item with key EntityRef='ORPHAN', Detail='x-1' of table "
         + "'infer_Control' is the only one of its key shape in the sample", "not placed: the item with key "
         + "EntityRef='junk-7', Detail='META' of table 'infer_Control' is the only one of its key shape in the sample"),
         proposal.notes());
@@ -155,6 +157,23 @@ class MappingInferenceTest {
     // has it, the proposal loads and reads each entity's items alone.
     assumeTrue(proposal.loads(), "this keycond does not load \"constants\" yet");
     assertRoundTrip(server, proposal, "infer_Typed", Map.of("order", 2, "refund", 2));
+  }
+
+  @Test
+  void aTemplateThatAlsoMatchesAnotherEntitysItemsIsReported(DynamoServer server) throws Exception {
+    ProposedMapping proposal = infer(server, SampleBounds.DEFAULT, "infer_Loose");
+    assertTrue(proposal.loads(), proposal.allNotes()::toString);
+    assertEquals(List.of("acct", "acct_2"), proposal.tableNames());
+    assertEquals(Map.of("PK", "ACCT#{acct_id}", "SK", "META"), texts(json(proposal).at("/tables/acct/keys")));
+    assertEquals(Map.of("PK", "ACCT#{acct_id}", "SK", "{sk}"), texts(json(proposal).at("/tables/acct_2/keys")));
+    assertTrue(proposal.allNotes().contains("acct_2: its keys also match 2 sampled items taken for table acct, "
+        + "which a read of it returns too"), proposal.allNotes()::toString);
+    // What the note warns of: the events' table reads the account's item too.
+    try (Connection connection = DriverManager.getConnection(Keycond.url(server),
+        Keycond.properties("mapping=inline:" + proposal.json()))) {
+      assertEquals(List.of(List.of("2026-01-05", "10"), List.of("2026-01-06", "12"), Arrays.asList("META", null)),
+          Keycond.query(connection, "SELECT sk, amount FROM acct_2 WHERE acct_id = 'a1' ORDER BY sk"));
+    }
   }
 
   @Test
