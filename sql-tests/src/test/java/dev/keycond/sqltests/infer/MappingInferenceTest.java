@@ -97,8 +97,17 @@ class MappingInferenceTest {
     assertRoundTrip(server, proposal, "infer_Control", Map.of("ws", 2, "proj", 3, "member", 2));
     try (Connection connection = DriverManager.getConnection(Keycond.url(server),
         Keycond.properties("mapping=inline:" + proposal.json()))) {
+      RequestRecorder.clear();
       assertEquals(List.of(List.of("p1", "007", "1200.5"), List.of("p2", "042", "300")), Keycond.query(connection,
           "SELECT proj_id, code, budget FROM proj WHERE ws_id = 'acme' ORDER BY proj_id"));
+      RecordedRequest query = Keycond.onlyRequest();
+      assertEquals("Query", query.operation());
+      assertEquals("EntityRef = 'WS#acme' AND begins_with(Detail, 'PROJ#')", query.keyCondition());
+      RequestRecorder.clear();
+      assertEquals(List.of(List.of("Acme", "p1"), List.of("Acme", "p2")), Keycond.query(connection,
+          "SELECT w.name, p.proj_id FROM ws w JOIN proj p ON p.ws_id = w.ws_id WHERE w.ws_id = 'acme' "
+              + "ORDER BY p.proj_id"));
+      assertEquals("EntityRef = 'WS#acme'", Keycond.onlyRequest().keyCondition(), "one Query of the collection");
       RequestRecorder.clear();
       assertEquals(List.of(List.of("p1"), List.of("p3")),
           Keycond.query(connection, "SELECT proj_id FROM proj WHERE status = 'active' ORDER BY proj_id"));
