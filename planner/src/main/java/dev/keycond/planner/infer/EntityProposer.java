@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -191,8 +192,17 @@ final class EntityProposer {
 
   /** The plain attribute whose {@code text} (its S or its N) is {@code texts}, item for item, if one's is. */
   private Optional<String> copyOf(List<String> texts, Function<AttributeValue, String> text) {
+    Optional<String> copy = attributeHolding(texts, text,
+        attribute -> !notColumns.contains(attribute) && !source.isKeyAttribute(attribute));
+    copy.ifPresent(notColumns::add);
+    return copy;
+  }
+
+  /** The first {@code eligible} attribute whose {@code text} is {@code texts}, item for item. */
+  private Optional<String> attributeHolding(List<String> texts, Function<AttributeValue, String> text,
+      Predicate<String> eligible) {
     for (String attribute : attributes) {
-      if (notColumns.contains(attribute) || source.isKeyAttribute(attribute)) {
+      if (!eligible.test(attribute)) {
         continue;
       }
       boolean holds = true;
@@ -201,7 +211,6 @@ final class EntityProposer {
         holds = value != null && texts.get(i).equals(text.apply(value));
       }
       if (holds) {
-        notColumns.add(attribute);
         return Optional.of(attribute);
       }
     }
@@ -251,7 +260,7 @@ final class EntityProposer {
         continue;
       }
       int at = i;
-      Optional<String> column = columnHolding(shapes.stream().map(s -> s.parts().get(at).text()).toList(), key);
+      Optional<String> column = columnHolding(shapes.stream().map(s -> s.parts().get(at).text()).toList());
       if (column.isEmpty() || !used.add(column.get())) {
         return Optional.empty();
       }
@@ -261,7 +270,7 @@ final class EntityProposer {
   }
 
   /** The key slot column, or else the plain attribute (a column), whose text is {@code texts} item for item. */
-  private Optional<String> columnHolding(List<String> texts, String indexKey) {
+  private Optional<String> columnHolding(List<String> texts) {
     for (String column : slotTexts.get(0).keySet().stream().sorted().toList()) {
       boolean holds = true;
       for (int i = 0; i < items.size() && holds; i++) {
@@ -271,19 +280,9 @@ final class EntityProposer {
         return Optional.of(column);
       }
     }
-    for (String attribute : attributes) {
-      if (notColumns.contains(attribute) || source.isKeyAttribute(attribute) || attribute.equals(indexKey)) {
-        continue;
-      }
-      boolean holds = true;
-      for (int i = 0; i < items.size() && holds; i++) {
-        holds = texts.get(i).equals(text(items.get(i).get(attribute)));
-      }
-      if (holds && !names.contains(attribute)) {
-        return Optional.of(attribute);
-      }
-    }
-    return Optional.empty();
+    // Not an attribute whose name a slot column took: the template would name that column instead.
+    return attributeHolding(texts, EntityProposer::text, attribute -> !notColumns.contains(attribute)
+        && !source.isKeyAttribute(attribute) && !names.contains(attribute));
   }
 
   private void plainColumns() {

@@ -44,6 +44,13 @@ final class InferredMappings {
     }
   }
 
+  /** A connection whose mapping is the proposal, with further properties written {@code "name=value"}. */
+  static Connection connect(DynamoServer server, ProposedMapping proposal, String... properties) throws SQLException {
+    List<String> all = new ArrayList<>(List.of(properties));
+    all.add("mapping=inline:" + proposal.json());
+    return DriverManager.getConnection(Keycond.url(server), Keycond.properties(all.toArray(String[]::new)));
+  }
+
   /** A table's {@code keys} (or {@code columns}) object as a map of text. */
   static Map<String, String> texts(JsonNode node) {
     Map<String, String> texts = new TreeMap<>();
@@ -64,8 +71,7 @@ final class InferredMappings {
     List<Map<String, AttributeValue>> items =
         server.client().scan(ScanRequest.builder().tableName(source).build()).items();
     DynamoCatalog catalog = new DynamoCatalog(server.client());
-    try (Connection connection = DriverManager.getConnection(Keycond.url(server),
-        Keycond.properties("mapping=inline:" + proposal.json(), "scan=allow"))) {
+    try (Connection connection = connect(server, proposal, "scan=allow")) {
       for (TableMapping table : mapping.tables().values()) {
         if (!table.source().equals(source)) {
           continue;

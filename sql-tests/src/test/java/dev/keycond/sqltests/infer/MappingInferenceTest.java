@@ -1,10 +1,10 @@
 package dev.keycond.sqltests.infer;
 
 import static dev.keycond.sqltests.infer.InferredMappings.assertRoundTrip;
+import static dev.keycond.sqltests.infer.InferredMappings.connect;
 import static dev.keycond.sqltests.infer.InferredMappings.json;
 import static dev.keycond.sqltests.infer.InferredMappings.texts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -20,7 +20,6 @@ import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +65,13 @@ class MappingInferenceTest {
     return MappingInference.infer(server.client(), List.of(tables), bounds);
   }
 
+  /** The proposal for a table whose sample makes one SQL table, which must load. */
+  private static ProposedMapping loaded(DynamoServer server, String table) {
+    ProposedMapping proposal = infer(server, SampleBounds.DEFAULT, table);
+    assertTrue(proposal.loads(), proposal.allNotes()::toString);
+    return proposal;
+  }
+
   @Test
   void entitiesMixedInOnePartitionBecomeOneTableEachWithTheirIndexTemplates(DynamoServer server) throws Exception {
     ProposedMapping proposal = infer(server, SampleBounds.DEFAULT, "infer_Control");
@@ -95,8 +101,7 @@ class MappingInferenceTest {
         notes::toString);
     assertTrue(notes.contains("member: column seats JSON: maps or lists (1 of 2 items have it)"), notes::toString);
     assertRoundTrip(server, proposal, "infer_Control", Map.of("ws", 2, "proj", 3, "member", 2));
-    try (Connection connection = DriverManager.getConnection(Keycond.url(server),
-        Keycond.properties("mapping=inline:" + proposal.json()))) {
+    try (Connection connection = connect(server, proposal)) {
       RequestRecorder.clear();
       assertEquals(List.of(List.of("p1", "007", "1200.5"), List.of("p2", "042", "300")), Keycond.query(connection,
           "SELECT proj_id, code, budget FROM proj WHERE ws_id = 'acme' ORDER BY proj_id"));
@@ -178,8 +183,7 @@ class MappingInferenceTest {
     assertTrue(proposal.allNotes().contains("acct_2: its keys also match 2 sampled items taken for table acct, "
         + "which a read of it returns too"), proposal.allNotes()::toString);
     // What the note warns of: the events' table reads the account's item too.
-    try (Connection connection = DriverManager.getConnection(Keycond.url(server),
-        Keycond.properties("mapping=inline:" + proposal.json()))) {
+    try (Connection connection = connect(server, proposal)) {
       assertEquals(List.of(List.of("2026-01-05", "10"), List.of("2026-01-06", "12"), Arrays.asList("META", null)),
           Keycond.query(connection, "SELECT sk, amount FROM acct_2 WHERE acct_id = 'a1' ORDER BY sk"));
     }
@@ -187,14 +191,12 @@ class MappingInferenceTest {
 
   @Test
   void pathsInSortKeysWithTheirParentsBecomeAHierarchy(DynamoServer server) throws Exception {
-    ProposedMapping proposal = infer(server, SampleBounds.DEFAULT, "infer_Drive");
-    assertTrue(proposal.loads(), proposal.allNotes()::toString);
+    ProposedMapping proposal = loaded(server, "infer_Drive");
     JsonNode drive = json(proposal).at("/tables/drive");
     assertEquals(Map.of("PK", "DRIVE#{drive_id}", "SK", "{path}"), texts(drive.get("keys")));
     assertEquals(Map.of("path", "path", "delimiter", "/", "parent", "parent"), texts(drive.get("hierarchy")));
     assertRoundTrip(server, proposal, "infer_Drive", Map.of("drive", 4));
-    try (Connection connection = DriverManager.getConnection(Keycond.url(server),
-        Keycond.properties("mapping=inline:" + proposal.json()))) {
+    try (Connection connection = connect(server, proposal)) {
       assertEquals(List.of(List.of("root/photos/"), List.of("root/photos/beach.jpg")), Keycond.query(connection,
           "WITH RECURSIVE t AS (SELECT drive_id, path FROM drive WHERE drive_id = 'a1' AND path = 'root/photos/' "
               + "UNION ALL SELECT d.drive_id, d.path FROM drive d JOIN t ON d.parent = t.path "
@@ -204,14 +206,12 @@ class MappingInferenceTest {
 
   @Test
   void aKeyValueAlsoStoredInAnAttributeIsOneColumnNamedAfterIt(DynamoServer server) throws Exception {
-    ProposedMapping proposal = infer(server, SampleBounds.DEFAULT, "infer_Users");
-    assertTrue(proposal.loads(), proposal.allNotes()::toString);
+    ProposedMapping proposal = loaded(server, "infer_Users");
     JsonNode user = json(proposal).at("/tables/user");
     assertEquals(Map.of("PK", "USER#{id}", "SK", "PROFILE"), texts(user.get("keys")));
     assertEquals(Map.of("id", "{\"type\":\"VARCHAR\",\"attribute\":\"id\"}", "email", "VARCHAR"),
         texts(user.get("columns")));
-    try (Connection connection = DriverManager.getConnection(Keycond.url(server),
-        Keycond.properties("mapping=inline:" + proposal.json()))) {
+    try (Connection connection = connect(server, proposal)) {
       assertEquals(List.of(List.of("u2", "bob@example.com")),
           Keycond.query(connection, "SELECT id, email FROM \"user\" WHERE id = 'u2'"));
     }
@@ -219,12 +219,12 @@ class MappingInferenceTest {
 
   @Test
   void numberKeysAreColumnsOfTheirOwnTyped(DynamoServer server) throws Exception {
-    ProposedMapping proposal = infer(server, SampleBounds.DEFAULT, "infer_Readings");
-    assertTrue(proposal.loads(), proposal.allNotes()::toString);
+    ProposedMapping proposal = loaded(server, "infer_Readings");
     JsonNode readings = json(proposal).at("/tables/infer_readings");
     assertEquals(Map.of("device", "{device}", "seq", "{seq}"), texts(readings.get("keys")));
     assertEquals(Map.of("device", "VARCHAR", "seq", "BIGINT", "temp", "DECIMAL"), texts(readings.get("columns")));
-    assertFalse(proposal.allNotes().isEmpty());
+    assertTrue(proposal.allNotes().contains("infer_readings: column seq BIGINT is key seq itself: all 3 values seen "
+        + "are whole numbers"), proposal.allNotes()::toString);
     assertRoundTrip(server, proposal, "infer_Readings", Map.of("infer_readings", 3));
   }
 }
