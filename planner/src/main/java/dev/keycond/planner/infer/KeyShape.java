@@ -1,7 +1,6 @@
 package dev.keycond.planner.infer;
 
 import com.google.common.collect.ImmutableList;
-import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -43,10 +42,6 @@ record KeyShape(String delimiter, ImmutableList<Part> parts) {
       text.append(i == 0 ? "" : delimiter).append(parts.get(i) instanceof Label l ? l.text() : "{}");
     }
     return text.toString();
-  }
-
-  List<Part> values() {
-    return parts.stream().filter(p -> p instanceof Value).toList();
   }
 
   /**

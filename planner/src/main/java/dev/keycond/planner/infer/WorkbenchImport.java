@@ -14,6 +14,7 @@ import dev.keycond.planner.source.KeySchema;
 import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.source.SourceTable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -99,7 +100,10 @@ public final class WorkbenchImport {
     for (JsonNode index : model.path("GlobalSecondaryIndexes")) {
       String indexName = text(index, "IndexName", where + ", an index");
       JsonNode projection = index.path("Projection");
-      SourceIndex.Projection kind = SourceIndex.Projection.valueOf(projection.path("ProjectionType").asText("ALL"));
+      String projectionType = projection.path("ProjectionType").asText("ALL");
+      SourceIndex.Projection kind = Arrays.stream(SourceIndex.Projection.values())
+          .filter(p -> p.name().equals(projectionType)).findFirst().orElseThrow(() -> invalid(where + ", index "
+              + indexName + ": ProjectionType is ALL, KEYS_ONLY or INCLUDE, not " + projectionType));
       ImmutableSet.Builder<String> included = ImmutableSet.builder();
       projection.path("NonKeyAttributes").forEach(a -> included.add(a.asText()));
       indexes.add(new SourceIndex(indexName, SourceIndex.Kind.GLOBAL,

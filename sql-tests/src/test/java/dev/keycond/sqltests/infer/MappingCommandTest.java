@@ -102,6 +102,11 @@ class MappingCommandTest {
     assertEquals(1, wrong.code());
     assertEquals("keycond mapping import: Cannot import the model: " + notAModel + " is not a NoSQL Workbench "
         + "data model: it has no \"DataModel\" list (SQLState 42Z10)", wrong.err().strip());
+    String badProjection = TestResources.path("workbench/bad-projection.model.json").toString();
+    Run projection = run("import", badProjection);
+    assertEquals(1, projection.code());
+    assertEquals("keycond mapping import: Cannot import the model: " + badProjection + ", table T, index G: "
+        + "ProjectionType is ALL, KEYS_ONLY or INCLUDE, not SOME (SQLState 42Z10)", projection.err().strip());
   }
 
   @Test
