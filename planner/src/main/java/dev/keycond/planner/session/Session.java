@@ -1,6 +1,9 @@
 package dev.keycond.planner.session;
 
 import dev.keycond.planner.cache.PlanCacheStatistics;
+import dev.keycond.planner.infer.MappingInference;
+import dev.keycond.planner.infer.ProposedMapping;
+import dev.keycond.planner.infer.SampleBounds;
 import dev.keycond.planner.PlannedExplain;
 import dev.keycond.planner.PlannedStatement;
 import dev.keycond.planner.PlannedUpdate;
@@ -303,6 +306,14 @@ public final class Session implements AutoCloseable {
         + client.serviceClientConfiguration().region().id() + "): "
         + (mapped.isEmpty() ? "no mapped tables" : "mapped tables " + String.join(", ", mapped)) + "; "
         + (raw.isEmpty() ? "no tables without a mapping" : "tables without a mapping: " + String.join(", ", raw));
+  }
+
+  /**
+   * A mapping proposed from a bounded sample of {@code tables} (every table when empty), read with
+   * this session's client; the shell's {@code !mapping infer}.
+   */
+  public ProposedMapping inferMapping(List<String> tables, SampleBounds bounds) {
+    return MappingInference.infer(client, tables, bounds);
   }
 
   /** Whether DynamoDB answers within {@code timeout}: only a request tells. */
