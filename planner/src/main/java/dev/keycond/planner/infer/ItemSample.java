@@ -2,7 +2,6 @@ package dev.keycond.planner.infer;
 
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.gateway.DynamoGateway;
-import dev.keycond.planner.gateway.RequestThreads;
 import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.Scan;
@@ -35,8 +34,7 @@ public record ItemSample(SourceTable source, ImmutableList<Map<String, Attribute
     int pages = 0;
     do {
       Map<String, AttributeValue> from = startKey;
-      ScanResponse page = call.send("Scan of table '" + source.name() + "'", RequestThreads.WAITED,
-          () -> gateway.scan(scan, from, call));
+      ScanResponse page = gateway.scan(scan, from, call);
       pages++;
       items.addAll(page.items());
       startKey = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;

@@ -29,7 +29,7 @@ final class ProposalCheck {
     try {
       mapping = MappingParser.parse(proposal.json(), "proposed mapping");
       for (TableMapping table : mapping.tables().values()) {
-        TableBinding.bind(table, source(samples, table.source()));
+        TableBinding.bind(table, source(samples, table.source()), mapping.tables().values());
       }
     } catch (KeycondException e) {
       return new ProposedMapping(proposal.tables(), ImmutableList.<String>builder().addAll(proposal.notes())
@@ -38,7 +38,8 @@ final class ProposalCheck {
     List<ProposedTable> checked = new ArrayList<>();
     for (ProposedTable table : proposal.tables()) {
       SourceTable source = source(samples, table.source());
-      ItemCodec codec = ItemCodec.of(TableBinding.bind(mapping.table(table.name()).orElseThrow(), source));
+      ItemCodec codec = ItemCodec.of(TableBinding.bind(mapping.table(table.name()).orElseThrow(), source,
+          mapping.tables().values()));
       Map<String, Integer> others = new LinkedHashMap<>();
       int own = 0;
       int unread = 0;

@@ -76,7 +76,7 @@ final class InferredMappings {
         if (!table.source().equals(source)) {
           continue;
         }
-        ItemCodec codec = ItemCodec.of(TableBinding.bind(table, catalog.describe(source)));
+        ItemCodec codec = ItemCodec.of(TableBinding.bind(table, catalog.describe(source), mapping.tables().values()));
         List<String> firstColumn = new ArrayList<>();
         for (Map<String, AttributeValue> item : items) {
           Object[] row = codec.decode(item);
