@@ -58,8 +58,8 @@ class TransactionsTest extends OnFreshTables {
     assertEquals(1, update("UPDATE files SET size = size + 10 WHERE account = 'a91' AND path = 'root/old'"));
     assertEquals(1, update("DELETE FROM files WHERE account = 'a91' AND path = 'root/gone'"));
     assertEquals(0, update("UPDATE files SET size = 5 WHERE account = 'a91' AND path = 'root/missing'"));
-    // The UPDATE and DELETE read their rows when they ran; nothing was written.
-    assertEquals(List.of("GetItem", "GetItem", "GetItem"), operations(RequestRecorder.dataRequests()));
+    // The INSERT read its key, and the UPDATE and DELETE their rows, when they ran; nothing was written.
+    assertEquals(List.of("GetItem", "GetItem", "GetItem", "GetItem"), operations(RequestRecorder.dataRequests()));
     assertEquals(List.of(file("root/gone", 2), file("root/old", 1)), tables.items(tables.drive));
 
     RequestRecorder.clear();
@@ -334,9 +334,9 @@ class TransactionsTest extends OnFreshTables {
 
     String errors = err.toString(StandardCharsets.UTF_8);
     assertEquals(0, code, errors);
-    // Each statement only read (the UPDATE its row) and kept its writes; the commit sent them, and
-    // its line has the units moto reports for a TransactWriteItems: none.
-    assertEquals(List.of("2 rows affected", "no DynamoDB requests", "1 row affected",
+    // Each statement only read (the INSERT its keys, the UPDATE its row) and kept its writes; the
+    // commit sent them, and its line has the units moto reports for a TransactWriteItems: none.
+    assertEquals(List.of("2 rows affected", "1 BatchGetItem, 0 items read, 2 RCU", "1 row affected",
         "1 GetItem, 1 item read, 0.5 RCU", "1 TransactWriteItems, 3 items written, 0 WCU", "Commit complete"),
         errors.lines().map(l -> l.replaceAll(" \\(\\d[.\\d]* seconds\\)", ""))
             .filter(l -> !l.startsWith("Autocommit status")).toList());
