@@ -11,11 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.keycond.sqltests.harness.MotoExtension;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
+import dev.keycond.sqltests.support.Keycond;
 import dev.keycond.sqltests.support.OnFreshTables;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.Statement;
@@ -146,6 +146,7 @@ class InsertKeyCheckTest extends OnFreshTables {
     SQLException e = assertThrows(SQLIntegrityConstraintViolationException.class, connection::commit);
     assertEquals("23505", e.getSQLState());
     assertTrue(e.getMessage().contains("Duplicate key at commit"), e.getMessage());
+    assertTrue(e.getMessage().contains("key {PK=DRIVE#a91, SK=root/a}"), e.getMessage());
     assertEquals(List.of(file("root/a", 7)), tables.items(tables.drive));
   }
 
@@ -167,13 +168,8 @@ class InsertKeyCheckTest extends OnFreshTables {
   @Test
   void explainOfAnInsertInATransactionShowsTheKeyRead() throws SQLException {
     connection.setAutoCommit(false);
-    List<String> lines = new ArrayList<>();
-    try (ResultSet plan = connection.createStatement().executeQuery(
-        "EXPLAIN PLAN FOR INSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 1)")) {
-      while (plan.next()) {
-        lines.add(plan.getString(1));
-      }
-    }
+    List<String> lines = Keycond.query(connection, "EXPLAIN PLAN FOR INSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 1)").stream()
+        .map(row -> row.get(0)).toList();
     assertTrue(lines.get(lines.size() - 2).startsWith("In this transaction an INSERT first reads its rows' keys"),
         lines.toString());
     assertTrue(lines.get(lines.size() - 1).startsWith("In this transaction the requests above are not sent"));

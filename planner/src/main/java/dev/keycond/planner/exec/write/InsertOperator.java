@@ -39,7 +39,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * completed (a hierarchy's parent from its path) and encoded into the item a careful client would
  * write, and checked against DynamoDB's limits, before it is sent. Rows that come from VALUES or
  * parameters are all checked before the first is sent; rows read from DynamoDB are written as they
- * are read.
+ * are read. In a transaction an INSERT's rows, every execution's, are kept only after their keys
+ * are read together and found free ({@link TakenKeys}).
  */
 public final class InsertOperator implements WriteOperator {
   private final EntityTable table;
