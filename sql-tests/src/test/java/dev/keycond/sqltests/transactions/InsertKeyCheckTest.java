@@ -124,6 +124,27 @@ class InsertKeyCheckTest extends OnFreshTables {
   }
 
   @Test
+  void anInsertOfRowsReadFromDynamoChecksTheirKeysAfterReadingThem() throws SQLException {
+    tables.put(tables.drive, file("root/src", 4));
+    tables.put(tables.drive, file("root/taken", 9));
+    connection.setAutoCommit(false);
+    RequestRecorder.clear();
+    SQLException e = assertThrows(SQLIntegrityConstraintViolationException.class, () -> update(
+        "INSERT INTO files (account, path, size) SELECT account, 'root/taken', size FROM files "
+            + "WHERE account = 'a91' AND path = 'root/src'"));
+    assertEquals("23505", e.getSQLState());
+    // The source row's read, then the key's.
+    assertEquals(List.of("GetItem", "GetItem"), operations(RequestRecorder.dataRequests()));
+    assertEquals(Map.of("PK", s("DRIVE#a91"), "SK", s("root/taken")),
+        RequestRecorder.dataRequests().get(1).raw(GetItemRequest.class).key());
+    assertEquals(1, update("INSERT INTO files (account, path, size) SELECT account, 'root/copy', size FROM files "
+        + "WHERE account = 'a91' AND path = 'root/src'"));
+    connection.commit();
+    assertEquals(List.of(file("root/copy", 4), file("root/src", 4), file("root/taken", 9)),
+        tables.items(tables.drive));
+  }
+
+  @Test
   void aKeyTheTransactionDeletedIsFreeAndAKeyItInsertedIsTaken() throws SQLException {
     tables.put(tables.drive, file("root/a", 1));
     connection.setAutoCommit(false);
