@@ -1,7 +1,7 @@
 package dev.keycond.demo;
 
 import java.time.Duration;
-import software.amazon.awssdk.core.retry.backoff.FixedDelayBackoffStrategy;
+import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 
@@ -21,7 +21,7 @@ public final class ActiveTables {
   public static void await(DynamoDbClient client, String table) {
     try (DynamoDbWaiter waiter = DynamoDbWaiter.builder()
         .client(client)
-        .overrideConfiguration(o -> o.backoffStrategy(FixedDelayBackoffStrategy.create(POLL)).maxAttempts(POLLS))
+        .overrideConfiguration(o -> o.backoffStrategyV2(BackoffStrategy.fixedDelayWithoutJitter(POLL)).maxAttempts(POLLS))
         .build()) {
       waiter.waitUntilTableExists(b -> b.tableName(table));
     }
