@@ -17,6 +17,7 @@ import dev.keycond.planner.cost.CostMeter;
 import dev.keycond.planner.cost.CostText;
 import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.exec.ReadStatistics;
 import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.exec.relational.ListCursor;
 import java.sql.Connection;
@@ -27,7 +28,9 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A statement: plans SQL, runs it, and keeps the warnings that say what the plan costs beyond its
@@ -52,6 +55,8 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   private final List<String> batch = new ArrayList<>();
   /** Written by the statement's thread, read by whichever thread cancels or closes the connection. */
   private volatile ExecutionContext running;
+  /** What the last execution read and left out; nothing before the first. */
+  private volatile ReadStatistics lastStatistics = new ReadStatistics();
   /** What the last execution's requests cost; read from any thread, as the result is read. */
   private volatile CostMeter cost = new CostMeter();
   private boolean reportAlways;
@@ -276,12 +281,23 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
 
   /** An execution that begins now, bounded by the query timeout and counted in the statement's cost. */
   private ExecutionContext execution(List<Object> parameters) {
-    return connection.session().execution(parameters, queryTimeoutSeconds * 1000L, cost);
+    ExecutionContext context = connection.session().execution(parameters, queryTimeoutSeconds * 1000L, cost);
+    lastStatistics = context.statistics();
+    return context;
   }
 
   @Override
   public StatementCost cost() {
     return cost.snapshot();
+  }
+
+  /**
+   * The keys of the items the last execution's requests returned that a condition the driver checks
+   * itself then rejected, as far as its rows have been read (the first
+   * {@value ReadStatistics#MOST_KEYS_KEPT}): what the workbench marks as dropped by the driver.
+   */
+  public List<Map<String, AttributeValue>> itemsRejectedByDriver() {
+    return lastStatistics.itemsRejectedByDriver();
   }
 
   void resultSetClosed(KeycondResultSet closedSet) throws SQLException {

@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -35,11 +37,22 @@ final class WorkbenchApi implements AutoCloseable {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   /** The open result whose next page the page may ask for, and its one row read ahead. */
-  private record Cursor(long id, Statement statement, ResultSet rows) {}
+  private record Cursor(long id, String sql, Statement statement, ResultSet rows) {}
+
+  /**
+   * The statement run last and the keys of the items its requests returned that the driver's own
+   * checks then rejected, as far as its rows were read: what the slices mark as dropped by the driver.
+   */
+  private record LastRun(String sql, Set<Map<String, AttributeValue>> rejectedByDriver) {
+    LastRun {
+      rejectedByDriver = Set.copyOf(rejectedByDriver);
+    }
+  }
 
   private final KeycondConnection connection;
   private final int pageRows;
   private Optional<Cursor> cursor = Optional.empty();
+  private Optional<LastRun> lastRun = Optional.empty();
   private long cursors;
   private boolean pendingRow;
 
@@ -67,6 +80,7 @@ final class WorkbenchApi implements AutoCloseable {
             "This statement writes to DynamoDB (the requests below). Confirm to run it.");
       }
       closeCursor();
+      lastRun = Optional.empty();
       Statement statement = connection.createStatement();
       if (!statement.execute(sql)) {
         answer.put("status", "done").put("updated", statement.getUpdateCount());
@@ -74,7 +88,7 @@ final class WorkbenchApi implements AutoCloseable {
         statement.close();
         return answer;
       }
-      Cursor open = new Cursor(++cursors, statement, statement.getResultSet());
+      Cursor open = new Cursor(++cursors, sql, statement, statement.getResultSet());
       cursor = Optional.of(open);
       pendingRow = open.rows().next();
       answer.put("status", "rows").put("cursor", open.id());
@@ -113,6 +127,8 @@ final class WorkbenchApi implements AutoCloseable {
       pendingRow = open.rows().next();
     }
     answer.put("more", pendingRow);
+    lastRun = Optional.of(new LastRun(open.sql(), Set.copyOf(
+        open.statement().unwrap(dev.keycond.jdbc.KeycondStatement.class).itemsRejectedByDriver())));
     answer.set("cost", RequestCards.cost(open.statement().unwrap(KeycondStatement.class).cost()));
     if (!pendingRow) {
       closeCursor();
@@ -138,16 +154,23 @@ final class WorkbenchApi implements AutoCloseable {
     }
   }
 
-  /** The slice each Query of a statement reads, from key reads listed apart from the statement's requests. */
+  /**
+   * The slice each Query of a statement reads, from key reads listed apart from the statement's
+   * requests. When it is the statement run last, the items the driver's own checks rejected as it
+   * ran are marked ({@code afterRun} says whether it is).
+   */
   ObjectNode slices(String sql) {
     ObjectNode answer = NODES.objectNode().put("sql", sql);
     ArrayNode slices = answer.put("status", "slices").putArray("slices");
     ArrayNode keyReads = answer.putArray("keyReads");
+    Optional<LastRun> ran = lastRun.filter(run -> run.sql().equals(sql));
+    answer.put("afterRun", ran.isPresent());
+    Set<Map<String, AttributeValue>> rejected = ran.map(LastRun::rejectedByDriver).orElse(Set.of());
     try {
       int index = 0;
       for (CopyableRequest request : connection.requests(sql).requests()) {
         if (request instanceof CopyableRequest.Exact exact) {
-          for (ObjectNode slice : slices(exact.request(), keyReads)) {
+          for (ObjectNode slice : slices(exact.request(), rejected, keyReads)) {
             slices.add(slice.put("request", index));
           }
         }
@@ -164,20 +187,21 @@ final class WorkbenchApi implements AutoCloseable {
   }
 
   /** The slices a read reads: a Query's, or the partitions of a GetItem's or BatchGetItem's keys; none for a write or a Scan. */
-  private List<ObjectNode> slices(DynamoDbRequest request, ArrayNode keyReads) throws SQLException {
-    SliceView.KeyReader reader = connection::keyRead;
+  private List<ObjectNode> slices(DynamoDbRequest request, Set<Map<String, AttributeValue>> rejected,
+      ArrayNode keyReads) throws SQLException {
+    SliceView.Reads reads = new SliceView.Reads(connection::keyRead, rejected, keyReads);
     if (request instanceof QueryRequest query) {
-      return List.of(SliceView.of(query, connection.schema(), reader, keyReads));
+      return List.of(SliceView.of(query, connection.schema(), reads));
     }
     if (request instanceof GetItemRequest get) {
       return SliceView.ofKeys("GetItem", get.tableName(), List.of(get.key()), Boolean.TRUE.equals(get.consistentRead()),
-          connection.schema(), reader, keyReads);
+          connection.schema(), reads);
     }
     List<ObjectNode> slices = new ArrayList<>();
     if (request instanceof BatchGetItemRequest batch) {
       for (Map.Entry<String, KeysAndAttributes> table : batch.requestItems().entrySet()) {
         slices.addAll(SliceView.ofKeys("BatchGetItem", table.getKey(), table.getValue().keys(),
-            Boolean.TRUE.equals(table.getValue().consistentRead()), connection.schema(), reader, keyReads));
+            Boolean.TRUE.equals(table.getValue().consistentRead()), connection.schema(), reads));
       }
     }
     return slices;

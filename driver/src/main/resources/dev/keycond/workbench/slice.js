@@ -1,6 +1,7 @@
 // The slice view: the items of the partition a Query reads, in sort-key order, colored by the SQL
 // table each belongs to, the items the statement read highlighted, those its FilterExpression
-// dropped marked, the key condition's boundaries drawn, and the counts beyond the window. Every
+// dropped marked, those a condition the driver checks itself rejected as the statement ran marked
+// apart, the key condition's boundaries drawn, and the counts beyond the window. Every
 // item and figure comes from the server's key reads; nothing here is computed from the data.
 
 import { element } from './dom.js';
@@ -37,7 +38,8 @@ export function drawSlices(container, answer) {
     }
     box.append(element('div', 'beyond', 'partition ' + slice.partitionKey + ' = "' + slice.partition + '"'
       + (slice.sortCondition ? ', ' + slice.sortCondition : '') + ': ' + slice.readCount + ' read'
-      + (slice.filterExpression ? ', ' + slice.returnedCount + ' kept by the FilterExpression' : '')));
+      + (slice.filterExpression ? ', ' + slice.returnedCount + ' kept by the FilterExpression' : '')
+      + (slice.rejectedByDriverCount ? ', ' + slice.rejectedByDriverCount + ' rejected by the driver' : '')));
     const legend = element('div', 'legend');
     for (const entity of [...new Set(slice.items.map(item => item.entity))]) {
       const key = element('span', '', entity ?? 'no table');
@@ -59,13 +61,15 @@ export function drawSlices(container, answer) {
       if (item.zone === 'after' && inside.length > 0 && item === slice.items.find(i => i.zone === 'after')) {
         box.append(boundary('slice ends'));
       }
-      const row = element('div', 'item zone-' + item.zone + (item.read ? ' read' : '') + (item.filtered ? ' filtered' : ''));
+      const row = element('div', 'item zone-' + item.zone + (item.read ? ' read' : '') + (item.filtered ? ' filtered' : '')
+      + (item.rejectedByDriver ? ' rejected' : ''));
       row.dataset.sort = item.sort ?? '';
       row.dataset.entity = item.entity ?? '';
       row.style.borderLeftColor = colorOf(item.entity);
       row.append(element('span', 'entity', item.entity ?? 'no table'));
       for (const [attribute, value] of Object.entries(item.keys)) row.append(element('span', 'key', attribute + '=' + value));
       if (item.filtered) row.append(element('span', 'flag', 'dropped by the FilterExpression'));
+      if (item.rejectedByDriver) row.append(element('span', 'flag', 'returned, then rejected by the driver'));
       box.append(row);
     }
     if (!drewLower) box.append(boundary(inside.length === 0 ? 'the key condition selects nothing here' : 'slice starts'));

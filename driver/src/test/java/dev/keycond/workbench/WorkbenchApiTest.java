@@ -95,4 +95,37 @@ class WorkbenchApiTest {
           "root/photos/2026/sunset.jpg"), sorts(slice, "read"));
     }
   }
+
+  @Test
+  void itemsTheDriverRejectedAsTheStatementRanAreMarkedApartFromTheFilterExpressions() throws Exception {
+    String sql = "SELECT path FROM files WHERE account = 'a91' AND path LIKE 'root/%' AND size > 0 AND path LIKE '%.jpg'";
+    try (Connection connection = db.connect();
+        WorkbenchApi api = new WorkbenchApi(connection.unwrap(KeycondConnection.class), 100)) {
+      JsonNode before = api.slices(sql);
+      assertFalse(before.get("afterRun").asBoolean());
+      assertEquals(List.of(), sorts(before.get("slices").get(0), "rejectedByDriver"));
+
+      db.clearRequests();
+      JsonNode run = api.run(sql, false);
+      assertEquals("[[\"root/photos/2026/beach.jpg\"],[\"root/photos/2026/sunset.jpg\"]]", run.get("rows").toString());
+      assertEquals(List.of("Query"), operations());
+      db.clearRequests();
+      JsonNode answer = api.slices(sql);
+      assertTrue(answer.get("afterRun").asBoolean());
+      JsonNode slice = answer.get("slices").get(0);
+      // size > 0 is the FilterExpression's; LIKE '%.jpg' is left to the driver (EXPLAIN says so).
+      assertEquals("#size > :v0", slice.get("filterExpression").asText().replaceAll("#\\w+", "#size")
+          .replaceAll(":\\w+", ":v0"));
+      assertEquals(10, sorts(slice, "read").size());
+      assertEquals(List.of("root/", "root/docs/", "root/photos/", "root/photos/2026/", "root/photosX/"),
+          sorts(slice, "filtered"));
+      assertEquals(List.of("root/docs/cv.pdf", "root/photos", "root/photosX/raw.dng"),
+          sorts(slice, "rejectedByDriver"));
+      assertEquals(5, slice.get("returnedCount").asLong());
+      assertEquals(3, slice.get("rejectedByDriverCount").asLong());
+      // The marks come from the run: the slices send key reads only, listed apart.
+      assertEquals(answer.get("keyReads").size(), operations().size());
+      assertTrue(operations().stream().allMatch("Query"::equals), operations().toString());
+    }
+  }
 }

@@ -87,6 +87,7 @@ final class ItemRows {
     }
     for (Scalar condition : checks) {
       if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
+        context.statistics().addRejectedByDriver(plan.table().source().keys().attributes(), item);
         return null;
       }
     }
