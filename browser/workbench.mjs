@@ -38,6 +38,7 @@ try {
         items: [...slice.querySelectorAll('.item')].map(item => item.dataset.sort),
         read: [...slice.querySelectorAll('.item.read')].map(item => item.dataset.sort),
         filtered: [...slice.querySelectorAll('.item.filtered')].map(item => item.dataset.sort),
+        rejected: [...slice.querySelectorAll('.item.rejected')].map(item => item.dataset.sort),
         entities: [...slice.querySelectorAll('.item')].map(item => item.dataset.entity),
         boundaries: slice.querySelectorAll('.boundary').length })),
       message: document.getElementById('message').hidden ? null : document.querySelector('#message .text').textContent,
