@@ -18,6 +18,7 @@ import dev.keycond.planner.cost.CostText;
 import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.ReadStatistics;
+import dev.keycond.planner.gateway.SentReads;
 import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.exec.relational.ListCursor;
 import java.sql.Connection;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 
 /**
  * A statement: plans SQL, runs it, and keeps the warnings that say what the plan costs beyond its
@@ -55,8 +57,8 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   private final List<String> batch = new ArrayList<>();
   /** Written by the statement's thread, read by whichever thread cancels or closes the connection. */
   private volatile ExecutionContext running;
-  /** What the last execution read and left out; nothing before the first. */
-  private volatile ReadStatistics lastStatistics = new ReadStatistics();
+  /** The last execution, which the workbench asks what it sent and left out; none before the first. */
+  private volatile Optional<ExecutionContext> lastExecution = Optional.empty();
   /** What the last execution's requests cost; read from any thread, as the result is read. */
   private volatile CostMeter cost = new CostMeter();
   private boolean reportAlways;
@@ -282,7 +284,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   /** An execution that begins now, bounded by the query timeout and counted in the statement's cost. */
   private ExecutionContext execution(List<Object> parameters) {
     ExecutionContext context = connection.session().execution(parameters, queryTimeoutSeconds * 1000L, cost);
-    lastStatistics = context.statistics();
+    lastExecution = Optional.of(context);
     return context;
   }
 
@@ -297,7 +299,15 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
    * {@value ReadStatistics#MOST_KEYS_KEPT}): what the workbench marks as dropped by the driver.
    */
   public List<Map<String, AttributeValue>> itemsRejectedByDriver() {
-    return lastStatistics.itemsRejectedByDriver();
+    return lastExecution.map(context -> context.statistics().itemsRejectedByDriver()).orElse(List.of());
+  }
+
+  /**
+   * The reads the last execution sent so far, as they went on the wire (a Query's first page; the
+   * first {@value SentReads#MOST_KEPT}): what the workbench draws of a lookup join's requests.
+   */
+  public List<DynamoDbRequest> readsSent() {
+    return lastExecution.map(context -> context.call().sentReads().requests()).orElse(List.of());
   }
 
   void resultSetClosed(KeycondResultSet closedSet) throws SQLException {

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.IntStream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
@@ -39,13 +40,18 @@ final class WorkbenchApi implements AutoCloseable {
   /** The open result whose next page the page may ask for, and its one row read ahead. */
   private record Cursor(long id, String sql, Statement statement, ResultSet rows) {}
 
+  /** The most requests known only as the statement ran (a lookup join's) that the slices draw. */
+  static final int MOST_PER_ROW_DRAWN = 10;
+
   /**
-   * The statement run last and the keys of the items its requests returned that the driver's own
-   * checks then rejected, as far as its rows were read: what the slices mark as dropped by the driver.
+   * The statement run last, as far as its rows were read: the keys of the items its requests
+   * returned that the driver's own checks then rejected (what the slices mark as dropped by the
+   * driver), and the reads it sent.
    */
-  private record LastRun(String sql, Set<Map<String, AttributeValue>> rejectedByDriver) {
+  private record LastRun(String sql, Set<Map<String, AttributeValue>> rejectedByDriver, List<DynamoDbRequest> sent) {
     LastRun {
       rejectedByDriver = Set.copyOf(rejectedByDriver);
+      sent = List.copyOf(sent);
     }
   }
 
@@ -127,8 +133,8 @@ final class WorkbenchApi implements AutoCloseable {
       pendingRow = open.rows().next();
     }
     answer.put("more", pendingRow);
-    lastRun = Optional.of(new LastRun(open.sql(), Set.copyOf(
-        open.statement().unwrap(dev.keycond.jdbc.KeycondStatement.class).itemsRejectedByDriver())));
+    dev.keycond.jdbc.KeycondStatement ran = open.statement().unwrap(dev.keycond.jdbc.KeycondStatement.class);
+    lastRun = Optional.of(new LastRun(open.sql(), Set.copyOf(ran.itemsRejectedByDriver()), ran.readsSent()));
     answer.set("cost", RequestCards.cost(open.statement().unwrap(KeycondStatement.class).cost()));
     if (!pendingRow) {
       closeCursor();
@@ -167,14 +173,19 @@ final class WorkbenchApi implements AutoCloseable {
     answer.put("afterRun", ran.isPresent());
     Set<Map<String, AttributeValue>> rejected = ran.map(LastRun::rejectedByDriver).orElse(Set.of());
     try {
-      int index = 0;
-      for (CopyableRequest request : connection.requests(sql).requests()) {
-        if (request instanceof CopyableRequest.Exact exact) {
+      List<CopyableRequest> requests = connection.requests(sql).requests();
+      List<DynamoDbRequest> exactRequests = new ArrayList<>();
+      for (int index = 0; index < requests.size(); index++) {
+        if (requests.get(index) instanceof CopyableRequest.Exact exact) {
+          exactRequests.add(exact.request());
           for (ObjectNode slice : slices(exact.request(), rejected, keyReads)) {
             slices.add(slice.put("request", index));
           }
         }
-        index++;
+      }
+      if (ran.isPresent()) {
+        perRowSlices(requests, ran.get().sent().stream().filter(sent -> !exactRequests.contains(sent)).toList(),
+            rejected, slices, keyReads, answer);
       }
       double units = 0;
       for (JsonNode read : keyReads) {
@@ -184,6 +195,43 @@ final class WorkbenchApi implements AutoCloseable {
     } catch (SQLException e) {
       return error(answer, e);
     }
+  }
+
+  /**
+   * The slices of the reads the statement sent that EXPLAIN knew only as requests per row read (a
+   * lookup join's), each under the first such card of its operation (or the first such card), the first
+   * {@value #MOST_PER_ROW_DRAWN} of them; {@code perRowNotDrawn} counts the others.
+   */
+  private void perRowSlices(List<CopyableRequest> requests, List<DynamoDbRequest> sent,
+      Set<Map<String, AttributeValue>> rejected, ArrayNode slices, ArrayNode keyReads, ObjectNode answer)
+      throws SQLException {
+    List<Integer> perRowCards = IntStream.range(0, requests.size())
+        .filter(i -> requests.get(i) instanceof CopyableRequest.Unknown).boxed().toList();
+    if (perRowCards.isEmpty()) {
+      return;
+    }
+    int drawn = 0;
+    int notDrawn = 0;
+    for (DynamoDbRequest request : sent) {
+      // A lookup's card names the GetItem it stands for; it sends them as BatchGetItems.
+      String operation = operation(request).replace("BatchGetItem", "GetItem");
+      int card = perRowCards.stream().filter(i -> requests.get(i).operation().equals(operation)).findFirst()
+          .orElse(perRowCards.get(0));
+      if (drawn == MOST_PER_ROW_DRAWN) {
+        notDrawn++;
+        continue;
+      }
+      drawn++;
+      for (ObjectNode slice : slices(request, rejected, keyReads)) {
+        slices.add(slice.put("request", card).put("perRow", true));
+      }
+    }
+    answer.put("perRowNotDrawn", notDrawn);
+  }
+
+  /** The operation of a read the statement sent, as its card names it. */
+  private static String operation(DynamoDbRequest request) {
+    return request.getClass().getSimpleName().replaceFirst("Request$", "");
   }
 
   /** The slices a read reads: a Query's, or the partitions of a GetItem's or BatchGetItem's keys; none for a write or a Scan. */

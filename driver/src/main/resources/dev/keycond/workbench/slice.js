@@ -30,7 +30,7 @@ export function drawSlices(container, answer) {
     const box = element('div', 'slice');
     box.dataset.request = slice.request;
     box.append(element('div', 'title', 'Request ' + (slice.request + 1) + ': ' + slice.operation + ' on ' + slice.table
-      + (slice.index ? ' index ' + slice.index : '')));
+      + (slice.index ? ' index ' + slice.index : '') + (slice.perRow ? ', sent as the statement ran' : '')));
     if (slice.notDrawn) {
       box.append(element('p', 'hint', 'Not drawn: ' + slice.notDrawn));
       container.append(box);
@@ -77,6 +77,9 @@ export function drawSlices(container, answer) {
     const below = beyond(slice.countAfter ?? 0, slice.countAfterComplete, 'after');
     if (below) box.append(below);
     container.append(box);
+  }
+  if (answer.perRowNotDrawn > 0) {
+    container.append(element('p', 'hint', answer.perRowNotDrawn + ' more requests sent as the statement ran are not drawn.'));
   }
   if (answer.keyReads.length > 0) {
     const reads = element('details', 'key-reads');

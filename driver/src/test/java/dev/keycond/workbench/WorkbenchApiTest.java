@@ -128,4 +128,70 @@ class WorkbenchApiTest {
       assertTrue(operations().stream().allMatch("Query"::equals), operations().toString());
     }
   }
+
+  @Test
+  void aLookupJoinsRequestsGetSlicesOnceTheStatementRan() throws Exception {
+    String sql = "SELECT f.path, w.plan FROM files f JOIN workspaces w ON w.id = f.parent "
+        + "WHERE f.account = 'a91' AND f.path LIKE 'root/photos/%'";
+    try (Connection connection = db.connect();
+        WorkbenchApi api = new WorkbenchApi(connection.unwrap(KeycondConnection.class), 100)) {
+      // Before it runs, the lookup's keys are unknown: only the Query has a slice.
+      JsonNode before = api.slices(sql);
+      assertEquals(1, before.get("slices").size(), before.toString());
+      assertEquals("Query", before.get("slices").get(0).get("operation").asText());
+
+      db.clearRequests();
+      JsonNode run = api.run(sql, false);
+      assertEquals("[]", run.get("rows").toString());
+      assertEquals("GetItem", run.get("requests").get(0).get("operation").asText());
+      assertTrue(run.get("requests").get(0).has("unknown"));
+      assertEquals(List.of("Query", "BatchGetItem"), operations());
+      db.clearRequests();
+      JsonNode answer = api.slices(sql);
+      List<JsonNode> perRow = new ArrayList<>();
+      answer.get("slices").forEach(slice -> {
+        if (slice.path("perRow").asBoolean()) {
+          perRow.add(slice);
+        }
+      });
+      // The BatchGetItem the join sent asked for the META item of each parent the Query's rows name,
+      // one partition each; none exists, so each slice reads nothing and highlights nothing.
+      assertEquals(List.of("WS#root/", "WS#root/photos/", "WS#root/photos/2026/"),
+          perRow.stream().map(slice -> slice.get("partition").asText()).sorted().toList());
+      for (JsonNode slice : perRow) {
+        assertEquals("BatchGetItem", slice.get("operation").asText());
+        assertEquals(0, slice.get("request").asInt());
+        assertEquals("Control", slice.get("table").asText());
+        assertEquals("EntityRef", slice.get("partitionKey").asText());
+        assertEquals(List.of(), sorts(slice, "read"));
+      }
+      assertEquals(0, answer.get("perRowNotDrawn").asInt());
+      assertEquals(answer.get("keyReads").size(), operations().size());
+      assertTrue(operations().stream().allMatch("Query"::equals), operations().toString());
+    }
+  }
+
+  @Test
+  void anItemCollectionJoinsOneQueryTagsItsItemsByTableAndMarksThoseTheDriverLeftOut() throws Exception {
+    String sql = "SELECT p.name, w.plan FROM projects p JOIN workspaces w ON w.id = p.workspace_id "
+        + "WHERE p.workspace_id = 'acme' AND p.id = 'website'";
+    try (Connection connection = db.connect();
+        WorkbenchApi api = new WorkbenchApi(connection.unwrap(KeycondConnection.class), 100)) {
+      db.clearRequests();
+      assertEquals("[[\"Website\",\"enterprise\"]]", api.run(sql, false).get("rows").toString());
+      assertEquals(List.of("Query"), operations());
+      db.clearRequests();
+      JsonNode answer = api.slices(sql);
+      assertEquals(1, answer.get("slices").size(), answer.toString());
+      JsonNode slice = answer.get("slices").get(0);
+      assertEquals(List.of("META", "PROJ#2026-launch", "PROJ#2026-rebrand", "PROJ#website"), sorts(slice, "read"));
+      List<String> entities = new ArrayList<>();
+      slice.get("items").forEach(item -> entities.add(item.get("entity").asText()));
+      assertEquals(List.of("workspaces", "projects", "projects", "projects"), entities);
+      // id = 'website' is the driver's check on the projects' rows; the workspace's item is a row of the other side.
+      assertEquals(List.of("PROJ#2026-launch", "PROJ#2026-rebrand"), sorts(slice, "rejectedByDriver"));
+      assertTrue(operations().stream().allMatch("Query"::equals), operations().toString());
+      assertEquals(answer.get("keyReads").size(), operations().size());
+    }
+  }
 }

@@ -40,6 +40,9 @@ class WorkbenchBrowserTest {
   /** size > 0 is sent as the FilterExpression; LIKE '%.jpg' the driver checks itself. */
   private static final String CHECKED =
       "SELECT path FROM files WHERE account = 'a91' AND path LIKE 'root/%' AND size > 0 AND path LIKE '%.jpg'";
+  /** A lookup join: the BatchGetItem of its keys is known once the Query's rows are read. */
+  private static final String LOOKUP = "SELECT f.path, w.plan FROM files f JOIN workspaces w ON w.id = f.parent "
+      + "WHERE f.account = 'a91' AND f.path LIKE 'root/photos/%'";
   private static final String SCAN = "SELECT path, size FROM files WHERE size > 1000000";
 
   @Test
@@ -54,7 +57,8 @@ class WorkbenchBrowserTest {
     Path scenarios = screenshots.resolve("scenarios.json");
     Files.writeString(scenarios, JSON.writeValueAsString(List.of(Map.of("name", "subtree", "sql", PREFIX),
         Map.of("name", "join", "sql", JOIN), Map.of("name", "refused", "sql", SCAN),
-        Map.of("name", "explain", "sql", PREFIX, "button", "explain"), Map.of("name", "checked", "sql", CHECKED))));
+        Map.of("name", "explain", "sql", PREFIX, "button", "explain"), Map.of("name", "checked", "sql", CHECKED),
+        Map.of("name", "lookup", "sql", LOOKUP))));
 
     DemoDatabase db = DemoDatabase.get();
     JsonNode seen;
@@ -110,7 +114,12 @@ class WorkbenchBrowserTest {
     assertEquals("[\"root/\",\"root/docs/\",\"root/photos/\",\"root/photos/2026/\",\"root/photosX/\"]",
         checked.get("filtered").toString());
     assertEquals("[\"root/docs/cv.pdf\",\"root/photos\",\"root/photosX/raw.dng\"]", checked.get("rejected").toString());
-    for (String name : List.of("subtree", "join", "refused", "explain", "checked")) {
+    List<String> titles = new ArrayList<>();
+    seen.get("lookup").get("slices").forEach(slice -> titles.add(slice.get("title").asText()));
+    assertEquals(List.of("Request 2: Query on Drive", "Request 1: BatchGetItem on Control, sent as the statement ran",
+        "Request 1: BatchGetItem on Control, sent as the statement ran",
+        "Request 1: BatchGetItem on Control, sent as the statement ran"), titles);
+    for (String name : List.of("subtree", "join", "refused", "explain", "checked", "lookup")) {
       assertTrue(Files.size(screenshots.resolve(name + ".png")) > 10_000, name);
     }
   }

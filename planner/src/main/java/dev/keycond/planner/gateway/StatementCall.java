@@ -22,6 +22,7 @@ import software.amazon.awssdk.http.Abortable;
 public final class StatementCall {
   private final long deadlineNanos;
   private final CostMeter cost;
+  private final SentReads sentReads = new SentReads();
   /**
    * Completed by {@link #cancel()} or {@link #stop} with what the statement fails with; a wait for
    * a request ends on whichever comes first.
@@ -51,6 +52,11 @@ public final class StatementCall {
   public StatementCall(long timeoutMillis, CostMeter cost) {
     this.deadlineNanos = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : 0;
     this.cost = cost;
+  }
+
+  /** The reads this execution sent so far. */
+  public SentReads sentReads() {
+    return sentReads;
   }
 
   /** What the statement's requests have cost so far. */

@@ -8,5 +8,7 @@
  * connection) and sent on the thread that calls, where a cancel or a close aborts it ({@link
  * dev.keycond.planner.gateway.StoppableHttpClient}), retried where DynamoDB asks for it (throttling, unprocessed batch items), and its
  * failure becomes a keycond error with a SQLState and a message that names what was being done.
+ * A call keeps the reads it sent ({@link dev.keycond.planner.gateway.SentReads}), which the
+ * workbench draws when EXPLAIN could not know them.
  */
 package dev.keycond.planner.gateway;

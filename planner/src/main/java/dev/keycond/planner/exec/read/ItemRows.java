@@ -91,6 +91,7 @@ final class ItemRows {
         return null;
       }
     }
+    context.statistics().addKeptAsRow(plan.table().source().keys().attributes(), item);
     return row;
   }
 
