@@ -51,6 +51,9 @@ final class SliceView {
   private static final Pattern BETWEEN = Pattern.compile("(#\\w+) BETWEEN (:\\w+) AND (:\\w+)");
   private static final Pattern COMPARISON = Pattern.compile("(#\\w+) (=|<=|<|>=|>) (:\\w+)");
   private static final Pattern NAME = Pattern.compile("#\\w+");
+  /** One term of a key condition: {@code begins_with(#n, :v)}, or {@code #n op :v [AND :w]}. */
+  private static final Pattern TERM = Pattern.compile(
+      "begins_with\\((#\\w+), :\\w+\\)|(#\\w+) (BETWEEN|=|<=|<|>=|>) (:\\w+)(?: AND :\\w+(?=$| AND))?");
   private static final Pattern VALUE = Pattern.compile(":\\w+");
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -85,6 +88,8 @@ final class SliceView {
   private final String hashName;
   private final String rangeName;
   private final String projection;
+  /** The attributes whose values, in this order, are an item's place in the partition. */
+  private final List<String> sortAttributes;
   /** The keys a GetItem or BatchGetItem asks for, which are what it reads; empty for a Query. */
   private final Optional<Set<Map<String, AttributeValue>>> requested;
 
@@ -105,8 +110,11 @@ final class SliceView {
     }
     this.tableKeys = source.keys().attributes();
     List<String> ordered = List.copyOf(attributes);
-    this.hashName = placeholders.get(ordered.indexOf(keys.hashAttribute()));
-    this.rangeName = keys.rangeAttribute().map(range -> placeholders.get(ordered.indexOf(range))).orElse("");
+    // A key of several attributes has no one attribute to read beside the slice by: the view draws its slice only.
+    this.hashName = keys.isMultiAttribute() ? "" : placeholders.get(ordered.indexOf(keys.hashAttribute()));
+    this.rangeName = keys.isMultiAttribute() ? ""
+        : keys.rangeAttribute().map(range -> placeholders.get(ordered.indexOf(range))).orElse("");
+    this.sortAttributes = keys.sortAttributes();
     this.projection = String.join(", ", placeholders);
   }
 
@@ -177,6 +185,9 @@ final class SliceView {
     }
     KeySchema keys = Optional.ofNullable(query.indexName()).flatMap(source.get()::index).map(SourceIndex::keys)
         .orElse(source.get().keys());
+    if (keys.isMultiAttribute()) {
+      return ofSeveralAttributes(slice, query, requested, schema, source.get(), keys, reads);
+    }
     Matcher condition = KEY_CONDITION.matcher(query.keyConditionExpression());
     if (!condition.matches()) {
       return slice.put("notDrawn", "the view draws a key condition on one partition key attribute only");
@@ -197,6 +208,46 @@ final class SliceView {
     view.values.put(":p", partition);
     view.draw(slice, schema, sort);
     return slice;
+  }
+
+  /**
+   * The slice of a Query on an index keyed on several attributes: its items in the order of the
+   * sort attributes (DynamoDB's order, as the key read returns them) and the key condition's bounds
+   * on them, without the items beside the slice.
+   */
+  private static ObjectNode ofSeveralAttributes(ObjectNode slice, QueryRequest query,
+      Optional<Set<Map<String, AttributeValue>>> requested, KeycondSchema schema, SourceTable source, KeySchema keys,
+      Reads reads) throws SQLException {
+    Map<String, String> partition = new LinkedHashMap<>();
+    List<String> sortBounds = new ArrayList<>();
+    Matcher term = TERM.matcher(query.keyConditionExpression());
+    while (term.find()) {
+      String attribute = query.expressionAttributeNames().get(term.group(1) == null ? term.group(2) : term.group(1));
+      String text = substituted(term.group(), query);
+      if (keys.isPartitionAttribute(attribute) && term.group(1) == null && term.group(3).equals("=")) {
+        partition.put(attribute, text(query.expressionAttributeValues().get(term.group(4))));
+      } else {
+        sortBounds.add(text);
+      }
+    }
+    slice.put("partitionKey", String.join(" + ", partition.keySet()))
+        .put("partition", String.join("\" + \"", partition.values()))
+        .put("sortKey", String.join(" + ", keys.sortAttributes())).put("condition", query.keyConditionExpression())
+        .put("windowNotDrawn", "the view reads no items beside the slice of a key of several attributes");
+    if (!sortBounds.isEmpty()) {
+      slice.put("sortCondition", String.join(" AND ", sortBounds));
+    }
+    Optional.ofNullable(query.filterExpression()).ifPresent(filter -> slice.put("filterExpression", filter));
+    new SliceView(query, requested, source, keys, reads).draw(slice, schema, Optional.empty());
+    return slice;
+  }
+
+  /** A term of a key condition with its names and values written out, as the page shows it. */
+  private static String substituted(String term, QueryRequest query) {
+    String named = NAME.matcher(term).replaceAll(name -> Matcher.quoteReplacement(
+        query.expressionAttributeNames().get(name.group())));
+    return VALUE.matcher(named).replaceAll(value -> Matcher.quoteReplacement(
+        '"' + text(query.expressionAttributeValues().get(value.group())) + '"'));
   }
 
   private static SortCondition sortCondition(String text) {
@@ -316,8 +367,8 @@ final class SliceView {
         .put("rejectedByDriver", rejectedByDriver);
     ObjectNode keys = node.putObject("keys");
     item.forEach((attribute, value) -> keys.put(attribute, text(value)));
-    if (!rangeName.isEmpty()) {
-      node.put("sort", text(item.get(names.get(rangeName))));
+    if (!sortAttributes.isEmpty()) {
+      node.put("sort", String.join(" | ", sortAttributes.stream().map(attribute -> text(item.get(attribute))).toList()));
     }
     entities.stream().filter(entity -> fits(entity, item)).findFirst()
         .ifPresentOrElse(entity -> node.put("entity", entity.name()), () -> node.putNull("entity"));

@@ -40,6 +40,7 @@ export function drawSlices(container, answer) {
       + (slice.sortCondition ? ', ' + slice.sortCondition : '') + ': ' + slice.readCount + ' read'
       + (slice.filterExpression ? ', ' + slice.returnedCount + ' kept by the FilterExpression' : '')
       + (slice.rejectedByDriverCount ? ', ' + slice.rejectedByDriverCount + ' rejected by the driver' : '')));
+    if (slice.windowNotDrawn) box.append(element('p', 'hint', 'Only the slice: ' + slice.windowNotDrawn + '.'));
     const legend = element('div', 'legend');
     for (const entity of [...new Set(slice.items.map(item => item.entity))]) {
       const key = element('span', '', entity ?? 'no table');
