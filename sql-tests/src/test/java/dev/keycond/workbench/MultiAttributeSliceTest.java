@@ -11,25 +11,16 @@ import dev.keycond.sqltests.harness.MotoExtension;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.Keycond;
+import dev.keycond.sqltests.support.OrdersByTenantRegion;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
-import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.Projection;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * The workbench's slice of a Query on an index keyed on several attributes, on moto (dynalite has
@@ -49,21 +40,7 @@ class MultiAttributeSliceTest {
   void freshTable(DynamoServer moto) throws Exception {
     server = moto;
     table = "slice_Orders" + NEXT.incrementAndGet();
-    server.client().createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
-        .attributeDefinitions(attribute("id", ScalarAttributeType.S), attribute("tenant", ScalarAttributeType.S),
-            attribute("region", ScalarAttributeType.S), attribute("placed", ScalarAttributeType.N),
-            attribute("status", ScalarAttributeType.S))
-        .keySchema(key("id", KeyType.HASH))
-        .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("ByTenantRegion")
-            .keySchema(key("tenant", KeyType.HASH), key("region", KeyType.HASH), key("placed", KeyType.RANGE),
-                key("status", KeyType.RANGE))
-            .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build()));
-    put("o4", "t1", "eu", 300, "closed");
-    put("o1", "t1", "eu", 100, "open");
-    put("o3", "t1", "eu", 200, "shipped");
-    put("o2", "t1", "eu", 200, "open");
-    put("o5", "t1", "us", 200, "open");
-    put("o6", "t2", "eu", 200, "open");
+    OrdersByTenantRegion.create(server.client(), table);
     connection = DriverManager.getConnection(Keycond.url(server), Keycond.properties(
         "mapping=inline:{\"tables\": {\"orders\": {\"source\": \"" + table + "\", "
         + "\"columns\": {\"id\": \"VARCHAR\", \"tenant\": \"VARCHAR\", \"region\": \"VARCHAR\", "
@@ -133,19 +110,5 @@ class MultiAttributeSliceTest {
       }
     }
     return sorts;
-  }
-
-  private void put(String id, String tenant, String region, int placed, String status) {
-    server.client().putItem(b -> b.tableName(table).item(Map.of("id", AttributeValue.fromS(id),
-        "tenant", AttributeValue.fromS(tenant), "region", AttributeValue.fromS(region),
-        "placed", AttributeValue.fromN(Integer.toString(placed)), "status", AttributeValue.fromS(status))));
-  }
-
-  private static AttributeDefinition attribute(String name, ScalarAttributeType type) {
-    return AttributeDefinition.builder().attributeName(name).attributeType(type).build();
-  }
-
-  private static KeySchemaElement key(String name, KeyType type) {
-    return KeySchemaElement.builder().attributeName(name).keyType(type).build();
   }
 }
