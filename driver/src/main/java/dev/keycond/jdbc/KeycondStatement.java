@@ -17,8 +17,8 @@ import dev.keycond.planner.cost.CostMeter;
 import dev.keycond.planner.cost.CostText;
 import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.exec.ExecutionContext;
-import dev.keycond.planner.exec.ReadStatistics;
-import dev.keycond.planner.gateway.SentReads;
+import dev.keycond.planner.gateway.RunRecorder;
+import dev.keycond.planner.gateway.RunRecording;
 import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.exec.relational.ListCursor;
 import java.sql.Connection;
@@ -29,10 +29,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 
 /**
  * A statement: plans SQL, runs it, and keeps the warnings that say what the plan costs beyond its
@@ -57,8 +54,8 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   private final List<String> batch = new ArrayList<>();
   /** Written by the statement's thread, read by whichever thread cancels or closes the connection. */
   private volatile ExecutionContext running;
-  /** The last execution, which the workbench asks what it sent and left out; none before the first. */
-  private volatile Optional<ExecutionContext> lastExecution = Optional.empty();
+  /** What the executions record beyond their cost: nothing, unless {@link #recordInto} asked. */
+  private RunRecorder recorder = RunRecorder.NOTHING;
   /** What the last execution's requests cost; read from any thread, as the result is read. */
   private volatile CostMeter cost = new CostMeter();
   private boolean reportAlways;
@@ -283,9 +280,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
 
   /** An execution that begins now, bounded by the query timeout and counted in the statement's cost. */
   private ExecutionContext execution(List<Object> parameters) {
-    ExecutionContext context = connection.session().execution(parameters, queryTimeoutSeconds * 1000L, cost);
-    lastExecution = Optional.of(context);
-    return context;
+    return connection.session().execution(parameters, queryTimeoutSeconds * 1000L, cost, recorder);
   }
 
   @Override
@@ -294,20 +289,12 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   }
 
   /**
-   * The keys of the items the last execution's requests returned that a condition the driver checks
-   * itself then rejected, as far as its rows have been read (the first
-   * {@value ReadStatistics#MOST_KEYS_KEPT}): what the workbench marks as dropped by the driver.
+   * Makes this statement's executions from now on record the reads they send and the items the
+   * driver's own checks drop into {@code recording}, which the workbench asks for the statements it
+   * runs; a statement not asked records nothing.
    */
-  public List<Map<String, AttributeValue>> itemsRejectedByDriver() {
-    return lastExecution.map(context -> context.statistics().itemsRejectedByDriver()).orElse(List.of());
-  }
-
-  /**
-   * The reads the last execution sent so far, as they went on the wire (a Query's first page; the
-   * first {@value SentReads#MOST_KEPT}): what the workbench draws of a lookup join's requests.
-   */
-  public List<DynamoDbRequest> readsSent() {
-    return lastExecution.map(context -> context.call().sentReads().requests()).orElse(List.of());
+  public void recordInto(RunRecording recording) {
+    recorder = recording;
   }
 
   void resultSetClosed(KeycondResultSet closedSet) throws SQLException {

@@ -8,6 +8,7 @@ import dev.keycond.KeycondStatement;
 import dev.keycond.jdbc.KeycondConnection;
 import dev.keycond.planner.explain.CopyableRequest;
 import dev.keycond.planner.explain.StatementRequests;
+import dev.keycond.planner.gateway.RunRecording;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -37,8 +38,11 @@ final class WorkbenchApi implements AutoCloseable {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  /** The open result whose next page the page may ask for, and its one row read ahead. */
-  private record Cursor(long id, String sql, Statement statement, ResultSet rows) {}
+  /**
+   * The open result whose next page the page may ask for, and its one row read ahead; {@code
+   * recording} is what its statement sent and dropped as it ran.
+   */
+  private record Cursor(long id, String sql, Statement statement, RunRecording recording, ResultSet rows) {}
 
   /** The most requests known only as the statement ran (a lookup join's) that the slices draw. */
   static final int MOST_PER_ROW_DRAWN = 10;
@@ -88,13 +92,16 @@ final class WorkbenchApi implements AutoCloseable {
       closeCursor();
       lastRun = Optional.empty();
       Statement statement = connection.createStatement();
+      // Only the workbench's statements record what they send and drop: the page draws it.
+      RunRecording recording = new RunRecording();
+      statement.unwrap(dev.keycond.jdbc.KeycondStatement.class).recordInto(recording);
       if (!statement.execute(sql)) {
         answer.put("status", "done").put("updated", statement.getUpdateCount());
         answer.set("cost", RequestCards.cost(statement.unwrap(KeycondStatement.class).cost()));
         statement.close();
         return answer;
       }
-      Cursor open = new Cursor(++cursors, sql, statement, statement.getResultSet());
+      Cursor open = new Cursor(++cursors, sql, statement, recording, statement.getResultSet());
       cursor = Optional.of(open);
       pendingRow = open.rows().next();
       answer.put("status", "rows").put("cursor", open.id());
@@ -133,8 +140,8 @@ final class WorkbenchApi implements AutoCloseable {
       pendingRow = open.rows().next();
     }
     answer.put("more", pendingRow);
-    dev.keycond.jdbc.KeycondStatement ran = open.statement().unwrap(dev.keycond.jdbc.KeycondStatement.class);
-    lastRun = Optional.of(new LastRun(open.sql(), Set.copyOf(ran.itemsRejectedByDriver()), ran.readsSent()));
+    lastRun = Optional.of(new LastRun(open.sql(), Set.copyOf(open.recording().itemsRejectedByDriver()),
+        open.recording().sentReads()));
     answer.set("cost", RequestCards.cost(open.statement().unwrap(KeycondStatement.class).cost()));
     if (!pendingRow) {
       closeCursor();

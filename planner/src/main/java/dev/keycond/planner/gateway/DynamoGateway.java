@@ -69,7 +69,7 @@ public final class DynamoGateway {
   /** The item, or empty when no item has the key. */
   public Optional<Map<String, AttributeValue>> getItem(GetItem get, StatementCall call) {
     GetItemRequest request = get.toSdk();
-    call.sentReads().add(request);
+    call.recorder().sent(request);
     GetItemResponse response = send(get, call, c -> c.getItem(request.toBuilder()
         .overrideConfiguration(bound(call)).build()));
     call.cost().answered(get, consumed(response.consumedCapacity()), response.hasItem() ? 1 : 0, 0);
@@ -94,7 +94,7 @@ public final class DynamoGateway {
       }
       List<Map<String, AttributeValue>> keys = pending;
       BatchGetItemRequest request = batch.toSdk(keys);
-      call.sentReads().add(request);
+      call.recorder().sent(request);
       BatchGetItemResponse response = send(batch, call, c -> c.batchGetItem(request.toBuilder()
           .overrideConfiguration(bound(call)).build()));
       List<Map<String, AttributeValue>> found = response.responses().getOrDefault(batch.tableName(), List.of());
@@ -110,7 +110,7 @@ public final class DynamoGateway {
   public QueryResponse query(Query query, Map<String, AttributeValue> startKey, StatementCall call) {
     QueryRequest request = query.toSdk(startKey);
     if (startKey == null) {
-      call.sentReads().add(request);
+      call.recorder().sent(request);
     }
     QueryResponse response = send(query, call, c -> c.query(request.toBuilder()
         .overrideConfiguration(bound(call)).build()));

@@ -87,11 +87,11 @@ final class ItemRows {
     }
     for (Scalar condition : checks) {
       if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
-        context.statistics().addRejectedByDriver(plan.table().source().keys().attributes(), item);
+        context.call().recorder().rejectedByDriver(plan.table().source().keys(), item);
         return null;
       }
     }
-    context.statistics().addKeptAsRow(plan.table().source().keys().attributes(), item);
+    context.call().recorder().keptAsRow(plan.table().source().keys(), item);
     return row;
   }
 
