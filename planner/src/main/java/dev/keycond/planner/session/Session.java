@@ -22,6 +22,7 @@ import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.gateway.DynamoClients;
 import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.gateway.PendingClient;
+import dev.keycond.planner.gateway.RunRecorder;
 import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
@@ -122,10 +123,12 @@ public final class Session implements AutoCloseable {
    *
    * @param timeoutMillis how long it may run; 0 for no limit
    * @param cost where its requests are counted
+   * @param recorder what it records of the reads it sends and the items it drops
    */
-  public ExecutionContext execution(List<Object> parameters, long timeoutMillis, CostMeter cost) {
-    ExecutionContext context =
-        new ExecutionContext(gateway, parameters, planner.settings(), new StatementCall(timeoutMillis, cost));
+  public ExecutionContext execution(List<Object> parameters, long timeoutMillis, CostMeter cost,
+      RunRecorder recorder) {
+    ExecutionContext context = new ExecutionContext(gateway, parameters, planner.settings(),
+        new StatementCall(timeoutMillis, cost, recorder));
     return transaction.map(context::inTransaction).orElse(context);
   }
 
