@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What opening a connection asks DynamoDB: a DescribeTable and a DescribeTimeToLive for each mapped
- * table's source, and ListTables only once something needs the tables the mapping does not name.
+ * table's source (nothing when another connection described them within the reuse time), and
+ * ListTables only once something needs the tables the mapping does not name.
  */
 class ConnectRequestsTest {
   private final DemoDatabase database = DemoDatabase.get();
@@ -27,11 +28,23 @@ class ConnectRequestsTest {
   @Test
   void connectingDescribesTheMappedSourcesAndListsNothing() throws SQLException {
     database.clearRequests();
-    try (Connection connection = database.connect()) {
+    // Other tests' connections described the demo's tables moments ago: this one may not reuse them.
+    try (Connection connection = database.connect("descriptionReuseSeconds=0")) {
       // The demo maps files (Drive), workspaces and projects (one table, Control); Events is raw.
       assertEquals(List.of("DescribeTable Control", "DescribeTable Drive", "DescribeTimeToLive Control",
           "DescribeTimeToLive Drive"), sorted(database.requests()));
       assertFalse(connection.isClosed());
+    }
+  }
+
+  @Test
+  void aConnectionOpenedWithinTheReuseTimeSendsNothing() throws SQLException {
+    try (Connection first = database.connect()) {
+      database.clearRequests();
+      try (Connection second = database.connect()) {
+        assertEquals(List.of(), sorted(database.requests()));
+        assertFalse(second.isClosed());
+      }
     }
   }
 

@@ -10,6 +10,7 @@ import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.settings.StatementSettings;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -22,20 +23,34 @@ import java.util.function.Function;
  * @param planCache the most plans the session keeps for texts and shapes; 0 keeps none
  * @param idempotentWrites whether a write in auto-commit mode is sent as a TransactWriteItems with a
  *     ClientRequestToken, so that one sent again after a lost answer is applied once
+ * @param descriptionReuse how old a table's description, read by another connection of the JVM, the
+ *     session may take instead of describing the table itself; {@link Duration#ZERO} describes every table
  */
 public record SessionOptions(
     Optional<String> mapping,
     ClientSettings client,
     StatementSettings statements,
     int planCache,
-    boolean idempotentWrites) {
+    boolean idempotentWrites,
+    Duration descriptionReuse) {
 
   /** The property whose value is the secret access key. */
   public static final String SECRET = "password";
+  /**
+   * Seconds a table's description is reused by default: a pool that opens connections as its load
+   * grows describes each table about once a minute, and a table changed under it (an index added)
+   * is seen by its connections within that minute. A change that breaks a request is seen at once.
+   */
+  public static final int DEFAULT_DESCRIPTION_REUSE_SECONDS = 60;
+  /** The most seconds a description may be reused: a day. */
+  public static final int MAX_DESCRIPTION_REUSE_SECONDS = 86_400;
 
   public SessionOptions {
     if (planCache < 0) {
       throw new IllegalArgumentException("a plan cache keeps 0 plans or more, not " + planCache);
+    }
+    if (descriptionReuse.isNegative()) {
+      throw new IllegalArgumentException("a description is reused for no time or more, not " + descriptionReuse);
     }
   }
 
@@ -51,8 +66,11 @@ public record SessionOptions(
         .orElse(StatementPlanner.DEFAULT_PLAN_CACHE);
     boolean idempotentWrites = property.apply("idempotentWrites").map(v -> parseBoolean("idempotentWrites", v))
         .orElse(false);
+    int descriptionReuse = property.apply("descriptionReuseSeconds")
+        .map(v -> parseCount("descriptionReuseSeconds", v, 0, MAX_DESCRIPTION_REUSE_SECONDS))
+        .orElse(DEFAULT_DESCRIPTION_REUSE_SECONDS);
     return new SessionOptions(property.apply("mapping"), clientSettings(property), statements, planCache,
-        idempotentWrites);
+        idempotentWrites, Duration.ofSeconds(descriptionReuse));
   }
 
   private static ClientSettings clientSettings(Function<String, Optional<String>> property) {
