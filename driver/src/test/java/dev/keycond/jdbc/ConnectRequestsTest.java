@@ -50,7 +50,9 @@ class ConnectRequestsTest {
 
   @Test
   void aStatementOverAnUnmappedTableListsTheTablesOncePerConnection() throws SQLException {
-    try (Connection connection = database.connect("scan=allow"); Statement statement = connection.createStatement()) {
+    // Without reuse, so that this connection describes Events whatever other tests described before.
+    try (Connection connection = database.connect("scan=allow", "descriptionReuseSeconds=0");
+        Statement statement = connection.createStatement()) {
       database.clearRequests();
       try (ResultSet rs = statement.executeQuery("SELECT COUNT(*) FROM Events")) {
         assertTrue(rs.next());
