@@ -8,6 +8,7 @@ import dev.keycond.planner.settings.AwsCliTarget;
 import dev.keycond.planner.settings.ExplainForm;
 import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.settings.StatementSettings;
+import dev.keycond.planner.transaction.KeyChecks;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -23,6 +24,7 @@ import java.util.function.Function;
  * @param planCache the most plans the session keeps for texts and shapes; 0 keeps none
  * @param idempotentWrites whether a write in auto-commit mode is sent as a TransactWriteItems with a
  *     ClientRequestToken, so that one sent again after a lost answer is applied once
+ * @param keyChecks when a transaction finds an INSERT's key taken: at the statement, or at commit
  * @param descriptionReuse how old a table's description, read by another connection of the JVM, the
  *     session may take instead of describing the table itself; {@link Duration#ZERO} describes every table
  */
@@ -32,6 +34,7 @@ public record SessionOptions(
     StatementSettings statements,
     int planCache,
     boolean idempotentWrites,
+    KeyChecks keyChecks,
     Duration descriptionReuse) {
 
   /** The property whose value is the secret access key. */
@@ -66,11 +69,12 @@ public record SessionOptions(
         .orElse(StatementPlanner.DEFAULT_PLAN_CACHE);
     boolean idempotentWrites = property.apply("idempotentWrites").map(v -> parseBoolean("idempotentWrites", v))
         .orElse(false);
+    KeyChecks keyChecks = property.apply("keyChecks").map(KeyChecks::parse).orElse(KeyChecks.IMMEDIATE);
     int descriptionReuse = property.apply("descriptionReuseSeconds")
         .map(v -> parseCount("descriptionReuseSeconds", v, 0, MAX_DESCRIPTION_REUSE_SECONDS))
         .orElse(DEFAULT_DESCRIPTION_REUSE_SECONDS);
     return new SessionOptions(property.apply("mapping"), clientSettings(property), statements, planCache,
-        idempotentWrites, Duration.ofSeconds(descriptionReuse));
+        idempotentWrites, keyChecks, Duration.ofSeconds(descriptionReuse));
   }
 
   private static ClientSettings clientSettings(Function<String, Optional<String>> property) {
