@@ -47,6 +47,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 @ExtendWith(DynaliteExtension.class)
 class SharedConnectionStateTest {
   private static final AtomicInteger NEXT = new AtomicInteger();
+  /** The table's one item, by its key. */
+  private static final String POINT_READ = "SELECT v FROM t WHERE a = 'a1' AND s = 's1'";
 
   private static DynamoServer server;
 
@@ -60,14 +62,14 @@ class SharedConnectionStateTest {
     String table = createTable();
     RequestRecorder.clear();
     try (Connection first = connect(table)) {
-      assertEquals(List.of("DescribeTable " + table, "DescribeTimeToLive " + table), metadataRequests());
+      assertEquals(describing(table), metadataRequests());
       RequestRecorder.clear();
       int clients = RequestRecorder.clientsBuilt();
 
       try (Connection second = connect(table)) {
         assertEquals(List.of(), metadataRequests(), "the second connection reuses the first one's description");
         assertEquals(clients, RequestRecorder.clientsBuilt(), "the second connection shares the first one's client");
-        assertEquals(List.of("x"), values(second, "SELECT v FROM t WHERE a = 'a1' AND s = 's1'"));
+        assertEquals(List.of("x"), values(second, POINT_READ));
         assertEquals(List.of("GetItem " + table), operations(RequestRecorder.requests()));
       }
     }
@@ -79,7 +81,7 @@ class SharedConnectionStateTest {
     try (Connection first = connect(table)) {
       RequestRecorder.clear();
       try (Connection second = connect(table, "descriptionReuseSeconds=0")) {
-        assertEquals(List.of("DescribeTable " + table, "DescribeTimeToLive " + table), metadataRequests());
+        assertEquals(describing(table), metadataRequests());
       }
     }
   }
@@ -97,7 +99,7 @@ class SharedConnectionStateTest {
       Thread.sleep(1_100);
       RequestRecorder.clear();
       try (Connection later = connect(table, "descriptionReuseSeconds=1")) {
-        assertEquals(List.of("DescribeTable " + table, "DescribeTimeToLive " + table), metadataRequests());
+        assertEquals(describing(table), metadataRequests());
         RequestRecorder.clear();
         assertEquals(List.of("s1"), values(later, "SELECT s FROM t WHERE v = 'x'"));
         assertEquals(List.of("Query " + table + " ByV"), operations(RequestRecorder.requests()));
@@ -120,7 +122,7 @@ class SharedConnectionStateTest {
       }
       RequestRecorder.clear();
       try (Connection later = connect(table)) {
-        assertEquals(List.of("DescribeTable " + table, "DescribeTimeToLive " + table), metadataRequests(),
+        assertEquals(describing(table), metadataRequests(),
             "the failed Query dropped the description, well within the reuse time");
         RequestRecorder.clear();
         assertEquals(List.of("s1"), values(later, "SELECT s FROM t WHERE w = 'y'"));
@@ -135,13 +137,13 @@ class SharedConnectionStateTest {
     try (Connection first = connect(table)) {
       server.client().deleteTable(b -> b.tableName(table));
       SQLException e = assertThrows(SQLException.class,
-          () -> values(first, "SELECT v FROM t WHERE a = 'a1' AND s = 's1'"));
+          () -> values(first, POINT_READ));
       assertEquals("42S02", e.getSQLState(), e::getMessage);
       createNamedTable(table);
       RequestRecorder.clear();
       try (Connection later = connect(table)) {
-        assertEquals(List.of("DescribeTable " + table, "DescribeTimeToLive " + table), metadataRequests());
-        assertEquals(List.of("x"), values(later, "SELECT v FROM t WHERE a = 'a1' AND s = 's1'"));
+        assertEquals(describing(table), metadataRequests());
+        assertEquals(List.of("x"), values(later, POINT_READ));
       }
     }
   }
@@ -153,11 +155,10 @@ class SharedConnectionStateTest {
       RequestRecorder.clear();
       int clients = RequestRecorder.clientsBuilt();
       // dynalite takes any credentials: only the secret tells these two apart.
-      try (Connection other = DriverManager.getConnection("jdbc:keycond:region=us-east-1;endpoint="
-          + server.endpoint() + ";user=" + Keycond.USER + ";password=another-secret;mapping=" + mapping(table))) {
-        assertEquals(List.of("DescribeTable " + table, "DescribeTimeToLive " + table), metadataRequests());
+      try (Connection other = connect(table, "password=another-secret")) {
+        assertEquals(describing(table), metadataRequests());
         assertEquals(clients + 1, RequestRecorder.clientsBuilt());
-        assertEquals(List.of("x"), values(other, "SELECT v FROM t WHERE a = 'a1' AND s = 's1'"));
+        assertEquals(List.of("x"), values(other, POINT_READ), "the other client reads as well");
       }
     }
   }
@@ -182,14 +183,14 @@ class SharedConnectionStateTest {
       // The proxy's endpoint is one no other connection uses, so these two share a client of their own.
       Connection first = connectThrough(proxy.endpoint(), table);
       Connection second = connectThrough(proxy.endpoint(), table);
-      assertEquals(List.of("x"), values(first, "SELECT v FROM t WHERE a = 'a1' AND s = 's1'"));
+      assertEquals(List.of("x"), values(first, POINT_READ));
       assertTrue(proxy.openConnections() > 0, "the client keeps its HTTP connections alive");
 
       first.close();
       Thread.sleep(300);
       assertTrue(proxy.openConnections() > 0, "the client stays open for the second connection");
       proxy.clearRequests();
-      assertEquals(List.of("x"), values(second, "SELECT v FROM t WHERE a = 'a1' AND s = 's1'"));
+      assertEquals(List.of("x"), values(second, POINT_READ));
       assertEquals(1, proxy.requests("GetItem").size());
 
       second.close();
@@ -277,6 +278,11 @@ class SharedConnectionStateTest {
       }
     }
     return values;
+  }
+
+  /** What {@link #metadataRequests()} are when a connection describes the table. */
+  private static List<String> describing(String table) {
+    return List.of("DescribeTable " + table, "DescribeTimeToLive " + table);
   }
 
   /** The DescribeTable and DescribeTimeToLive requests recorded, as operation and table, sorted. */
