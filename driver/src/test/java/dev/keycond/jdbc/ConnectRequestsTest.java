@@ -39,12 +39,12 @@ class ConnectRequestsTest {
 
   @Test
   void aConnectionOpenedWithinTheReuseTimeSendsNothing() throws SQLException {
-    try (Connection first = database.connect()) {
-      database.clearRequests();
-      try (Connection second = database.connect()) {
-        assertEquals(List.of(), sorted(database.requests()));
-        assertFalse(second.isClosed());
-      }
+    // The descriptions outlive the connection that read them.
+    database.connect().close();
+    database.clearRequests();
+    try (Connection second = database.connect()) {
+      assertEquals(List.of(), sorted(database.requests()));
+      assertFalse(second.isClosed());
     }
   }
 

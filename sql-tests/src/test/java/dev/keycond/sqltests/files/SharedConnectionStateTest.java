@@ -70,7 +70,9 @@ class SharedConnectionStateTest {
         assertEquals(List.of(), metadataRequests(), "the second connection reuses the first one's description");
         assertEquals(clients, RequestRecorder.clientsBuilt(), "the second connection shares the first one's client");
         assertEquals(List.of("x"), values(second, POINT_READ));
-        assertEquals(List.of("GetItem " + table), operations(RequestRecorder.requests()));
+        assertEquals(List.of("x"), values(first, POINT_READ), "both read through the one client");
+        assertEquals(List.of("GetItem " + table, "GetItem " + table), operations(RequestRecorder.requests()));
+        assertEquals(clients, RequestRecorder.clientsBuilt());
       }
     }
   }
@@ -78,32 +80,31 @@ class SharedConnectionStateTest {
   @Test
   void aReuseTimeOfZeroDescribesEveryTable() throws SQLException {
     String table = createTable();
-    try (Connection first = connect(table)) {
-      RequestRecorder.clear();
-      try (Connection second = connect(table, "descriptionReuseSeconds=0")) {
-        assertEquals(describing(table), metadataRequests());
-      }
+    connect(table).close();
+    RequestRecorder.clear();
+    try (Connection second = connect(table, "descriptionReuseSeconds=0")) {
+      assertEquals(describing(table), metadataRequests());
+      assertEquals(List.of("x"), values(second, POINT_READ));
     }
   }
 
   @Test
   void anIndexAddedToATableCreatedAgainIsSeenOnceTheReuseTimeIsOver() throws Exception {
     String table = createTable();
-    try (Connection first = connect(table)) {
-      recreate(table, "ByV");
-      try (Connection reusing = connect(table)) {
-        // The description is a few milliseconds old: the connection does not know the index yet.
-        SQLException e = assertThrows(SQLException.class, () -> values(reusing, "SELECT s FROM t WHERE v = 'x'"));
-        assertTrue(e.getSQLState().startsWith("42"), e.getSQLState() + ": " + e.getMessage());
-      }
-      Thread.sleep(1_100);
+    connect(table).close();
+    recreate(table, "ByV");
+    try (Connection reusing = connect(table)) {
+      // The description is a few milliseconds old: the connection does not know the index yet.
+      SQLException e = assertThrows(SQLException.class, () -> values(reusing, "SELECT s FROM t WHERE v = 'x'"));
+      assertTrue(e.getSQLState().startsWith("42"), e.getSQLState() + ": " + e.getMessage());
+    }
+    Thread.sleep(1_100);
+    RequestRecorder.clear();
+    try (Connection later = connect(table, "descriptionReuseSeconds=1")) {
+      assertEquals(describing(table), metadataRequests());
       RequestRecorder.clear();
-      try (Connection later = connect(table, "descriptionReuseSeconds=1")) {
-        assertEquals(describing(table), metadataRequests());
-        RequestRecorder.clear();
-        assertEquals(List.of("s1"), values(later, "SELECT s FROM t WHERE v = 'x'"));
-        assertEquals(List.of("Query " + table + " ByV"), operations(RequestRecorder.requests()));
-      }
+      assertEquals(List.of("s1"), values(later, "SELECT s FROM t WHERE v = 'x'"));
+      assertEquals(List.of("Query " + table + " ByV"), operations(RequestRecorder.requests()));
     }
   }
 
@@ -159,6 +160,7 @@ class SharedConnectionStateTest {
         assertEquals(describing(table), metadataRequests());
         assertEquals(clients + 1, RequestRecorder.clientsBuilt());
         assertEquals(List.of("x"), values(other, POINT_READ), "the other client reads as well");
+        assertEquals(List.of("x"), values(first, POINT_READ), "and so does the first one's");
       }
     }
   }
@@ -172,6 +174,8 @@ class SharedConnectionStateTest {
       try (Connection other = connect(table, "maxConnections=3")) {
         assertEquals(List.of(), metadataRequests());
         assertEquals(clients + 1, RequestRecorder.clientsBuilt());
+        assertEquals(List.of("x"), values(other, POINT_READ));
+        assertEquals(List.of("x"), values(first, POINT_READ));
       }
     }
   }
