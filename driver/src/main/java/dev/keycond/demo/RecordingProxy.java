@@ -118,9 +118,22 @@ public final class RecordingProxy implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops listening before it returns. The JDK's server closes its socket only once its dispatcher
+   * thread has ended, which {@code stop} waits for, unless the calling thread is interrupted (the
+   * demo's is, when it is stopped): then the port could still accept connections for a moment after
+   * the demo said it had stopped. So the interrupt is set aside while stopping, and kept.
+   */
   @Override
   public void close() {
-    server.stop(0);
+    boolean interrupted = Thread.interrupted();
+    try {
+      server.stop(0);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
     threads.shutdownNow();
   }
 }
