@@ -187,7 +187,7 @@ public final class AccessPathPlanner {
       return true;
     }
     for (int i : neededColumns) {
-      if (!carries(table, index, table.attributeOf(table.column(i)))) {
+      if (!table.attributesOf(table.column(i)).stream().allMatch(a -> carries(table, index, a))) {
         return false;
       }
     }

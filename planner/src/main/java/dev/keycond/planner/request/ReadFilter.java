@@ -122,7 +122,7 @@ public final class ReadFilter {
   private static boolean readable(ReadPlan plan, RexNode condition) {
     EntityTable table = plan.table();
     Set<String> attributes = new HashSet<>();
-    RelOptUtil.InputFinder.bits(condition).forEach(c -> attributes.add(table.attributeOf(table.column(c))));
+    RelOptUtil.InputFinder.bits(condition).forEach(c -> attributes.addAll(table.attributesOf(table.column(c))));
     return readable(plan, attributes);
   }
 

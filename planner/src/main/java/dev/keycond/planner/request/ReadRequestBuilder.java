@@ -120,7 +120,7 @@ public final class ReadRequestBuilder {
     this.filter = ReadFilter.of(plan, settings, binder, takesFilter, Instant.now());
     Set<String> attributes = new LinkedHashSet<>(plan.table().ownKeyAttributes());
     for (int column : neededColumns(plan, filter.driverChecks())) {
-      attributes.add(plan.table().attributeOf(plan.table().column(column)));
+      attributes.addAll(plan.table().attributesOf(plan.table().column(column)));
     }
     filter.expiryInDriver().ifPresent(ttl -> attributes.add(ttl.attribute()));
     // The driver tells the table's items from another entity's by its constants too.

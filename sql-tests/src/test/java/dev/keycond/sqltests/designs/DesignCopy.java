@@ -26,18 +26,23 @@ final class DesignCopy {
   private final Fixture copy;
   private final String mapping;
 
-  private DesignCopy(DynamoServer server, String design) {
+  private DesignCopy(DynamoServer server, String design, String mapping) {
     this.server = server;
     String prefix = design.replace("-", "") + "w" + COPIES.incrementAndGet();
     String original = Fixtures.read(design).tables().get(0).name();
     String originalPrefix = original.substring(0, original.indexOf('_') + 1);
     this.copy = Fixtures.copy(server, design, prefix);
-    this.mapping = TestResources.read("fixtures/" + design + ".mapping.json")
+    this.mapping = TestResources.read("fixtures/" + mapping + ".mapping.json")
         .replace("\"source\": \"" + originalPrefix, "\"source\": \"" + prefix + "_");
   }
 
   static DesignCopy of(DynamoServer server, String design) {
-    return new DesignCopy(server, design);
+    return new DesignCopy(server, design, design);
+  }
+
+  /** A copy of the design's fixture read through another mapping of it, {@code fixtures/<mapping>.mapping.json}. */
+  static DesignCopy of(DynamoServer server, String design, String mapping) {
+    return new DesignCopy(server, design, mapping);
   }
 
   Connection connect(String... properties) throws SQLException {

@@ -55,8 +55,9 @@ class HelpdeskDesignTest {
         query(desk, "SELECT ticket_id, agent_id, status FROM tickets WHERE customer_id = 'c1'"));
     RecordedRequest only = onlyRequest();
     assertEquals("PK = 'CUST#c1' AND begins_with(SK, 'TICKET#')", only.keyCondition());
-    // The agent is read from GSI1PK; ticket_id from SK, not from its stored copy.
-    assertEquals("PK, SK, GSI1PK, status", only.projection());
+    // The agent is read from GSI1PK; ticket_id from SK, not from its stored copy; status from its
+    // attribute, else from GSI2PK = STATUS#{status}.
+    assertEquals("PK, SK, GSI1PK, status, GSI2PK", only.projection());
   }
 
   @Test

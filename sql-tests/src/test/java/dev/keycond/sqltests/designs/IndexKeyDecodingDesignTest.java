@@ -1,0 +1,141 @@
+package dev.keycond.sqltests.designs;
+
+import static dev.keycond.sqltests.support.Keycond.onlyRequest;
+import static dev.keycond.sqltests.support.Keycond.query;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.keycond.sqltests.harness.DynaliteExtension;
+import dev.keycond.sqltests.harness.DynamoServer;
+import dev.keycond.sqltests.harness.RecordedRequest;
+import dev.keycond.sqltests.harness.RequestRecorder;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+
+/**
+ * The help desk's items read through a mapping that keeps {@code agent_id} in an attribute of its
+ * own (no {@code "attribute": null}): the fixture's tickets were written by another client with the
+ * agent only in {@code GSI1PK = AGENT#{agent_id}}, so reads decode it from that index key when the
+ * item has no {@code agent_id} attribute. Besides the fixture, ticket t5 carries both, equal, and t6
+ * both, differing (attribute a9, key AGENT#a1): the attribute wins.
+ */
+@ExtendWith(DynaliteExtension.class)
+class IndexKeyDecodingDesignTest {
+  private static DesignCopy copy;
+  private static Connection desk;
+
+  @BeforeAll
+  static void connect(DynamoServer server) throws SQLException {
+    copy = DesignCopy.of(server, "helpdesk", "helpdesk-plain");
+    copy.put(Map.of("PK", s("CUST#c3"), "SK", s("TICKET#2026-06-01#t5"), "subject", s("Both agree"),
+        "status", s("closed"), "agent_id", s("a2"), "GSI1PK", s("AGENT#a2"), "GSI1SK", s("TICKET#2026-06-01#t5"),
+        "GSI2PK", s("STATUS#closed"), "GSI2SK", s("t5")));
+    copy.put(Map.of("PK", s("CUST#c3"), "SK", s("TICKET#2026-06-02#t6"), "subject", s("They differ"),
+        "status", s("open"), "agent_id", s("a9"), "GSI1PK", s("AGENT#a1"), "GSI1SK", s("TICKET#2026-06-02#t6"),
+        "GSI2PK", s("STATUS#open"), "GSI2SK", s("t6")));
+    desk = copy.connect();
+  }
+
+  @AfterAll
+  static void close() throws SQLException {
+    desk.close();
+  }
+
+  @Test
+  void anAgentOnlyInTheIndexKeyIsDecodedFromItAndTheAttributeWins() throws SQLException {
+    assertEquals(List.of(List.of("t1", "a1"), List.of("t2", "a2"), Arrays.asList("t3", null), List.of("t4", "a1"),
+            List.of("t5", "a2"), List.of("t6", "a9")),
+        query(desk, "SELECT ticket_id, agent_id FROM tickets WHERE customer_id IN ('c1', 'c2', 'c3') "
+            + "ORDER BY ticket_id"));
+    List<RecordedRequest> sent = RequestRecorder.dataRequests();
+    assertEquals(3, sent.size(), sent::toString);
+    // Both places the agent may be are fetched.
+    sent.forEach(r -> assertEquals("PK, SK, agent_id, GSI1PK", r.projection()));
+  }
+
+  @Test
+  void anEqualityOnTheIndexKeyFindsItemsByTheKeyAndOtherwiseChecksTheDecodedAgent() throws SQLException {
+    // The Query's key decides what ByAgent returns: t6 is in AGENT#a1's partition, and reads as a9,
+    // its attribute (the documented caveat of an item whose attribute and index key differ).
+    assertEquals(List.of(List.of("t1", "a1"), List.of("t4", "a1"), List.of("t6", "a9")),
+        query(desk, "SELECT ticket_id, agent_id FROM tickets WHERE agent_id = 'a1' ORDER BY ticket_id"));
+    RecordedRequest only = onlyRequest();
+    assertEquals("ByAgent", only.indexName());
+    assertEquals("GSI1PK = 'AGENT#a1' AND begins_with(GSI1SK, 'TICKET#')", only.keyCondition());
+    assertNull(only.filter());
+    assertEquals(List.of(List.of("t6")),
+        query(desk, "SELECT ticket_id FROM tickets WHERE customer_id = 'c3' AND agent_id = 'a9'"));
+    only = onlyRequest();
+    assertEquals("PK = 'CUST#c3' AND begins_with(SK, 'TICKET#')", only.keyCondition());
+    assertNull(only.filter(), "a FilterExpression on agent_id alone would drop the tickets without the attribute");
+  }
+
+  @Test
+  void inAndLikeAreCheckedOnTheDecodedAgent() throws SQLException {
+    assertEquals(List.of(List.of("t2"), List.of("t5"), List.of("t6")),
+        query(desk, "SELECT ticket_id FROM tickets WHERE customer_id IN ('c1', 'c3') AND agent_id IN ('a2', 'a9') "
+            + "ORDER BY ticket_id"));
+    List<RecordedRequest> sent = RequestRecorder.dataRequests();
+    assertEquals(List.of("Query", "Query"), sent.stream().map(RecordedRequest::operation).toList(), sent::toString);
+    sent.forEach(r -> assertNull(r.filter(), r::toString));
+    RequestRecorder.clear();
+
+    assertEquals(List.of(List.of("t1"), List.of("t4")),
+        query(desk, "SELECT ticket_id FROM tickets WHERE customer_id IN ('c1', 'c2', 'c3') AND agent_id LIKE '%1' "
+            + "ORDER BY ticket_id"));
+    sent = RequestRecorder.dataRequests();
+    assertEquals(3, sent.size(), sent::toString);
+    sent.forEach(r -> assertNull(r.filter(), r::toString));
+  }
+
+  @Test
+  void aJoinOnTheAgentFindsItFromEitherSide() throws SQLException {
+    assertEquals(List.of(List.of("t1", "Ann"), List.of("t2", "Bob")),
+        query(desk, "SELECT t.ticket_id, a.name FROM tickets t JOIN agents a ON a.id = t.agent_id "
+            + "WHERE t.customer_id = 'c1' ORDER BY t.ticket_id"));
+    List<RecordedRequest> sent = RequestRecorder.dataRequests();
+    assertEquals(List.of("Query", "BatchGetItem"), sent.stream().map(RecordedRequest::operation).toList(),
+        sent::toString);
+    assertEquals(List.of("{PK: 'AGENT#a1', SK: 'PROFILE'}", "{PK: 'AGENT#a2', SK: 'PROFILE'}"),
+        sent.get(1).keys().stream().sorted().toList());
+    RequestRecorder.clear();
+
+    // t6's agent is a9, its attribute, not a1 of its index key: it has no agent row.
+    assertEquals(List.of(List.of("t5", "Bob"), Arrays.asList("t6", null)),
+        query(desk, "SELECT t.ticket_id, a.name FROM tickets t LEFT JOIN agents a ON a.id = t.agent_id "
+            + "WHERE t.customer_id = 'c3' ORDER BY t.ticket_id"));
+    sent = RequestRecorder.dataRequests();
+    assertEquals(List.of("Query", "BatchGetItem"), sent.stream().map(RecordedRequest::operation).toList(),
+        sent::toString);
+    assertEquals(List.of("{PK: 'AGENT#a2', SK: 'PROFILE'}", "{PK: 'AGENT#a9', SK: 'PROFILE'}"),
+        sent.get(1).keys().stream().sorted().toList());
+  }
+
+  @Test
+  void aKeysOnlyIndexFetchesBothPlacesOfTheAgentFromTheTable() throws SQLException {
+    assertEquals(List.of(List.of("t1", "a1"), Arrays.asList("t3", null), List.of("t4", "a1"), List.of("t6", "a9")),
+        query(desk, "SELECT ticket_id, agent_id FROM tickets WHERE status = 'open' ORDER BY ticket_id"));
+    List<RecordedRequest> sent = RequestRecorder.dataRequests();
+    assertEquals(List.of("Query", "BatchGetItem"), sent.stream().map(RecordedRequest::operation).toList(),
+        sent::toString);
+    assertEquals("ByStatus", sent.get(0).indexName());
+    KeysAndAttributes fetch = sent.get(1).raw(BatchGetItemRequest.class).requestItems().values().iterator().next();
+    List<String> fetched = Arrays.stream(fetch.projectionExpression().split(", "))
+        .map(fetch.expressionAttributeNames()::get).sorted().toList();
+    assertEquals(List.of("GSI1PK", "PK", "SK", "agent_id"), fetched);
+  }
+
+  private static AttributeValue s(String text) {
+    return AttributeValue.fromS(text);
+  }
+}
