@@ -9,8 +9,11 @@ import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
+import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -133,6 +136,34 @@ class IndexKeyDecodingDesignTest {
     List<String> fetched = Arrays.stream(fetch.projectionExpression().split(", "))
         .map(fetch.expressionAttributeNames()::get).sorted().toList();
     assertEquals(List.of("GSI1PK", "PK", "SK", "agent_id"), fetched);
+  }
+
+  @Test
+  void returningAndATransactionsOwnWritesDecodeTheAgentFromTheIndexKey() throws SQLException {
+    RequestRecorder.clear();
+    try (Statement statement = desk.createStatement();
+        ResultSet rows = statement.executeQuery("UPDATE tickets SET subject = 'Login fails again' "
+            + "WHERE customer_id = 'c1' AND opened = DATE '2026-01-05' AND ticket_id = 't1' RETURNING ticket_id, agent_id")) {
+      assertEquals(List.of(List.of("t1", "a1")), Keycond.rows(rows));
+    }
+    List<RecordedRequest> sent = RequestRecorder.dataRequests();
+    assertEquals(List.of("UpdateItem"), sent.stream().map(RecordedRequest::operation).toList(), sent::toString);
+    Map<String, AttributeValue> item = copy.item("CUST#c1", "TICKET#2026-01-05#t1");
+    assertEquals(s("Login fails again"), item.get("subject"));
+    assertNull(item.get("agent_id"), "a write of another column adds no agent_id attribute");
+
+    desk.setAutoCommit(false);
+    try (Statement statement = desk.createStatement()) {
+      statement.executeUpdate("UPDATE tickets SET status = 'closed' "
+          + "WHERE customer_id = 'c2' AND opened = DATE '2026-03-09' AND ticket_id = 't4'");
+      // The pending update overlays the item read from the server: its agent still comes from GSI1PK.
+      assertEquals(List.of(Arrays.asList("t3", null, "open"), List.of("t4", "a1", "closed")),
+          query(desk, "SELECT ticket_id, agent_id, status FROM tickets WHERE customer_id = 'c2' ORDER BY ticket_id"));
+    } finally {
+      desk.rollback();
+      desk.setAutoCommit(true);
+    }
+    assertEquals(s("open"), copy.item("CUST#c2", "TICKET#2026-03-09#t4").get("status"));
   }
 
   private static AttributeValue s(String text) {
