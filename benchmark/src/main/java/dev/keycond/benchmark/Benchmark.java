@@ -1,6 +1,7 @@
 package dev.keycond.benchmark;
 
 import dev.keycond.demo.Dynalite;
+import dev.keycond.demo.Moto;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,6 +9,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -44,20 +46,18 @@ public final class Benchmark {
     try (Dynalite dynalite = new Dynalite(dynaliteDir)) {
       String endpoint = dynalite.endpoint();
       DriveTree tree = new DriveTree();
-      progress(start, "loading " + tree.size() + " items into dynalite at " + endpoint);
+      // The transaction row runs on a moto of its own and the jar's size reads nothing: alone, they need no data.
+      boolean loadsData = only.isEmpty() || !Set.of("transactions", "jar").containsAll(only);
+      progress(start, (loadsData ? "loading " + tree.size() + " items into " : "no data to load into ") + "dynalite at "
+          + endpoint);
       try (DynamoDbClient client = RawSdk.client(endpoint)) {
         FilesTable.create(client);
-        tree.load(client);
+        if (loadsData) {
+          tree.load(client);
+        }
       }
       report.append(Machine.describe(dynaliteDir)).append('\n')
-          .append("Data: the `files` table of the README's example (`PK = DRIVE#{account}`, `SK = {path}`), ")
-          .append(tree.size()).append(" items: account `a1` with ").append(tree.count(DriveTree.PHOTOS))
-          .append(" under `").append(DriveTree.PHOTOS).append("` (4 levels below `root/`), ")
-          .append(tree.count(DriveTree.ARCHIVE)).append(" items of ~1 KB under `").append(DriveTree.ARCHIVE)
-          .append("` and a few more, and account `").append(DriveTree.PARTITION_ACCOUNT).append("`, a partition of ")
-          .append(DriveTree.PARTITION_ITEMS).append(" items of ~1 KB. Baseline: `DynamoDbClient` built the usual way, ")
-          .append("with the url-connection HTTP client keycond uses (for an http:// endpoint keycond gives it plain ")
-          .append("connections and skips the TLS set-up the builder does), sending the request keycond's plan sends.\n\n");
+          .append(loadsData ? data(tree) : "No data loaded into dynalite: the measurements run need none.\n\n");
 
       // Run order: the measurements in this JVM first, then the child JVMs. Report order: the map's.
       Map<String, Measurement> measurements = new LinkedHashMap<>();
@@ -65,6 +65,7 @@ public final class Benchmark {
           "keycond", ChildJvm.application(workDir.resolve("keycond-jar"), List.of(jar.toString())),
           "raw", ChildJvm.application(workDir.resolve("raw-sdk"), SdkJars.onClasspath())), workDir, COLD_START_RUNS));
       measurements.put("warm", new WarmLatency(endpoint, WARM_UP_ROUNDS));
+      measurements.put("http", new HttpClients(endpoint));
       measurements.put("streaming", new StreamingMemory(endpoint, jvm, STREAMING_RUNS, STREAMING_HEAP,
           STREAMING_TIGHT_HEAP));
       measurements.put("warm-streaming", new WarmStreaming(endpoint));
@@ -72,7 +73,9 @@ public final class Benchmark {
       measurements.put("parallel-scan", new ParallelScan(endpoint, tree.size()));
       measurements.put("jar", new JarSize(jar));
       measurements.put("writes", new WriteLoad(endpoint));
-      List<String> runOrder = List.of("requests", "warm", "warm-streaming", "parallel-scan", "writes", "jar",
+      measurements.put("transactions", new TransactionCommit(
+          Path.of(System.getProperty(Moto.DIR_PROPERTY, "moto"))));
+      List<String> runOrder = List.of("requests", "http", "warm", "warm-streaming", "parallel-scan", "writes", "transactions", "jar",
           "streaming", "cold");
       Map<String, Section> sections = new LinkedHashMap<>();
       for (String name : runOrder) {
@@ -97,6 +100,17 @@ public final class Benchmark {
     Files.createDirectories(results.toAbsolutePath().getParent());
     Files.writeString(results, report);
     System.out.println("Written to " + results.toAbsolutePath().normalize());
+  }
+
+  /** The report's paragraph on the data loaded into dynalite and on the baseline. */
+  private static String data(DriveTree tree) {
+    return "Data: the `files` table of the README's example (`PK = DRIVE#{account}`, `SK = {path}`), "
+        + tree.size() + " items: account `a1` with " + tree.count(DriveTree.PHOTOS) + " under `" + DriveTree.PHOTOS
+        + "` (4 levels below `root/`), " + tree.count(DriveTree.ARCHIVE) + " items of ~1 KB under `"
+        + DriveTree.ARCHIVE + "` and a few more, and account `" + DriveTree.PARTITION_ACCOUNT + "`, a partition of "
+        + DriveTree.PARTITION_ITEMS + " items of ~1 KB. Baseline: `DynamoDbClient` built the usual way, on "
+        + RawSdk.BASELINE.label + ", the fastest HTTP client of the measurement *HTTP clients* below, sending the "
+        + "request keycond's plan sends.\n\n";
   }
 
   private static void progress(long start, String step) {

@@ -89,6 +89,14 @@ final class DriveTree {
     return "DRIVE#" + account;
   }
 
+  /** The path of the {@code n}th photo (modulo their number), {@code root/photos/2020/01/img-000.jpg} for 0. */
+  static String photo(int n) {
+    int index = Math.floorMod(n, YEARS * MONTHS * PHOTOS_PER_MONTH);
+    int monthIndex = index / PHOTOS_PER_MONTH;
+    return PHOTOS + (2020 + monthIndex / MONTHS) + String.format("/%02d/img-%03d.jpg", monthIndex % MONTHS + 1,
+        index % PHOTOS_PER_MONTH);
+  }
+
   /**
    * The {@code n}th of {@value #TEN_PHOTO_PREFIXES} distinct path prefixes that each match 10
    * photos, {@code root/photos/2020/01/img-00} for 0: statement texts that differ in their literal

@@ -9,7 +9,7 @@ import java.util.zip.ZipFile;
 
 /**
  * The size of keycond's self-contained jar, what SQL tools download, next to the jars the raw
- * baseline runs on: the AWS SDK's DynamoDB client, the url-connection HTTP client and their
+ * baseline runs on: the AWS SDK's DynamoDB client, the baseline's HTTP client and their
  * dependencies, as they are on this JVM's classpath. keycond's jar holds those too, with Calcite.
  */
 final class JarSize implements Measurement {
@@ -39,7 +39,7 @@ final class JarSize implements Measurement {
     String md = "### 6. Jar size\n\n"
         + "`" + jar.getFileName() + "`, the one file SQL tools load as the driver: " + Stats.megabytes(keycond) + " ("
         + keycond + " bytes, " + entries + " entries). The raw SDK's " + sdkJars.size() + " jars (the DynamoDB client, "
-        + "the url-connection HTTP client and their dependencies, SLF4J's API included) add up to "
+        + "the baseline's HTTP client and their dependencies, SLF4J's API included) add up to "
         + Stats.megabytes(sdk) + "; keycond's jar holds most of them, Calcite and the shell. driver/pom.xml "
         + "says what is left out of it, and why.\n";
     return new Section(md, List.of(new SummaryRow("jar size (raw: the AWS SDK jars the baseline uses)", keycond, sdk,

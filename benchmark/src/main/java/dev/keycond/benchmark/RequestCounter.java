@@ -24,11 +24,13 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 
 /**
  * Counts the HTTP requests every SDK client in this JVM sends, by operation, the items the Queries
  * and Scans among them read (DynamoDB's ScannedCount), and the capacity they consumed (read units
- * for reads, write units for the write load's puts). The SDK
+ * for reads, write units for the write load's puts and the transactions). The SDK
  * installs it into every client it builds, keycond's included, because it is listed in
  * {@code software/amazon/awssdk/global/handlers/execution.interceptors}; so keycond and the
  * baseline are counted the same way, on the wire side, retries included.
@@ -62,6 +64,9 @@ public final class RequestCounter implements ExecutionInterceptor {
       return put.toBuilder().returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
     } else if (request instanceof BatchWriteItemRequest batch) {
       return batch.toBuilder().returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
+    } else if (request instanceof TransactWriteItemsRequest transaction
+        && transaction.returnConsumedCapacity() == null) {
+      return transaction.toBuilder().returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
     }
     return request;
   }
@@ -88,6 +93,8 @@ public final class RequestCounter implements ExecutionInterceptor {
       addCapacity(put.consumedCapacity());
     } else if (context.response() instanceof BatchWriteItemResponse batch) {
       batch.consumedCapacity().forEach(RequestCounter::addCapacity);
+    } else if (context.response() instanceof TransactWriteItemsResponse transaction) {
+      transaction.consumedCapacity().forEach(RequestCounter::addCapacity);
     }
   }
 

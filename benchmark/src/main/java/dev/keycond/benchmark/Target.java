@@ -40,6 +40,19 @@ sealed interface Target {
     }
   }
 
+  /** keycond's figure (a throughput) at least {@code min} times the baseline's. */
+  record AtLeast(double min) implements Target {
+    @Override
+    public String comparison(double keycond, double raw) {
+      return Stats.ratio(keycond, raw);
+    }
+
+    @Override
+    public String verdict(double keycond, double raw) {
+      return String.format(Locale.ROOT, "≥ %.2f×: %s", min, met(keycond / raw >= min));
+    }
+  }
+
   /** keycond's own figure at most {@code max} bytes; the baseline's is shown for scale. */
   record Size(long max) implements Target {
     @Override

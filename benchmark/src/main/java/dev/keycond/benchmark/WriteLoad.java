@@ -36,10 +36,6 @@ final class WriteLoad implements Measurement {
     this.endpoint = endpoint;
   }
 
-  private interface Load {
-    void write(String account) throws Exception;
-  }
-
   @Override
   public Section run() throws Exception {
     try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint));
@@ -81,7 +77,7 @@ final class WriteLoad implements Measurement {
     }
   }
 
-  private Result measure(Load keycond, Load raw) throws Exception {
+  private Result measure(AlternatingRounds.Write keycond, AlternatingRounds.Write raw) throws Exception {
     WireCost keycondCost = WireCost.of(() -> {
       keycond.write(nextAccount());
       return ROWS;
@@ -91,18 +87,8 @@ final class WriteLoad implements Measurement {
       return ROWS;
     });
     WireCost.checkSameRows("write load", keycondCost, rawCost);
-    List<Double> keycondTimes = new ArrayList<>();
-    List<Double> rawTimes = new ArrayList<>();
-    for (int round = 0; round < ROUNDS; round++) {
-      for (int k = 0; k < 2; k++) {
-        boolean isKeycond = (round % 2 == 0) == (k == 0);
-        String account = nextAccount();
-        long start = System.nanoTime();
-        (isKeycond ? keycond : raw).write(account);
-        (isKeycond ? keycondTimes : rawTimes).add((System.nanoTime() - start) / 1e6);
-      }
-    }
-    return new Result(Stats.median(keycondTimes), Stats.median(rawTimes), keycondCost, rawCost);
+    AlternatingRounds.Times times = AlternatingRounds.time(ROUNDS, this::nextAccount, keycond, raw, account -> { });
+    return new Result(Stats.median(times.keycond()), Stats.median(times.raw()), keycondCost, rawCost);
   }
 
   private String nextAccount() {
@@ -125,12 +111,12 @@ final class WriteLoad implements Measurement {
     }
   }
 
-  private static String path(int i) {
+  static String path(int i) {
     return String.format("root/w%05d", i);
   }
 
   /** The item keycond writes for the row: its keys, the parent computed from the path, the size. */
-  private static Map<String, AttributeValue> item(String account, int i) {
+  static Map<String, AttributeValue> item(String account, int i) {
     return Map.of("PK", AttributeValue.fromS(DriveTree.partition(account)), "SK", AttributeValue.fromS(path(i)),
         "parent", AttributeValue.fromS("root/"), "size", AttributeValue.fromN(Integer.toString(i)));
   }

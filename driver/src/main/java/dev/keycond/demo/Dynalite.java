@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.logging.Logger;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -55,13 +55,14 @@ public final class Dynalite implements AutoCloseable {
    * An SDK client for a local DynamoDB-compatible server (dynalite, moto or LocalStack), which
    * checks that requests are signed but not by whom.
    */
+  @SuppressWarnings("deprecation") // the driver's HTTP client; DynamoClients says why this one
   public static DynamoDbClient client(String endpoint) {
     return DynamoDbClient.builder()
         .endpointOverride(URI.create(endpoint))
         .region(Region.US_EAST_1)
         .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("keycond", "keycond")))
-        // The only HTTP client in the driver: the build excludes the Apache and Netty ones.
-        .httpClientBuilder(UrlConnectionHttpClient.builder())
+        // The only HTTP client in the driver: the build excludes the Apache 5 and Netty ones.
+        .httpClientBuilder(ApacheHttpClient.builder())
         .build();
   }
 

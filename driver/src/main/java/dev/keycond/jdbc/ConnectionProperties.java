@@ -3,6 +3,7 @@ package dev.keycond.jdbc;
 import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.session.SessionOptions;
 import dev.keycond.planner.sql.NearestNames;
 import java.util.LinkedHashMap;
@@ -42,6 +43,8 @@ public final class ConnectionProperties {
       new String[] {"maxFanOut", "Most key reads one statement may issue", "100"},
       new String[] {"serverFilters", "Send the conditions DynamoDB checks exactly as a FilterExpression", "true"},
       new String[] {"scanSegments", "Segments of a parallel whole-table Scan under scan=allow", "1"},
+      new String[] {"maxConnections", "Most HTTP connections to DynamoDB the connection keeps open, for the threads "
+          + "that share it (1 to " + ClientSettings.MAX_CONNECTIONS + ")", String.valueOf(ClientSettings.DEFAULT_MAX_CONNECTIONS)},
       new String[] {"expiredItems", "hide or show items whose time to live has passed", "hide"},
       new String[] {"explain", "What the text EXPLAIN shows under each request: text (its fields), cli (also the AWS CLI "
           + "command) or java (also the AWS SDK for Java v2 code)", "text"},

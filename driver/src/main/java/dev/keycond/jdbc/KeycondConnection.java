@@ -6,6 +6,8 @@ import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.explain.StatementRequests;
+import dev.keycond.planner.infer.ProposedMapping;
+import dev.keycond.planner.infer.SampleBounds;
 import dev.keycond.planner.session.Session;
 import dev.keycond.planner.session.SessionOptions;
 import java.sql.Array;
@@ -127,6 +129,19 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
    */
   public PlanCacheStatistics planCacheStatistics() {
     return session.planCacheStatistics();
+  }
+
+  /**
+   * A mapping proposed from a bounded sample of DynamoDB tables (every table when {@code tables}
+   * is empty), read through this connection: what the shell's {@code !mapping infer} prints.
+   */
+  public ProposedMapping inferMapping(List<String> tables, SampleBounds bounds) throws SQLException {
+    checkOpen();
+    try {
+      return session.inferMapping(tables, bounds);
+    } catch (RuntimeException e) {
+      throw Jdbc.translate(e);
+    }
   }
 
   void checkOpen() throws SQLException {

@@ -117,11 +117,8 @@ final class SchemaRows {
       if (!uniqueOnly) {
         for (KeyTarget target : table.keyTargets()) {
           if (target.index().isPresent()) {
-            List<String> attributes = new ArrayList<>();
-            attributes.add(target.keys().hashAttribute());
-            target.keys().rangeAttribute().ifPresent(attributes::add);
             addIndex(tableRows, table, true, target.index().get().name(), DatabaseMetaData.tableIndexOther,
-                SchemaDescription.keyColumns(table, attributes));
+                SchemaDescription.keyColumns(table, target.keys().attributes()));
           }
         }
       }

@@ -45,6 +45,7 @@ final class KeycondSqlLine extends SqlLine {
     for (CommandHandler handler : getCommandHandlers()) {
       handlers.add(adapted(handler));
     }
+    handlers.add(new MappingShellCommand(this));
     updateCommandHandlers(handlers);
   }
 

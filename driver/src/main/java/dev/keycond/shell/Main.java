@@ -11,7 +11,8 @@ import java.util.Optional;
 
 /**
  * The jar's entry point: {@code java -jar keycond-jdbc.jar shell [url] [sqlline options]} or
- * {@code java -jar keycond-jdbc.jar demo}, or {@code java -jar keycond-jdbc.jar workbench <url>}.
+ * {@code java -jar keycond-jdbc.jar demo}, {@code java -jar keycond-jdbc.jar workbench <url>}, or {@code mapping
+ * infer|import ...} (see {@link MappingCommand}).
  */
 public final class Main {
   private Main() {}
@@ -30,6 +31,8 @@ public final class Main {
         return Demo.run(rest, out);
       case "workbench":
         return Workbench.run(rest, out, err);
+      case "mapping":
+        return MappingCommand.run(rest, out, err);
       case "--version":
         out.println("keycond " + Driver.VERSION);
         return 0;
@@ -68,6 +71,7 @@ public final class Main {
     out.println("      --workbench     keep the server up and serve the workbench page over it, until Ctrl-C");
     out.println("      --no-shell      stop after the showcase");
     out.println("  workbench <jdbc:keycond:...> [--port N]      a local web page: run SQL, see its requests and slices");
+    out.println(MappingCommand.USAGE);
     out.println("  --version");
     out.println();
     out.println("URL: jdbc:keycond:region=us-east-1;endpoint=http://127.0.0.1:8000;mapping=/path/mapping.json;"

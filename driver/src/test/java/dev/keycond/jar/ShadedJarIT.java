@@ -212,7 +212,7 @@ class ShadedJarIT {
   void bundledLibrariesAreRelocatedAndUnusedOnesLeftOut() throws Exception {
     for (String hidden : List.of("com.google.common.collect.ImmutableList", "com.fasterxml.jackson.databind.ObjectMapper",
         "org.slf4j.LoggerFactory", "io.netty.channel.Channel", "org.apache.hc.client5.http.classic.HttpClient",
-        "software.amazon.awssdk.http.apache.ApacheHttpClient", "com.google.protobuf.Message",
+        "software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient", "com.google.protobuf.Message",
         "org.codehaus.janino.CompilerFactory", "org.locationtech.jts.operation.buffer.BufferOp",
         "net.minidev.json.JSONValue", "software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient",
         "software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient",
@@ -225,7 +225,8 @@ class ShadedJarIT {
     for (String present : List.of("dev.keycond.shaded.com.google.common.collect.ImmutableList",
         "dev.keycond.shaded.com.fasterxml.jackson.databind.ObjectMapper",
         "org.codehaus.commons.compiler.CompileException", "org.locationtech.jts.geom.Geometry",
-        "software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient", "sqlline.SqlLine")) {
+        "software.amazon.awssdk.http.apache.ApacheHttpClient", "org.apache.commons.logging.LogFactory",
+        "sqlline.SqlLine")) {
       assertEquals(present, loader.loadClass(present).getName());
     }
     try (JarFile jar = new JarFile(JAR.toFile())) {

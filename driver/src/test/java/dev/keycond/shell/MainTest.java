@@ -10,30 +10,41 @@ import org.junit.jupiter.api.Test;
 
 /** The jar's command line. */
 class MainTest {
-  @Test
-  void anUnknownCommandIsNamedBeforeTheUsageAndFails() throws Exception {
+  private record Run(int code, String out, String err) {}
+
+  private static Run run(String... args) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Main.run(new String[] {"bogus"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+    int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
-    assertEquals(2, code);
-    assertEquals("", out.toString(StandardCharsets.UTF_8));
-    String errors = err.toString(StandardCharsets.UTF_8);
-    assertTrue(errors.startsWith("keycond: unknown command 'bogus'"), errors);
-    assertTrue(errors.contains("shell [jdbc:keycond:...]"), errors);
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void anUnknownCommandIsNamedBeforeTheUsageAndFails() throws Exception {
+    Run run = run("bogus");
+    assertEquals(2, run.code());
+    assertEquals("", run.out());
+    assertTrue(run.err().startsWith("keycond: unknown command 'bogus'"), run.err());
+    assertTrue(run.err().contains("shell [jdbc:keycond:...]"), run.err());
   }
 
   @Test
   void helpGoesToStandardOutput() throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Main.run(new String[] {"--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    assertEquals(0, code);
-    String usage = out.toString(StandardCharsets.UTF_8);
-    assertTrue(usage.contains("shell [jdbc:keycond:...]"), usage);
-    assertTrue(usage.contains("demo [--port N] [--serve | --workbench | --no-shell | sqlline options]"), usage);
-    assertEquals("", err.toString(StandardCharsets.UTF_8));
+    Run run = run("--help");
+    assertEquals(0, run.code());
+    assertTrue(run.out().contains("shell [jdbc:keycond:...]"));
+    assertTrue(run.out().contains("mapping infer <jdbc:keycond:...>"));
+    assertTrue(run.out().contains("demo [--port N] [--serve | --workbench | --no-shell | sqlline options]"), run.out());
+    assertEquals("", run.err());
+  }
+
+  @Test
+  void mappingWithoutACommandIsACommandLineError() throws Exception {
+    Run run = run("mapping");
+    assertEquals(2, run.code());
+    assertEquals("", run.out());
+    assertTrue(run.err().startsWith("keycond mapping: say infer or import"), run.err());
   }
 
   @Test

@@ -94,7 +94,7 @@ record PlannedReads(ImmutableList<DynamoRead> reads, ImmutableList<ReadPlan> pla
     for (ReadPlan plan : plans) {
       if (plan.access().isScan() && !use.permittedBy(settings.scanPolicy())) {
         return Optional.of(new KeycondException(SqlState.SCAN_REFUSED,
-            ScanRefusal.message(plan.table(), settings.scanPolicy(), use, statements)));
+            ScanRefusal.message(plan.table(), plan.conditions(), settings.scanPolicy(), use, statements)));
       }
       Optional<KeycondException> fanOut = fanOut(plan, settings.maxFanOut());
       if (fanOut.isPresent()) {

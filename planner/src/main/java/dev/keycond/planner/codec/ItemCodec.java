@@ -223,7 +223,7 @@ public final class ItemCodec {
           + table.name() + "' would be empty; DynamoDB index keys cannot be empty. Set a column of its template '"
           + table.template(attribute) + "' to NULL to leave the item out of index '" + index.name() + "'");
     }
-    KeyValueLimits.check(attribute, index.keys().hashAttribute().equals(attribute)
+    KeyValueLimits.check(attribute, index.keys().isPartitionAttribute(attribute)
         ? KeyValueLimits.KeyRole.PARTITION : KeyValueLimits.KeyRole.SORT, value);
   }
 

@@ -56,8 +56,8 @@ public final class ItemLimits {
     schemas.add(table.keys());
     table.indexes().stream().map(SourceIndex::keys).forEach(schemas::add);
     for (KeySchema schema : schemas) {
-      checkKey(schema.hashAttribute(), KeyRole.PARTITION, attributes, describedKey);
-      schema.rangeAttribute().ifPresent(sort -> checkKey(sort, KeyRole.SORT, attributes, describedKey));
+      schema.partitionAttributes().forEach(a -> checkKey(a, KeyRole.PARTITION, attributes, describedKey));
+      schema.sortAttributes().forEach(a -> checkKey(a, KeyRole.SORT, attributes, describedKey));
     }
     long size = 0;
     for (Map.Entry<String, AttributeValue> attribute : attributes.entrySet()) {

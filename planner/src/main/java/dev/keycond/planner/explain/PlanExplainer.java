@@ -363,7 +363,8 @@ public final class PlanExplainer {
   /** Which shards of a sharded partition the read goes to, and why. */
   private static String shards(ReadPlan plan, Sharding sharding) {
     boolean computed = plan.access().keys().stream()
-        .flatMap(key -> key.partitionValue().parts().stream())
+        .flatMap(key -> key.partition().stream())
+        .flatMap(partition -> partition.value().parts().stream())
         .anyMatch(part -> part instanceof KeyPart.Value v && v.operand() instanceof Operand.ShardOf);
     String formula = "'" + sharding.column() + "' is 1 + CRC32('" + sharding.of() + "') mod " + sharding.count();
     return "Sharded partition (" + formula + "): " + (computed

@@ -12,7 +12,23 @@ public record ClientSettings(
     Optional<URI> endpoint,
     Optional<String> profile,
     Optional<String> accessKeyId,
-    Optional<String> secretAccessKey) {
+    Optional<String> secretAccessKey,
+    int maxConnections) {
+
+  /**
+   * HTTP connections a client keeps to DynamoDB by default: as many requests at once as threads
+   * sharing one JDBC connection send, with the pages they read ahead, the segments of a parallel
+   * Scan and the writes of a batch in flight, rarely reach; idle ones are kept alive for reuse.
+   */
+  public static final int DEFAULT_MAX_CONNECTIONS = 50;
+  /** The most a connection property may ask for. */
+  public static final int MAX_CONNECTIONS = 1_000;
+
+  public ClientSettings {
+    if (maxConnections < 1 || maxConnections > MAX_CONNECTIONS) {
+      throw new IllegalArgumentException("a client keeps 1 to " + MAX_CONNECTIONS + " connections, not " + maxConnections);
+    }
+  }
 
   /**
    * The name the credentials go by, for tools that show who is connected: the access key id, or
@@ -28,6 +44,7 @@ public record ClientSettings(
         + ", endpoint=" + endpoint.map(URI::toString).orElse("(AWS)")
         + ", profile=" + profile.orElse("(none)")
         + ", accessKeyId=" + accessKeyId.orElse("(default chain)")
-        + ", secretAccessKey=" + (secretAccessKey.isPresent() ? "****" : "(default chain)") + "]";
+        + ", secretAccessKey=" + (secretAccessKey.isPresent() ? "****" : "(default chain)")
+        + ", maxConnections=" + maxConnections + "]";
   }
 }

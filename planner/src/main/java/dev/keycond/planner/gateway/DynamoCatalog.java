@@ -218,16 +218,13 @@ public final class DynamoCatalog {
     return new SourceIndex(name, kind, keySchema(keys), projection, included);
   }
 
+  /** The KeySchema's attributes in their order: a multi-attribute key lists several of a kind. */
   private static KeySchema keySchema(List<KeySchemaElement> elements) {
-    String hash = null;
-    String range = null;
+    ImmutableList.Builder<String> partition = ImmutableList.builder();
+    ImmutableList.Builder<String> sort = ImmutableList.builder();
     for (KeySchemaElement e : elements) {
-      if (e.keyType() == KeyType.HASH) {
-        hash = e.attributeName();
-      } else {
-        range = e.attributeName();
-      }
+      (e.keyType() == KeyType.HASH ? partition : sort).add(e.attributeName());
     }
-    return new KeySchema(hash, Optional.ofNullable(range));
+    return new KeySchema(partition.build(), sort.build());
   }
 }

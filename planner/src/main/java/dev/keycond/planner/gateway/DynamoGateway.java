@@ -46,9 +46,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * stopped with its statement, its failures translated into keycond errors that name what was being
  * done, and the parts of a batch that DynamoDB leaves unprocessed sent again with exponential
  * backoff and jitter. What DynamoDB answers is counted in the statement's cost (requests, items,
- * ConsumedCapacity), and so is a conditional write it answered with a failed condition. Callers
- * run these methods on a request thread (see {@link StatementCall#send}) so that the statement's
- * own thread can stop waiting at once.
+ * ConsumedCapacity), and so is a conditional write it answered with a failed condition. A request
+ * runs on the thread that calls, and a stop of its statement aborts it ({@link StoppableHttpClient}).
  */
 public final class DynamoGateway {
   /** How often the unprocessed part of a batch is sent, the first time included. */
@@ -256,8 +255,10 @@ public final class DynamoGateway {
   private <T> T send(DynamoRequest request, StatementCall call, Function<DynamoDbClient, T> sending) {
     call.checkRunning();
     try {
-      return sending.apply(client);
+      return call.sending(() -> sending.apply(client));
     } catch (SdkException e) {
+      // A request aborted by a stop fails with the stop's error, not with how the abort broke it.
+      call.checkStopped();
       String action = describe(request);
       if (call.remainingMillis() > 0 && DynamoErrors.isTimeout(e)) {
         throw call.timedOut(action, e);

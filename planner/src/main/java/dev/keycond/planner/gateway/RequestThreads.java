@@ -20,9 +20,10 @@ public final class RequestThreads {
   public static final ExecutorService SENT_AHEAD = create(THREADS, THREADS, new LinkedBlockingQueue<>());
 
   /**
-   * The request a statement's thread waits for, sent here rather than on that thread so that a
-   * cancel can end the wait. As many threads as requests waited for: a statement's own request
-   * never queues behind other statements' fan-outs.
+   * Requests sent side by side with the thread that waits for them: the page read ahead while the
+   * rows of the last one are read, a connection's table descriptions. As many threads as requests:
+   * none queues behind other statements' fan-outs. A statement's own request is sent on its own
+   * thread, not here.
    */
   public static final ExecutorService WAITED = create(0, Integer.MAX_VALUE, new SynchronousQueue<>());
 

@@ -3,13 +3,16 @@ package dev.keycond.planner.gateway;
 import dev.keycond.planner.cost.CostMeter;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import software.amazon.awssdk.http.Abortable;
 
 /**
  * The life of one statement's requests: its query timeout, whether it has been stopped (cancelled,
@@ -24,6 +27,13 @@ public final class StatementCall {
    * a request ends on whichever comes first.
    */
   private final CompletableFuture<StopReason> stopped = new CompletableFuture<>();
+  /**
+   * The HTTP attempt each thread sending this statement's requests is making: its own thread's, and
+   * those of the threads that read ahead or send a batch's writes side by side.
+   */
+  private final Map<Thread, Abortable> inFlight = new ConcurrentHashMap<>();
+  /** The statement whose request the current thread is sending (see {@link #sending}). */
+  private static final ThreadLocal<StatementCall> SENDING = new ThreadLocal<>();
 
   /** Why a statement was stopped from another thread: the state and message it fails with. */
   private record StopReason(SqlState state, String message) {}
@@ -49,11 +59,52 @@ public final class StatementCall {
   }
 
   /**
-   * Runs {@code request} on {@code threads} and waits for it here, so that a stop or the query
-   * timeout ends the wait at once (see {@link #await}).
+   * Sends {@code request} on this thread as the statement's: each HTTP attempt it makes is
+   * registered here while it runs, so that a stop from another thread aborts it (see {@link
+   * StoppableHttpClient}), and the thread's wait ends at once without a thread to hand it to.
    */
-  public <T> T send(String action, Executor threads, Supplier<T> request) {
-    return await(CompletableFuture.supplyAsync(request, threads), action);
+  <T> T sending(Supplier<T> request) {
+    StatementCall outer = SENDING.get();
+    SENDING.set(this);
+    try {
+      return request.get();
+    } finally {
+      inFlight.remove(Thread.currentThread());
+      if (outer == null) {
+        SENDING.remove();
+      } else {
+        SENDING.set(outer);
+      }
+    }
+  }
+
+  /** The statement whose request this thread is sending, if any. */
+  static Optional<StatementCall> sendingOnThisThread() {
+    return Optional.ofNullable(SENDING.get());
+  }
+
+  /**
+   * Registers the HTTP attempt this thread is about to make; aborted at once when the statement
+   * has stopped meanwhile. Registered first and checked after, as {@link #stop} completes first and
+   * aborts after, so that no attempt escapes a stop.
+   */
+  void attempting(Abortable attempt) {
+    inFlight.put(Thread.currentThread(), attempt);
+    if (stopped.isDone()) {
+      attempt.abort();
+    }
+  }
+
+  /** Whether the statement was cancelled or stopped. */
+  boolean isStopped() {
+    return stopped.isDone();
+  }
+
+  /** Throws the stop's error when the statement was cancelled or stopped. */
+  void checkStopped() {
+    if (stopped.isDone()) {
+      throw stopError();
+    }
   }
 
   /**
@@ -70,13 +121,12 @@ public final class StatementCall {
    */
   public void stop(SqlState state, String message) {
     stopped.complete(new StopReason(state, message));
+    inFlight.values().forEach(Abortable::abort);
   }
 
   /**
-   * The result of a request sent on another thread. A cancel ends the wait at once, and so does the
-   * query timeout: the SDK's blocking read cannot be interrupted, and the SDK's own timeout does not
-   * end a read whose answer stopped arriving halfway through its body, so the abandoned request
-   * finishes in the background and its result is dropped.
+   * The result of a request sent ahead on another thread (a page read ahead, a segment of a fan-out).
+   * A cancel ends the wait at once, and aborts the request; the query timeout ends the wait too.
    *
    * @param action what the request does, such as {@code Query on table 'Drive'}, for the message
    */
@@ -132,9 +182,7 @@ public final class StatementCall {
 
   /** Throws when the statement was cancelled or ran past its timeout. */
   public void checkRunning() {
-    if (stopped.isDone()) {
-      throw stopError();
-    }
+    checkStopped();
     if (deadlineNanos != 0 && System.nanoTime() > deadlineNanos) {
       throw new KeycondException(SqlState.TIMEOUT, "The statement ran past its query timeout");
     }

@@ -5,7 +5,8 @@
  * ({@link dev.keycond.planner.gateway.WarmUpClient}), and {@link dev.keycond.planner.gateway.DynamoGateway}, the one way a
  * statement's requests are sent, for reads and writes alike. A request is bounded by its
  * statement's {@link dev.keycond.planner.gateway.StatementCall} (query timeout, cancel, a closed
- * connection), retried where DynamoDB asks for it (throttling, unprocessed batch items), and its
+ * connection) and sent on the thread that calls, where a cancel or a close aborts it ({@link
+ * dev.keycond.planner.gateway.StoppableHttpClient}), retried where DynamoDB asks for it (throttling, unprocessed batch items), and its
  * failure becomes a keycond error with a SQLState and a message that names what was being done.
  */
 package dev.keycond.planner.gateway;

@@ -42,33 +42,29 @@ public final class KeyConditionTranslator {
     this.predicates = predicates;
   }
 
-  /** The key reads of {@code target} the predicates allow; empty when they do not bind its partition key. */
+  /**
+   * The key reads of {@code target} the predicates allow; empty when they do not bind its partition
+   * key. A multi-attribute key needs every partition attribute bound, and binds its sort attributes
+   * left to right: equalities, then one condition on the first attribute without one; the others
+   * stay for the driver.
+   */
   public Optional<AccessPath> translate(KeyTarget target) {
     Set<Integer> consumed = new HashSet<>();
-    String hashAttribute = target.keys().hashAttribute();
-    KeyTemplate hashTemplate = table.template(hashAttribute);
-    List<List<KeyPart>> partitions = List.of(List.of());
-    for (TemplateSegment segment : hashTemplate.segments()) {
-      Optional<List<List<KeyPart>>> extended = extend(partitions, hashTemplate, segment, consumed);
-      if (extended.isEmpty()) {
+    List<ImmutableList<KeyEquality>> partitions = List.of(ImmutableList.of());
+    for (String attribute : target.keys().partitionAttributes()) {
+      Optional<List<KeyValue>> values = equalities(attribute, consumed);
+      if (values.isEmpty()) {
         return Optional.empty();
       }
-      partitions = extended.get();
+      partitions = combine(partitions, attribute, values.get());
     }
-    AttributeType hashType = attributeType(hashAttribute);
 
-    SortSide sort = target.keys().rangeAttribute()
-        .map(attribute -> sortSide(attribute, consumed))
-        .orElse(SortSide.NONE);
-    boolean wholeKey = target.keys().rangeAttribute().isEmpty()
-        || sort.conditions.stream().allMatch(c -> c.op() == Op.EQ) && !sort.conditions.isEmpty();
+    SortSide sort = sortSide(target.keys().sortAttributes(), consumed);
+    boolean wholeKey = sort.everyAttributeEqual;
     ImmutableList.Builder<KeyCondition> keys = ImmutableList.builder();
-    for (List<KeyPart> partition : partitions) {
-      KeyValue value = keyValue(hashType, partition);
-      List<Optional<SortCondition>> conditions = sort.conditions.isEmpty() ? List.of(Optional.empty())
-          : sort.conditions.stream().map(Optional::of).toList();
-      for (Optional<SortCondition> condition : conditions) {
-        KeyCondition key = new KeyCondition(hashAttribute, value, condition);
+    for (ImmutableList<KeyEquality> partition : partitions) {
+      for (SortChain chain : sort.chains) {
+        KeyCondition key = new KeyCondition(partition, chain.equalities(), chain.sort());
         if (shardMatchesItsSource(key)) {
           keys.add(key);
         }
@@ -86,6 +82,39 @@ public final class KeyConditionTranslator {
   }
 
   /**
+   * The values an attribute takes when equalities (or IN lists) bind every slot of its template,
+   * one per combination; empty when a slot has neither.
+   */
+  private Optional<List<KeyValue>> equalities(String attribute, Set<Integer> consumed) {
+    KeyTemplate template = table.template(attribute);
+    List<List<KeyPart>> alternatives = List.of(List.of());
+    Set<Integer> bound = new HashSet<>();
+    for (TemplateSegment segment : template.segments()) {
+      Optional<List<List<KeyPart>>> extended = extend(alternatives, template, segment, bound);
+      if (extended.isEmpty()) {
+        return Optional.empty();
+      }
+      alternatives = extended.get();
+    }
+    consumed.addAll(bound);
+    AttributeType type = attributeType(attribute);
+    return Optional.of(map(alternatives, parts -> keyValue(type, parts)));
+  }
+
+  /** Every combination of the equalities so far with each value of the next attribute. */
+  private static List<ImmutableList<KeyEquality>> combine(List<ImmutableList<KeyEquality>> combinations,
+      String attribute, List<KeyValue> values) {
+    List<ImmutableList<KeyEquality>> combined = new ArrayList<>();
+    for (ImmutableList<KeyEquality> equalities : combinations) {
+      for (KeyValue value : values) {
+        combined.add(ImmutableList.<KeyEquality>builder().addAll(equalities)
+            .add(new KeyEquality(attribute, value)).build());
+      }
+    }
+    return combined;
+  }
+
+  /**
    * Whether the key's shard is the shard of the key's own shard-source value. IN lists multiply
    * into every combination of their values, and a sharded key of {@code id IN ('a', 'b')} needs
    * only a's shard with a and b's with b, not the other two.
@@ -97,13 +126,8 @@ public final class KeyConditionTranslator {
     String of = table.mapping().sharding().get().of();
     Set<Operand> shardSources = new HashSet<>();
     Set<Operand> sources = new HashSet<>();
-    List<KeyPart> parts = new ArrayList<>(key.partitionValue().parts());
-    key.sort().ifPresent(sort -> {
-      parts.addAll(sort.low().parts());
-      if (sort.high() != null) {
-        parts.addAll(sort.high().parts());
-      }
-    });
+    List<KeyPart> parts = new ArrayList<>();
+    key.values().forEach(value -> parts.addAll(value.parts()));
     for (KeyPart part : parts) {
       if (part instanceof KeyPart.Value v && v.operand() instanceof Operand.ShardOf shard) {
         shardSources.add(shard.of());
@@ -138,13 +162,75 @@ public final class KeyConditionTranslator {
     return Optional.of(extended);
   }
 
-  /** What the predicates make of the sort key. */
-  private record SortSide(List<SortCondition> conditions, boolean membershipExact,
-      ImmutableList<Integer> orderColumns) {
-    static final SortSide NONE = new SortSide(List.of(), true, ImmutableList.of());
+  /**
+   * What the predicates make of the sort key: the conditions of each key read, one chain per
+   * combination of IN-list values, whether they bind every sort attribute (if any) by equality, and
+   * the columns whose order is the key's order within each read.
+   */
+  private record SortSide(List<SortChain> chains, boolean everyAttributeEqual, boolean membershipExact,
+      ImmutableList<Integer> orderColumns) {}
+
+  /** The sort key part of one key condition: equalities on leading attributes, then the last one's condition. */
+  private record SortChain(ImmutableList<KeyEquality> equalities, Optional<SortCondition> sort) {
+    static final SortChain NONE = new SortChain(ImmutableList.of(), Optional.empty());
+
+    /** This chain followed by {@code next}, the condition on the next sort attribute. */
+    SortChain then(SortCondition next) {
+      ImmutableList.Builder<KeyEquality> leading = ImmutableList.<KeyEquality>builder().addAll(equalities);
+      sort.ifPresent(s -> leading.add(new KeyEquality(s.attribute(), s.low())));
+      return new SortChain(leading.build(), Optional.of(next));
+    }
   }
 
-  private SortSide sortSide(String attribute, Set<Integer> consumed) {
+  /**
+   * The sort attributes' conditions, left to right: while an attribute is bound by equalities the
+   * next one may be conditioned too; the first that is not takes a range or prefix if it can, and
+   * ends the key condition.
+   */
+  private SortSide sortSide(List<String> attributes, Set<Integer> consumed) {
+    List<SortChain> chains = List.of(SortChain.NONE);
+    for (int i = 0; i < attributes.size(); i++) {
+      AttributeSide side = attributeSide(attributes.get(i), consumed);
+      if (!side.conditions.isEmpty()) {
+        List<SortChain> extended = new ArrayList<>();
+        for (SortChain chain : chains) {
+          side.conditions.forEach(condition -> extended.add(chain.then(condition)));
+        }
+        chains = extended;
+      }
+      boolean allEqual = !side.conditions.isEmpty() && side.conditions.stream().allMatch(c -> c.op() == Op.EQ);
+      if (!allEqual) {
+        ImmutableList<Integer> order = side.orderColumns.size() == table.template(attributes.get(i)).columns().size()
+            ? followingOrder(side.orderColumns, attributes.subList(i + 1, attributes.size())) : side.orderColumns;
+        return new SortSide(chains, false, side.membershipExact, order);
+      }
+    }
+    return new SortSide(chains, true, true, ImmutableList.of());
+  }
+
+  /**
+   * The order columns of an open sort attribute that orders by its whole template, followed by those
+   * of the sort attributes after it: a multi-attribute sort key orders by its attributes one after
+   * another, each by its own value.
+   */
+  private ImmutableList<Integer> followingOrder(ImmutableList<Integer> open, List<String> following) {
+    ImmutableList.Builder<Integer> columns = ImmutableList.<Integer>builder().addAll(open);
+    for (String attribute : following) {
+      KeyTemplate template = table.template(attribute);
+      ImmutableList<Integer> own = orderColumns(attributeType(attribute), template, 0);
+      columns.addAll(own);
+      if (own.size() != template.columns().size()) {
+        break;
+      }
+    }
+    return columns.build();
+  }
+
+  /** What the predicates make of one sort key attribute. */
+  private record AttributeSide(List<SortCondition> conditions, boolean membershipExact,
+      ImmutableList<Integer> orderColumns) {}
+
+  private AttributeSide attributeSide(String attribute, Set<Integer> consumed) {
     KeyTemplate template = table.template(attribute);
     AttributeType type = attributeType(attribute);
     List<TemplateSegment> segments = template.segments();
@@ -166,7 +252,7 @@ public final class KeyConditionTranslator {
     }
     consumed.addAll(prefixConsumed);
     List<SortCondition> conditions = map(prefixes, p -> SortCondition.of(attribute, Op.EQ, keyValue(type, p)));
-    return new SortSide(conditions, true, ImmutableList.of());
+    return new AttributeSide(conditions, true, ImmutableList.of());
   }
 
   /**
@@ -201,7 +287,7 @@ public final class KeyConditionTranslator {
    * @param separator the first character of the literal after the slot; empty when the slot ends the template
    * @param orderColumns the columns whose order is the attribute's order from the slot on
    */
-  private SortSide openSlot(String attribute, AttributeType type, KeyTemplate template, Slot slot,
+  private AttributeSide openSlot(String attribute, AttributeType type, KeyTemplate template, Slot slot,
       List<List<KeyPart>> prefixes, Optional<String> separator, ImmutableList<Integer> orderColumns,
       Set<Integer> consumed) {
     Column column = column(slot.column());
@@ -218,7 +304,7 @@ public final class KeyConditionTranslator {
         consumeImpliedPrefixes(slot.column(), like.get(), consumed);
       }
       KeyPart prefix = value(template, slot, like.get().operand(), KeyPart.Role.PREFIX);
-      return new SortSide(map(prefixes, p -> SortCondition.of(attribute, Op.BEGINS_WITH,
+      return new AttributeSide(map(prefixes, p -> SortCondition.of(attribute, Op.BEGINS_WITH,
           keyValue(type, append(p, prefix)))), openSlotExact, orderColumns);
     }
 
@@ -230,7 +316,7 @@ public final class KeyConditionTranslator {
         KeyPredicate bound = lower.orElseGet(upper::get);
         consumed.add(bound.conjunct());
         KeyValue value = keyValue(type, List.of(value(template, slot, bound.operand(), role(bound.kind()))));
-        return new SortSide(List.of(SortCondition.of(attribute, op(bound.kind()), value)), true, orderColumns);
+        return new AttributeSide(List.of(SortCondition.of(attribute, op(bound.kind()), value)), true, orderColumns);
       }
       if (last || hasFixedWidth(column, slot)) {
         // The range is exact when the slot ends the template, or when its text has a fixed width, so
@@ -244,14 +330,14 @@ public final class KeyConditionTranslator {
         conditions.add(range(attribute, type, template, slot, prefix, separator, lower, upper));
       }
       boolean exactEnds = openSlotExact && upper.isPresent() && (lower.isPresent() || textPrefix);
-      return new SortSide(conditions, exactEnds, orderColumns);
+      return new AttributeSide(conditions, exactEnds, orderColumns);
     }
 
     if (textPrefix) {
-      return new SortSide(map(prefixes, p -> SortCondition.of(attribute, Op.BEGINS_WITH, keyValue(type, p))),
+      return new AttributeSide(map(prefixes, p -> SortCondition.of(attribute, Op.BEGINS_WITH, keyValue(type, p))),
           openSlotExact, orderColumns);
     }
-    return new SortSide(List.of(), openSlotExact, orderColumns);
+    return new AttributeSide(List.of(), openSlotExact, orderColumns);
   }
 
   /**

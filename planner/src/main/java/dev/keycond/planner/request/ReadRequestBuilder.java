@@ -10,6 +10,7 @@ import dev.keycond.planner.plan.RowCount;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.AccessPath;
 import dev.keycond.planner.plan.KeyCondition;
+import dev.keycond.planner.plan.KeyEquality;
 import dev.keycond.planner.plan.KeyPart;
 import dev.keycond.planner.plan.KeyValue;
 import dev.keycond.planner.plan.KeyValueBinder;
@@ -214,8 +215,7 @@ public final class ReadRequestBuilder {
           : part);
     }
     KeyValue low = new KeyValue(sort.low().type(), ImmutableList.copyOf(parts), false);
-    return new KeyCondition(key.partitionAttribute(), key.partitionValue(),
-        Optional.of(new SortCondition(sort.attribute(), sort.op(), low, null)));
+    return key.withSort(Optional.of(new SortCondition(sort.attribute(), sort.op(), low, null)));
   }
 
   /** The distinct full keys of a GetItem plan; a key with a NULL value matches nothing and is left out. */
@@ -262,12 +262,15 @@ public final class ReadRequestBuilder {
   }
 
   private Optional<ImmutableMap<String, RequestValue>> itemKey(KeyCondition key) {
-    Optional<RequestValue> partition = partitionValue(key);
-    if (partition.isEmpty()) {
+    Optional<List<RequestValue>> equalities = equalityValues(key);
+    if (equalities.isEmpty()) {
       return Optional.empty();
     }
     Map<String, RequestValue> itemKey = new LinkedHashMap<>();
-    itemKey.put(key.partitionAttribute(), partition.get());
+    List<KeyEquality> bound = equalities(key);
+    for (int i = 0; i < bound.size(); i++) {
+      itemKey.put(bound.get(i).attribute(), equalities.get().get(i));
+    }
     if (key.sort().isPresent()) {
       Optional<RequestValue> sortValue = value(key.sort().get().low(), key.sort().get().attribute(), KeyRole.SORT)
           .filter(v -> !isEmptyText(v));
@@ -281,8 +284,8 @@ public final class ReadRequestBuilder {
 
   /** The Query of the {@code index}th key condition; empty when its values match no item. */
   private Optional<Query> query(int index, KeyCondition key) {
-    Optional<RequestValue> partition = partitionValue(key);
-    if (partition.isEmpty()) {
+    Optional<List<RequestValue>> equalities = equalityValues(key);
+    if (equalities.isEmpty()) {
       return Optional.empty();
     }
     Optional<SortBound> sort = key.sort().isPresent() ? sortBound(key.sort().get())
@@ -292,13 +295,12 @@ public final class ReadRequestBuilder {
     }
     Optional<Integer> limit = plan.access().fetchesByBatchGet() ? Optional.empty() : pageLimit();
     if (templates.isEmpty()) {
-      return Optional.of(query(key, partition.get(), sort.get(), limit));
+      return Optional.of(query(key, equalities.get(), sort.get(), limit));
     }
-    List<RequestValue> keyValues = new ArrayList<>(1 + sort.get().values().size());
-    keyValues.add(partition.get());
+    List<RequestValue> keyValues = new ArrayList<>(equalities.get());
     keyValues.addAll(sort.get().values());
     return Optional.of(templates.get().query(new QueryForm(index, sort.get().form(), limit.isPresent()), keyValues,
-        limit, () -> query(key, partition.get(), sort.get(), limit)));
+        limit, () -> query(key, equalities.get(), sort.get(), limit)));
   }
 
   /**
@@ -306,19 +308,23 @@ public final class ReadRequestBuilder {
    * values it allocates, in the order {@link SortBound} lists them, which {@link RequestTemplates}
    * relies on to bind other values into it.
    */
-  private Query query(KeyCondition key, RequestValue partition, SortBound sort, Optional<Integer> limit) {
+  private Query query(KeyCondition key, List<RequestValue> equalityValues, SortBound sort, Optional<Integer> limit) {
     Placeholders placeholders = new Placeholders();
-    StringBuilder expression = new StringBuilder()
-        .append(placeholders.name(key.partitionAttribute())).append(" = ").append(placeholders.value(partition));
-    key.sort().flatMap(condition -> sortExpression(condition, sort, placeholders))
-        .ifPresent(condition -> expression.append(" AND ").append(condition));
+    List<String> conditions = new ArrayList<>();
+    List<KeyEquality> equalities = equalities(key);
+    for (int i = 0; i < equalities.size(); i++) {
+      conditions.add(placeholders.name(equalities.get(i).attribute()) + " = "
+          + placeholders.value(equalityValues.get(i)));
+    }
+    key.sort().flatMap(condition -> sortExpression(condition, sort, placeholders)).ifPresent(conditions::add);
+    String expression = String.join(" AND ", conditions);
     AccessPath access = plan.access();
     // Overlapping reads would count an item once per read that finds it.
     Selection selection = selection(plan.count() && countable() && !access.overlapping());
     Optional<String> projection = selection == Selection.PROJECTED ? projection(readAttributes(), placeholders)
         : Optional.empty();
     Optional<String> filterExpression = filter.expression(placeholders);
-    return new Query(tableName(), access.index().map(i -> i.name()), expression.toString(),
+    return new Query(tableName(), access.index().map(i -> i.name()), expression,
         filterExpression, projection, placeholders.attributes(),
         plan.order().map(o -> o == ReadPlan.Order.ASCENDING).orElse(true), limit,
         limit.isPresent() && !limitsEveryPage(), selection, consistentRead());
@@ -395,9 +401,30 @@ public final class ReadRequestBuilder {
     return settings.consistentRead() && plan.access().index().map(i -> i.supportsConsistentRead()).orElse(true);
   }
 
-  /** The partition key's value; empty when it is NULL or empty, which no item's key is. */
-  private Optional<RequestValue> partitionValue(KeyCondition key) {
-    return value(key.partitionValue(), key.partitionAttribute(), KeyRole.PARTITION).filter(v -> !isEmptyText(v));
+  /**
+   * The values of the key condition's equalities, in the order of {@link #equalities}; empty when
+   * one of them is NULL or empty, which no item's key is.
+   */
+  private Optional<List<RequestValue>> equalityValues(KeyCondition key) {
+    List<RequestValue> values = new ArrayList<>();
+    List<KeyEquality> equalities = equalities(key);
+    for (int i = 0; i < equalities.size(); i++) {
+      KeyEquality equality = equalities.get(i);
+      KeyRole role = i < key.partition().size() ? KeyRole.PARTITION : KeyRole.SORT;
+      Optional<RequestValue> value = value(equality.value(), equality.attribute(), role).filter(v -> !isEmptyText(v));
+      if (value.isEmpty()) {
+        return Optional.empty();
+      }
+      values.add(value.get());
+    }
+    return Optional.of(values);
+  }
+
+  /** The key condition's equalities: every partition key attribute's, then the leading sort key attributes'. */
+  private static List<KeyEquality> equalities(KeyCondition key) {
+    List<KeyEquality> equalities = new ArrayList<>(key.partition());
+    equalities.addAll(key.sortEqualities());
+    return equalities;
   }
 
   /**

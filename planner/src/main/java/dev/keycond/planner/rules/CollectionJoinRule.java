@@ -245,7 +245,7 @@ public final class CollectionJoinRule extends RelRule<ReadRuleConfig> {
   private static AccessPath partitionQuery(AccessPath bound) {
     Set<KeyCondition> partitions = new LinkedHashSet<>();
     for (KeyCondition key : bound.keys()) {
-      partitions.add(new KeyCondition(key.partitionAttribute(), key.partitionValue(), Optional.empty()));
+      partitions.add(key.withSort(Optional.empty()));
     }
     return new AccessPath(AccessPath.Kind.QUERY, bound.index(), ImmutableList.copyOf(partitions),
         ImmutableSet.of(), false, ImmutableList.of(), AccessPath.TableFetch.NONE, false);

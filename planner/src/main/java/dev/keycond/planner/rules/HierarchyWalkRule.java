@@ -351,8 +351,7 @@ public final class HierarchyWalkRule extends RelRule<ReadRuleConfig> {
     ImmutableList.Builder<KeyCondition> slices = ImmutableList.builder();
     for (KeyCondition key : access.keys()) {
       SortCondition sort = key.sort().orElseThrow();
-      slices.add(new KeyCondition(key.partitionAttribute(), key.partitionValue(),
-          Optional.of(SortCondition.of(sort.attribute(), SortCondition.Op.BEGINS_WITH, sort.low()))));
+      slices.add(key.withSort(Optional.of(SortCondition.of(sort.attribute(), SortCondition.Op.BEGINS_WITH, sort.low()))));
     }
     return new AccessPath(AccessPath.Kind.QUERY, Optional.empty(), slices.build(), access.consumed(),
         false, ImmutableList.of(pathColumn), AccessPath.TableFetch.NONE, false);

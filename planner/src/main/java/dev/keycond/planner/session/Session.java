@@ -1,6 +1,9 @@
 package dev.keycond.planner.session;
 
 import dev.keycond.planner.cache.PlanCacheStatistics;
+import dev.keycond.planner.infer.MappingInference;
+import dev.keycond.planner.infer.ProposedMapping;
+import dev.keycond.planner.infer.SampleBounds;
 import dev.keycond.planner.PlannedExplain;
 import dev.keycond.planner.PlannedStatement;
 import dev.keycond.planner.PlannedUpdate;
@@ -131,11 +134,6 @@ public final class Session implements AutoCloseable {
   public WriteResult write(PlannedUpdate update, ExecutionContext context, List<List<Object>> parameterSets,
       boolean returnsRows) {
     Optional<Transaction> open = context.transaction();
-    if (open.isPresent() && returnsRows) {
-      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "RETURNING and generated keys do not run in a "
-          + "transaction yet: the rows are written only at commit. Run the statement with auto-commit on, or read "
-          + "the rows with a SELECT, which sees the transaction's writes by key");
-    }
     if (open.isPresent()) {
       try {
         return open.get().statement(() -> update.execute(context, parameterSets, returnsRows));
@@ -308,6 +306,14 @@ public final class Session implements AutoCloseable {
         + client.serviceClientConfiguration().region().id() + "): "
         + (mapped.isEmpty() ? "no mapped tables" : "mapped tables " + String.join(", ", mapped)) + "; "
         + (raw.isEmpty() ? "no tables without a mapping" : "tables without a mapping: " + String.join(", ", raw));
+  }
+
+  /**
+   * A mapping proposed from a bounded sample of {@code tables} (every table when empty), read with
+   * this session's client; the shell's {@code !mapping infer}.
+   */
+  public ProposedMapping inferMapping(List<String> tables, SampleBounds bounds) {
+    return MappingInference.infer(client, tables, bounds);
   }
 
   /** Whether DynamoDB answers within {@code timeout}: only a request tells. */

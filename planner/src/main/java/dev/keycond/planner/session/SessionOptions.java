@@ -68,8 +68,11 @@ public record SessionOptions(
             "Invalid endpoint '" + e + "': " + ex.getReason());
       }
     });
+    int maxConnections = property.apply("maxConnections")
+        .map(v -> parseCount("maxConnections", v, 1, ClientSettings.MAX_CONNECTIONS))
+        .orElse(ClientSettings.DEFAULT_MAX_CONNECTIONS);
     return new ClientSettings(property.apply("region"), endpoint, property.apply("profile"), property.apply("user"),
-        property.apply(SECRET));
+        property.apply(SECRET), maxConnections);
   }
 
   private static StatementSettings statementSettings(Function<String, Optional<String>> property) {

@@ -82,8 +82,9 @@ public final class EntityTable {
     if (!mapped) {
       throw new KeycondException(SqlState.UNKNOWN_TABLE, "Table '" + name() + "' cannot read index '" + indexName
           + "': the mapping of '" + name() + "' has no template for the index's key attribute "
-          + index.keys().hashAttribute() + index.keys().rangeAttribute().map(r -> " or " + r).orElse("")
-          + "; add it under \"keys\"");
+          + String.join(" or ", index.keys().attributes().stream().filter(a -> mapping.keyTemplate(a).isEmpty())
+              .toList())
+          + (index.keys().isMultiAttribute() ? "; store a column in it" : "; add it under \"keys\""));
     }
     return new EntityTable(mapping, source, raw, Optional.of(index), keysShared);
   }
@@ -242,9 +243,7 @@ public final class EntityTable {
     List<KeyTarget> targets = new ArrayList<>();
     targets.add(new KeyTarget(Optional.empty(), source.keys()));
     for (SourceIndex index : source.indexes()) {
-      boolean mapped = mapping.keyTemplate(index.keys().hashAttribute()).isPresent()
-          && index.keys().rangeAttribute().map(r -> mapping.keyTemplate(r).isPresent()).orElse(true);
-      if (mapped) {
+      if (index.keys().attributes().stream().allMatch(a -> mapping.keyTemplate(a).isPresent())) {
         targets.add(new KeyTarget(Optional.of(index), index.keys()));
       }
     }

@@ -35,6 +35,7 @@ public final class TableBinding {
    */
   public static EntityTable bind(TableMapping declared, SourceTable source, Collection<TableMapping> neighbours) {
     checkKeysAreKeyAttributes(declared, source);
+    checkNoTemplateInMultiAttributeKeys(declared, source);
     TableMapping mapping = ImpliedKeys.complete(declared, source);
     KeySchema keys = source.keys();
     for (String attribute : keys.attributes()) {
@@ -139,6 +140,30 @@ public final class TableBinding {
         throw invalid(mapping, "keys." + attribute, "is a template for '" + attribute
             + "', which is no key attribute of DynamoDB table '" + source.name() + "' or of its indexes; "
             + "the key attributes are " + describeKeyAttributes(source));
+      }
+    }
+  }
+
+  /**
+   * A multi-attribute key is what a design uses instead of a key concatenated from values: each of
+   * its attributes holds one value of its own type as it is, so its column is the column stored in
+   * it, and a template would write and look for text that the design's other clients never put
+   * there. An attribute the table's own key shares keeps that key's template.
+   */
+  private static void checkNoTemplateInMultiAttributeKeys(TableMapping mapping, SourceTable source) {
+    for (SourceIndex index : source.indexes()) {
+      if (!index.keys().isMultiAttribute()) {
+        continue;
+      }
+      for (String attribute : index.keys().attributes()) {
+        if (mapping.keys().containsKey(attribute) && !source.keys().isKeyAttribute(attribute)) {
+          throw invalid(mapping, "keys." + attribute, "is template '" + mapping.keys().get(attribute) + "', but '"
+              + attribute + "' is an attribute of the multi-attribute key of index '" + index.name()
+              + "' of DynamoDB table '" + source.name() + "' (partition key " + String.join(", ", index.keys()
+              .partitionAttributes()) + "; sort key " + String.join(", ", index.keys().sortAttributes())
+              + "), whose attributes hold values as they are, "
+              + "without templates; remove it from \"keys\" and store a column in attribute '" + attribute + "'");
+        }
       }
     }
   }

@@ -3,12 +3,14 @@ package dev.keycond.planner.cost;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.Selection;
+import dev.keycond.planner.request.TransactWriteItems;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,6 +73,29 @@ class CostMeterTest {
     assertEquals("1 Query, 2 PutItem, 1 item read, 1 item written, 0.5 RCU, 2 WCU", cost.summary());
     assertEquals("table 'Drive': 0.5 RCU, 1 WCU", cost.capacity().get(0).describe());
     assertEquals("table 'Drive' index 'ByParent': 1 WCU", cost.capacity().get(1).describe());
+  }
+
+  /**
+   * moto, the tests' server with transactions, answers a TransactWriteItems with no ConsumedCapacity
+   * at all (TransactionsTest shows it); DynamoDB itemizes it per table, at twice a plain write's
+   * units, and the commit's cost carries those units as DynamoDB gives them.
+   */
+  @Test
+  void aTransactionsWritesAreTheDoubledWriteUnitsDynamoDbReports() {
+    TransactWriteItems commit = new TransactWriteItems(ImmutableList.of(
+        new TransactWriteItems.Put("Drive", PUT.item(), Optional.empty(), ExpressionAttributes.NONE),
+        new TransactWriteItems.Put("Control", PUT.item(), Optional.empty(), ExpressionAttributes.NONE)), "token-1");
+    CostMeter meter = new CostMeter();
+    meter.answered(commit, List.of(
+        ConsumedCapacity.builder().tableName("Drive").capacityUnits(4.0).writeCapacityUnits(4.0)
+            .table(units(2.0)).globalSecondaryIndexes(Map.of("ByParent", units(2.0))).build(),
+        ConsumedCapacity.builder().tableName("Control").capacityUnits(2.0).writeCapacityUnits(2.0).build()), 0, 2);
+
+    StatementCost cost = meter.snapshot();
+    assertEquals(Map.of("TransactWriteItems", 1L), cost.requests());
+    assertEquals(List.of(new Capacity("Control", Optional.empty(), 0, 2.0), new Capacity("Drive", Optional.empty(), 0,
+        2.0), new Capacity("Drive", Optional.of("ByParent"), 0, 2.0)), cost.capacity());
+    assertEquals("1 TransactWriteItems, 2 items written, 6 WCU", cost.summary());
   }
 
   @Test

@@ -75,15 +75,19 @@ class ClosedConnectionTest {
   void closingTheConnectionEndsAStatementWaitingForAnAnswer() throws Exception {
     Connection connection = Keycond.connect(proxy.endpoint(), "files");
     proxy.arm(Trigger.on("GetItem"), Fault.hang());
+    StatementThread statementThread = new StatementThread();
     try {
       CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
         try (Statement statement = connection.createStatement()) {
+          statementThread.isThisOne();
           Keycond.column(statement.executeQuery(ONE_ITEM));
         } catch (SQLException e) {
           throw new CompletionException(e);
         }
       });
       awaitGetItemAtProxy();
+      // The request hangs on the statement's own thread, which the close must end.
+      statementThread.awaitReadingTheAnswer(BOUND_MARGIN);
 
       connection.close();
 

@@ -332,20 +332,62 @@ class ReadFaultsTest {
     assertTrue(stalled.fired() >= 1, stalled::toString);
   }
 
+  /** The request runs on the statement's thread, and the SDK's bound on the call, the query timeout, aborts it. */
   @Test
-  void aRequestNeverAnsweredIsBoundedByTheQueryTimeout() {
+  void aRequestNeverAnsweredIsBoundedByTheQueryTimeout() throws Exception {
     ArmedFault hanging = proxy.arm(Trigger.on("GetItem"), Fault.hang());
+    StatementThread statementThread = new StatementThread();
+    ExecutorService watcher = Executors.newSingleThreadExecutor();
+    try {
+      Future<?> watched = watcher.submit(() -> {
+        statementThread.awaitReadingTheAnswer(BOUND_MARGIN);
+        return null;
+      });
+      SQLException e = assertTimeoutPreemptively(BOUND_MARGIN, () -> assertThrows(SQLException.class, () -> {
+        try (Statement statement = files.createStatement()) {
+          statement.setQueryTimeout(2);
+          statementThread.isThisOne();
+          Keycond.column(statement.executeQuery(ONE_ITEM));
+        }
+      }));
+      watched.get();
 
-    SQLException e = assertTimeoutPreemptively(BOUND_MARGIN, () -> assertThrows(SQLException.class, () -> {
-      try (Statement statement = files.createStatement()) {
-        statement.setQueryTimeout(2);
+      assertInstanceOf(SQLTimeoutException.class, e);
+      assertEquals("HYT00", e.getSQLState(), e::getMessage);
+      assertTrue(hanging.fired() >= 1, hanging::toString);
+    } finally {
+      watcher.shutdownNow();
+    }
+  }
+
+  /**
+   * A cancel from another thread aborts the request the statement's own thread is blocked in:
+   * there is no second thread whose wait it could end instead.
+   */
+  @Test
+  void aCancelAbortsARequestThatHangsOnTheStatementsOwnThread() throws Exception {
+    ArmedFault hanging = proxy.arm(Trigger.on("GetItem"), Fault.hang());
+    StatementThread statementThread = new StatementThread();
+    ExecutorService canceller = Executors.newSingleThreadExecutor();
+    try (Statement statement = files.createStatement()) {
+      Future<?> cancel = canceller.submit(() -> {
+        statementThread.awaitReadingTheAnswer(BOUND_MARGIN);
+        statement.cancel();
+        return null;
+      });
+      SQLException e = assertTimeoutPreemptively(BOUND_MARGIN, () -> assertThrows(SQLException.class, () -> {
+        statementThread.isThisOne();
         Keycond.column(statement.executeQuery(ONE_ITEM));
-      }
-    }));
+      }));
+      cancel.get();
 
-    assertInstanceOf(SQLTimeoutException.class, e);
-    assertEquals("HYT00", e.getSQLState(), e::getMessage);
-    assertTrue(hanging.fired() >= 1, hanging::toString);
+      assertEquals("57014", e.getSQLState(), e::getMessage);
+      assertEquals("The statement was cancelled", e.getMessage());
+      // Aborted, not retried: the SDK sends no attempt after the cancel.
+      assertEquals(1, hanging.fired(), hanging::toString);
+    } finally {
+      canceller.shutdownNow();
+    }
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.keycond.sqltests.harness;
 
 import dev.keycond.demo.Dynalite;
 import dev.keycond.demo.LocalServerProcess;
+import dev.keycond.demo.Moto;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;

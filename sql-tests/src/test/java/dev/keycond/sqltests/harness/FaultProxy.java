@@ -26,6 +26,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * An HTTP proxy in front of a DynamoDB endpoint (the test dynalite) that fails chosen requests the
@@ -169,6 +170,10 @@ public final class FaultProxy implements AutoCloseable {
         threads.execute(() -> serve(connection));
       } catch (IOException e) {
         // The listener was closed: the proxy is done.
+        return;
+      } catch (RejectedExecutionException e) {
+        // A client connected while the proxy closed: its threads are gone, so is the client's answer.
+        connections.forEach(FaultProxy::closeQuietly);
         return;
       }
     }

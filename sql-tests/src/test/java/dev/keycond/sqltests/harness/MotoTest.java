@@ -3,6 +3,7 @@ package dev.keycond.sqltests.harness;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.demo.Moto;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

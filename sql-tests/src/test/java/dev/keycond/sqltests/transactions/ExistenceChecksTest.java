@@ -7,11 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.MotoExtension;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
-import dev.keycond.sqltests.support.FreshTables;
+import dev.keycond.sqltests.support.OnFreshTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,7 +19,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -37,25 +35,16 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
  * raw SDK.
  */
 @ExtendWith(MotoExtension.class)
-class ExistenceChecksTest {
+class ExistenceChecksTest extends OnFreshTables {
   private static final Map<String, AttributeValue> WORKSPACE = Map.of("EntityRef", AttributeValue.fromS("WS#w1"),
       "Detail", AttributeValue.fromS("META"), "name", AttributeValue.fromS("one"));
   private static final String IF_W1 = " AND EXISTS (SELECT * FROM workspaces WHERE id = 'w1')";
   private static final String UNLESS_W1 = " AND NOT EXISTS (SELECT * FROM workspaces WHERE id = 'w1')";
   private static final String FILE_A = "WHERE account = 'a91' AND path = 'root/a'";
-  private FreshTables tables;
-  private Connection connection;
 
   @BeforeEach
-  void freshTables(DynamoServer moto) throws SQLException {
-    tables = FreshTables.create(moto);
-    connection = tables.connect();
+  void aFile() throws SQLException {
     tables.put(tables.drive, file("root/a", 1));
-  }
-
-  @AfterEach
-  void close() throws SQLException {
-    connection.close();
   }
 
   @Test

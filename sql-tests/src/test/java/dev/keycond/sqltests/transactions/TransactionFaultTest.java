@@ -5,20 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.Fault;
-import dev.keycond.sqltests.harness.FaultProxy;
 import dev.keycond.sqltests.harness.MotoExtension;
 import dev.keycond.sqltests.harness.Trigger;
-import dev.keycond.sqltests.support.FreshTables;
+import dev.keycond.sqltests.support.OnFreshTables;
 import java.io.IOException;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -29,25 +24,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * repeated token again): the test asserts keycond's part only.
  */
 @ExtendWith(MotoExtension.class)
-class TransactionFaultTest {
+class TransactionFaultTest extends OnFreshTables.ThroughFaultProxy {
   private static final ObjectMapper JSON = new ObjectMapper();
-
-  private FreshTables tables;
-  private FaultProxy proxy;
-  private Connection connection;
-
-  @BeforeEach
-  void start(DynamoServer moto) throws SQLException {
-    tables = FreshTables.create(moto);
-    proxy = FaultProxy.start(moto.endpoint());
-    connection = tables.connectThrough(proxy.endpoint());
-  }
-
-  @AfterEach
-  void stop() throws SQLException {
-    connection.close();
-    proxy.close();
-  }
 
   @Test
   void aCommitWhoseAnswerIsLostIsSentAgainWithTheSameToken() throws SQLException, IOException {

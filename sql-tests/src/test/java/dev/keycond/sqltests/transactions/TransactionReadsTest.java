@@ -4,19 +4,16 @@ import static dev.keycond.sqltests.transactions.TransactionsTest.file;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.MotoExtension;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
-import dev.keycond.sqltests.support.FreshTables;
+import dev.keycond.sqltests.support.OnFreshTables;
 import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -28,22 +25,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * and read by a set-based write; another connection sees none of it before commit.
  */
 @ExtendWith(MotoExtension.class)
-class TransactionReadsTest {
+class TransactionReadsTest extends OnFreshTables {
   private static final String PREFIX = "SELECT path, size FROM files WHERE account = 'a91' AND path LIKE 'root/%' "
       + "ORDER BY path";
-  private FreshTables tables;
-  private Connection connection;
-
-  @BeforeEach
-  void freshTables(DynamoServer moto) throws SQLException {
-    tables = FreshTables.create(moto);
-    connection = tables.connect();
-  }
-
-  @AfterEach
-  void close() throws SQLException {
-    connection.close();
-  }
 
   @Test
   void aPrefixQuerySeesTheInsertedRowInKeyOrderAndAnotherConnectionDoesNot() throws SQLException {
@@ -139,6 +123,88 @@ class TransactionReadsTest {
   }
 
   @Test
+  void aFilteredWalkDownSeesRowsAnUpdateMovedInOrOut() throws SQLException {
+    tables.put(tables.drive, folder("root/photos/", "root/"));
+    tables.put(tables.drive, child("root/photos/a.jpg", "root/photos/", 1));
+    tables.put(tables.drive, child("root/photos/b.jpg", "root/photos/", 10));
+    connection.setAutoCommit(false);
+    update("UPDATE files SET size = 20 WHERE account = 'a91' AND path = 'root/photos/a.jpg'");
+    update("UPDATE files SET size = 2 WHERE account = 'a91' AND path = 'root/photos/b.jpg'");
+    RequestRecorder.clear();
+    String walk = """
+        WITH RECURSIVE t AS (
+          SELECT account, path, size FROM files WHERE account = 'a91' AND path = 'root/photos/'
+          UNION ALL
+          SELECT f.account, f.path, f.size FROM files f
+          JOIN t ON f.parent = t.path AND f.account = t.account WHERE f.size > 5)
+        SELECT path, size FROM t ORDER BY path""";
+    assertEquals(List.of(List.of("root/photos/", "null"), List.of("root/photos/a.jpg", "20")),
+        Keycond.query(connection, walk).stream().map(row -> row.stream().map(String::valueOf).toList()).toList());
+    assertEquals(List.of("Query"), operations());
+    try (Connection other = tables.connect()) {
+      assertEquals(List.of(List.of("root/photos/", "null"), List.of("root/photos/b.jpg", "10")),
+          Keycond.query(other, walk).stream().map(row -> row.stream().map(String::valueOf).toList()).toList());
+    }
+  }
+
+  @Test
+  void aFilterOnAnAttributeTheQueryDoesNotReturnKeepsAnUpdatedRow() throws SQLException {
+    tables.put(tables.drive, file("root/a", 1));
+    tables.put(tables.drive, file("root/b", 2));
+    connection.setAutoCommit(false);
+    update("INSERT INTO files (account, path, size, name) VALUES ('a91', 'root/c', 3, 'new')");
+    update("UPDATE files SET name = 'renamed' WHERE account = 'a91' AND path = 'root/a'");
+    update("DELETE FROM files WHERE account = 'a91' AND path = 'root/b'");
+    RequestRecorder.clear();
+    // The Query of the slice filters parent on the server and does not return it, so the updated
+    // root/a, which lacks it, is read whole to be checked.
+    assertEquals(List.of(List.of("root/a", "1", "renamed"), List.of("root/c", "3", "new")), Keycond.query(connection,
+        "SELECT path, size, name FROM files WHERE account = 'a91' AND parent = 'root/' ORDER BY path"));
+    assertEquals(List.of("Query", "GetItem"), operations(), "root/a is read whole: the Query did not return its parent");
+  }
+
+  @Test
+  void aKeysOnlyIndexReadGivesTheWholeRowsOfTheTransactionsWrites() throws SQLException {
+    update("INSERT INTO files (account, path, size, shared_with, name) VALUES ('a91', 'root/s1', 1, 'bob', 'one'), "
+        + "('a91', 'root/s2', 2, 'bob', 'two')");
+    connection.setAutoCommit(false);
+    update("INSERT INTO files (account, path, size, shared_with, name) VALUES ('a91', 'root/s3', 3, 'bob', 'three')");
+    update("UPDATE files SET name = 'uno' WHERE account = 'a91' AND path = 'root/s1'");
+    update("DELETE FROM files WHERE account = 'a91' AND path = 'root/s2'");
+    RequestRecorder.clear();
+    // Shared projects only the keys: the other columns come from the table, by key, as the transaction leaves them.
+    assertEquals(List.of(List.of("root/s1", "1", "uno"), List.of("root/s3", "3", "three")), Keycond.query(connection,
+        "SELECT path, size, name FROM files WHERE shared_with = 'bob' ORDER BY path"));
+    assertEquals(List.of("Query", "BatchGetItem", "GetItem"), operations(),
+        "the index's keys, the table's items by key, and the updated root/s1 read whole to be checked");
+  }
+
+  @Test
+  void aWalkUpSeesTheAncestorsAsTheTransactionLeavesThem() throws SQLException {
+    tables.put(tables.drive, folder("root/", ""));
+    tables.put(tables.drive, folder("root/photos/", "root/"));
+    tables.put(tables.drive, folder("root/photos/2026/", "root/photos/"));
+    connection.setAutoCommit(false);
+    update("INSERT INTO files (account, path, size) VALUES ('a91', 'root/photos/2026/b.jpg', 7)");
+    update("UPDATE files SET size = 5 WHERE account = 'a91' AND path = 'root/photos/2026/'");
+    update("DELETE FROM files WHERE account = 'a91' AND path = 'root/'");
+    RequestRecorder.clear();
+    String up = """
+        WITH RECURSIVE u AS (
+          SELECT account, path, parent, size FROM files WHERE account = 'a91' AND path = 'root/photos/2026/b.jpg'
+          UNION ALL
+          SELECT f.account, f.path, f.parent, f.size FROM files f JOIN u ON f.path = u.parent AND f.account = u.account)
+        SELECT path, size FROM u ORDER BY path""";
+    assertEquals(List.of(List.of("root/photos/", "null"), List.of("root/photos/2026/", "5"),
+        List.of("root/photos/2026/b.jpg", "7")), Keycond.query(connection, up).stream()
+        .map(row -> row.stream().map(String::valueOf).toList()).toList());
+    assertEquals(List.of("BatchGetItem"), operations(), "the start and its ancestors, read by key together");
+    try (Connection other = tables.connect()) {
+      assertEquals(List.of(), Keycond.query(other, up), "another connection sees no b.jpg to start from");
+    }
+  }
+
+  @Test
   void aSetBasedUpdateChangesARowInsertedEarlierInTheTransaction() throws SQLException {
     tables.put(tables.drive, file("root/x1", 1));
     connection.setAutoCommit(false);
@@ -161,6 +227,13 @@ class TransactionReadsTest {
     List<String> operations = TransactionsTest.operations(RequestRecorder.dataRequests());
     RequestRecorder.clear();
     return operations;
+  }
+
+  /** A file of account a91 in a folder. */
+  private static Map<String, AttributeValue> child(String path, String parent, long size) {
+    Map<String, AttributeValue> item = new java.util.HashMap<>(folder(path, parent));
+    item.put("size", AttributeValue.fromN(Long.toString(size)));
+    return item;
   }
 
   /** An item of account a91 with no size. */

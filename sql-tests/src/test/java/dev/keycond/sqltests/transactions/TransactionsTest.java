@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.jdbc.KeycondConnection;
+import dev.keycond.shell.Shell;
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.MotoExtension;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
-import dev.keycond.sqltests.support.FreshTables;
+import dev.keycond.sqltests.support.OnFreshTables;
 import dev.keycond.sqltests.support.Keycond;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,11 +27,11 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
@@ -37,22 +41,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
  * items are read back from the server with the raw SDK after each commit and rollback.
  */
 @ExtendWith(MotoExtension.class)
-class TransactionsTest {
+class TransactionsTest extends OnFreshTables {
   private static final String ALL_THREE = "SELECT path, size FROM files WHERE account = 'a91' "
       + "AND path IN ('root/new', 'root/old', 'root/gone') ORDER BY path";
-  private FreshTables tables;
-  private Connection connection;
-
-  @BeforeEach
-  void freshTables(DynamoServer moto) throws SQLException {
-    tables = FreshTables.create(moto);
-    connection = tables.connect();
-  }
-
-  @AfterEach
-  void close() throws SQLException {
-    connection.close();
-  }
 
   // ---------------------------------------------------------------- kept until commit
 
@@ -315,12 +306,41 @@ class TransactionsTest {
   void aCommitCostsItsTransactWriteItemsAndItsWriteUnits() throws SQLException {
     connection.setAutoCommit(false);
     update("INSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 1), ('a91', 'root/b', 2)");
+    RequestRecorder.clear();
     connection.commit();
     KeycondConnection keycond = connection.unwrap(KeycondConnection.class);
     assertEquals(Map.of("TransactWriteItems", 1L), keycond.lastCommitCost().requests());
     assertEquals(2, keycond.lastCommitCost().itemsWritten());
+    // keycond asks for the units (ReturnConsumedCapacity=INDEXES), and moto answers a
+    // TransactWriteItems with no ConsumedCapacity: the cost has the units the server reports, none
+    // here (CostMeterTest: DynamoDB's doubled units, as it itemizes them).
+    assertEquals(ReturnConsumedCapacity.INDEXES, transactions().get(0).returnConsumedCapacity());
+    assertEquals(List.of(), keycond.lastCommitCost().capacity());
+    assertEquals("1 TransactWriteItems, 2 items written, 0 WCU", keycond.lastCommitCost().summary());
     connection.commit();
     assertEquals(Map.of(), keycond.lastCommitCost().requests(), "an empty commit sends nothing and costs nothing");
+  }
+
+  @Test
+  void theShellPrintsEachStatementsCostAndThenTheCommits(DynamoServer moto) throws Exception {
+    tables.put(tables.drive, file("root/old", 1));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Shell.run(Optional.of(Keycond.url(moto) + ";mapping=" + tables.mapping()), List.of(
+        "-e", "!autocommit off",
+        "-e", "INSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 1), ('a91', 'root/b', 2);",
+        "-e", "UPDATE files SET size = 5 WHERE account = 'a91' AND path = 'root/old';",
+        "-e", "!commit"), new ByteArrayInputStream(new byte[0]), out, err);
+
+    String errors = err.toString(StandardCharsets.UTF_8);
+    assertEquals(0, code, errors);
+    // Each statement only read (the UPDATE its row) and kept its writes; the commit sent them, and
+    // its line has the units moto reports for a TransactWriteItems: none.
+    assertEquals(List.of("2 rows affected", "no DynamoDB requests", "1 row affected",
+        "1 GetItem, 1 item read, 0.5 RCU", "1 TransactWriteItems, 3 items written, 0 WCU", "Commit complete"),
+        errors.lines().map(l -> l.replaceAll(" \\(\\d[.\\d]* seconds\\)", ""))
+            .filter(l -> !l.startsWith("Autocommit status")).toList());
+    assertEquals(List.of(file("root/a", 1), file("root/b", 2), file("root/old", 5)), tables.items(tables.drive));
   }
 
   @Test
@@ -418,7 +438,8 @@ class TransactionsTest {
         "size", AttributeValue.fromN(Long.toString(size)));
   }
 
-  private static Map<String, AttributeValue> file(String path, long size, String name) {
+  /** The same, with a name. */
+  static Map<String, AttributeValue> file(String path, long size, String name) {
     Map<String, AttributeValue> item = new java.util.HashMap<>(file(path, size));
     item.put("name", s(name));
     return item;

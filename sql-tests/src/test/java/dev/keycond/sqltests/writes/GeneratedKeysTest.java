@@ -5,20 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.keycond.sqltests.harness.DynaliteExtension;
-import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
-import dev.keycond.sqltests.support.FreshTables;
+import dev.keycond.sqltests.support.OnFreshTables;
 import dev.keycond.sqltests.support.Keycond;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -28,21 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * nothing more is sent; without asking, an empty result.
  */
 @ExtendWith(DynaliteExtension.class)
-class GeneratedKeysTest {
-  private FreshTables tables;
-  private Connection connection;
-
-  @BeforeEach
-  void freshTables(DynamoServer server) throws SQLException {
-    tables = FreshTables.create(server);
-    connection = tables.connect();
-  }
-
-  @AfterEach
-  void close() throws SQLException {
-    connection.close();
-  }
-
+class GeneratedKeysTest extends OnFreshTables {
   @Test
   void returnGeneratedKeysGivesThePrimaryKeyColumnsOfTheInsertedRows() throws SQLException {
     RequestRecorder.clear();
@@ -134,7 +116,6 @@ class GeneratedKeysTest {
     }
     return labels;
   }
-
 
   private static List<String> operations() {
     return RequestRecorder.dataRequests().stream().map(RecordedRequest::operation).toList();

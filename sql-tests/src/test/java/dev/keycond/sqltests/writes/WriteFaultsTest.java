@@ -6,13 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.planner.request.BatchWriteItem;
 import dev.keycond.sqltests.harness.DynaliteExtension;
-import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.Fault;
-import dev.keycond.sqltests.harness.FaultProxy;
 import dev.keycond.sqltests.harness.Trigger;
-import dev.keycond.sqltests.support.FreshTables;
+import dev.keycond.sqltests.support.OnFreshTables;
 import java.sql.BatchUpdateException;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -23,8 +20,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -35,25 +30,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * The faults come from a proxy in front of dynalite.
  */
 @ExtendWith(DynaliteExtension.class)
-class WriteFaultsTest {
+class WriteFaultsTest extends OnFreshTables.ThroughFaultProxy {
   private static final Pattern WRITTEN = Pattern.compile("(\\d+) of (?:at least )?(\\d+) rows were written");
-
-  private FreshTables tables;
-  private FaultProxy proxy;
-  private Connection connection;
-
-  @BeforeEach
-  void start(DynamoServer server) throws SQLException {
-    tables = FreshTables.create(server);
-    proxy = FaultProxy.start(server.endpoint());
-    connection = tables.connectThrough(proxy.endpoint());
-  }
-
-  @AfterEach
-  void stop() throws SQLException {
-    connection.close();
-    proxy.close();
-  }
 
   @Test
   void aBatchThrottledPastItsRetriesReportsWhatTheServerHolds() throws SQLException {

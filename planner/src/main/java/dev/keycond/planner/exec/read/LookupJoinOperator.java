@@ -120,13 +120,7 @@ public final class LookupJoinOperator implements Operator {
   private static int[] outerFields(AccessPath access) {
     Set<Integer> fields = new TreeSet<>();
     for (KeyCondition key : access.keys()) {
-      collect(key.partitionValue(), fields);
-      key.sort().ifPresent(s -> {
-        collect(s.low(), fields);
-        if (s.high() != null) {
-          collect(s.high(), fields);
-        }
-      });
+      key.values().forEach(value -> collect(value, fields));
     }
     return fields.stream().mapToInt(Integer::intValue).toArray();
   }

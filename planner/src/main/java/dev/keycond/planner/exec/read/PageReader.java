@@ -99,17 +99,15 @@ final class PageReader {
   }
 
   /**
-   * The next page, or empty when the request is finished. The request is sent on another thread
-   * and waited for here, so that a cancel from any thread ends the wait at once.
+   * The next page, or empty when the request is finished: the page read ahead, waited for here so
+   * that a cancel from any thread ends the wait at once; else sent on this thread, where a cancel
+   * aborts it.
    */
   Optional<Page> next() {
     started = true;
     CompletableFuture<Optional<Page>> pending = prefetched;
     prefetched = null;
-    if (pending == null && !done) {
-      pending = CompletableFuture.supplyAsync(this::fetch, RequestThreads.WAITED);
-    }
-    Optional<Page> page = pending == null ? Optional.empty() : context.call().await(pending, action());
+    Optional<Page> page = pending != null ? context.call().await(pending, action()) : fetch();
     if (page.isPresent() && !done && readsAhead()) {
       prefetched = CompletableFuture.supplyAsync(this::fetchAhead, RequestThreads.WAITED);
     }
@@ -157,7 +155,7 @@ final class PageReader {
     return closed ? Optional.empty() : fetch();
   }
 
-  /** Reads the next page, on a request thread; empty when the request is finished. */
+  /** Reads the next page; empty when the request is finished. */
   private Optional<Page> fetch() {
     if (done) {
       return Optional.empty();

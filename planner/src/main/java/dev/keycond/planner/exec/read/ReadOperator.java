@@ -17,6 +17,7 @@ import dev.keycond.planner.request.ReadRequestTemplate;
 import dev.keycond.planner.settings.StatementSettings;
 import com.google.common.collect.Iterators;
 import dev.keycond.planner.plan.KeyCondition;
+import dev.keycond.planner.plan.KeyEquality;
 import dev.keycond.planner.rel.HierarchyWalk;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -182,7 +183,9 @@ public final class ReadOperator implements Operator {
     List<TransactionOverlay.Slice> slices = new ArrayList<>();
     for (int i = 0; i < roots.size(); i++) {
       KeyCondition key = requests.queried().get(i);
-      slices.add(new TransactionOverlay.Slice(key.partitionAttribute(), binder.bind(key.partitionValue()).orElseThrow(),
+      // A walk reads the table's own key, whose partition key is one attribute.
+      KeyEquality partition = key.singlePartition();
+      slices.add(new TransactionOverlay.Slice(partition.attribute(), binder.bind(partition.value()).orElseThrow(),
           plan.walk().get().pathColumn(), (String) roots.get(i)));
     }
     return Optional.of(slices);

@@ -11,6 +11,7 @@ import dev.keycond.planner.request.Query;
 import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.request.Selection;
+import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.transaction.Effect;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,7 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * The items of one request of a read as the statement's transaction leaves them. The server's items
  * whose key the transaction wrote are replaced by the transaction's item, or dropped when it deleted
- * the item or the new item is no longer a row of the read; the items the transaction wrote that the
+ * the item or the new item is no longer a row of the read (an updated item returned in part, by a
+ * projection or an index, that fails the read's conditions is read whole by key and checked again); the items the transaction wrote that the
  * server did not return are added when they are rows of the read, in the read's key order. Since an
  * added item can fall anywhere in the order, the request's pages are all read first, and the order
  * and LIMIT of the read are then the driver's.
@@ -38,6 +40,8 @@ final class TransactionOverlay {
   private final boolean adds;
   /** For a walk down, the slice this request reads, which decides its rows in place of the seed's conditions. */
   private final Optional<Slice> slice;
+  /** Whether the request returns part of each item: a projection, or an index that does not carry every attribute. */
+  private final boolean partial;
 
   /**
    * The items a walk's Query reads: those of a partition whose path starts with the walk's root.
@@ -52,13 +56,14 @@ final class TransactionOverlay {
   }
 
   private TransactionOverlay(Map<Map<String, AttributeValue>, Effect> effects, ItemRows allConditions,
-      TableItems tableItems, ReadPlan plan, boolean adds, Optional<Slice> slice) {
+      TableItems tableItems, ReadPlan plan, boolean adds, Optional<Slice> slice, boolean partial) {
     this.effects = effects;
     this.allConditions = allConditions;
     this.tableItems = tableItems;
     this.plan = plan;
     this.adds = adds;
     this.slice = slice;
+    this.partial = partial;
   }
 
   /**
@@ -77,7 +82,8 @@ final class TransactionOverlay {
     for (int i = 0; i < requests.size(); i++) {
       int request = i;
       Optional<Slice> slice = walkSlices.map(slices -> slices.get(request));
-      overlays.add(new TransactionOverlay(effects, allConditions, tableItems, plan, i == 0 || slice.isPresent(), slice));
+      overlays.add(new TransactionOverlay(effects, allConditions, tableItems, plan, i == 0 || slice.isPresent(), slice,
+          returnsPart(requests.get(i), plan)));
     }
     return Optional.of(overlays);
   }
@@ -130,7 +136,13 @@ final class TransactionOverlay {
       if (effect == null) {
         items.add(item);
       } else {
-        effect.applyTo(Optional.of(item), key).filter(after -> isRow(after, context)).ifPresent(items::add);
+        Optional<Map<String, AttributeValue>> after = effect.applyTo(Optional.of(item), key);
+        if (after.isPresent() && !isRow(after.get(), context) && effect instanceof Effect.Update && partial) {
+          // The server checked its filter on attributes it did not return: an updated item that fails
+          // the conditions for want of one is read whole, by key, and checked again.
+          after = wholeItem(key, context);
+        }
+        after.filter(a -> isRow(a, context)).ifPresent(items::add);
       }
     }
     if (!adds) {
@@ -163,12 +175,44 @@ final class TransactionOverlay {
     }
     if (effect instanceof Effect.Update && slice.isEmpty()
         && (plan.access().index().isPresent() || !plan.residual().isEmpty())) {
-      ImmutableMap.Builder<String, RequestValue> bound = ImmutableMap.builder();
-      key.forEach((attribute, value) -> bound.put(attribute, new RequestValue.Bound(value)));
-      return context.getItem(new GetItem(plan.table().source().name(), bound.build(), Optional.empty(),
-          ExpressionAttributes.NONE, true));
+      return wholeItem(key, context);
     }
     return Optional.empty();
+  }
+
+  /** Whether a request returns part of each item: it has a projection, or reads an index that does not carry every attribute. */
+  private static boolean returnsPart(ReadRequest request, ReadPlan plan) {
+    boolean projected = request.accept(new ReadRequest.Visitor<Boolean>() {
+      @Override
+      public Boolean getItem(GetItem get) {
+        return get.projectionExpression().isPresent();
+      }
+
+      @Override
+      public Boolean batchGetItem(BatchGetItem batch) {
+        // The transaction answers reads by key itself, with whole items.
+        return false;
+      }
+
+      @Override
+      public Boolean query(Query query) {
+        return query.projectionExpression().isPresent();
+      }
+
+      @Override
+      public Boolean scan(Scan scan) {
+        return scan.projectionExpression().isPresent();
+      }
+    });
+    return projected || plan.access().index().map(i -> i.projection() != SourceIndex.Projection.ALL).orElse(false);
+  }
+
+  /** The item with this key as the transaction leaves it, read whole by key (GetItem, strongly consistent). */
+  private Optional<Map<String, AttributeValue>> wholeItem(Map<String, AttributeValue> key, ExecutionContext context) {
+    ImmutableMap.Builder<String, RequestValue> bound = ImmutableMap.builder();
+    key.forEach((attribute, value) -> bound.put(attribute, new RequestValue.Bound(value)));
+    return context.getItem(new GetItem(plan.table().source().name(), bound.build(), Optional.empty(),
+        ExpressionAttributes.NONE, true));
   }
 
   private boolean isRow(Map<String, AttributeValue> item, ExecutionContext context) {

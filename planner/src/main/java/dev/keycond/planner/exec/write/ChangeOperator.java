@@ -17,6 +17,7 @@ import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.request.BatchWriteItem;
 import dev.keycond.planner.request.DeleteItem;
+import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.PutItem;
@@ -346,6 +347,10 @@ public final class ChangeOperator implements WriteOperator {
       ImmutableMap<String, RequestValue> key) {
     GetItem get = new ReadRequestBuilder(target, context.settings(), new KeyValueBinder(context.parameters()))
         .itemRequest(key);
+    if (plan.returnsRows() && context.transaction().isPresent()) {
+      // The rows returned are the whole items, which a transaction's write does not answer with.
+      get = new GetItem(get.tableName(), get.key(), Optional.empty(), ExpressionAttributes.NONE, true);
+    }
     Optional<Map<String, AttributeValue>> item = context.getItem(get);
     if (item.isEmpty()) {
       return Optional.empty();
@@ -378,10 +383,12 @@ public final class ChangeOperator implements WriteOperator {
     }
     if (context.transaction().isPresent()) {
       Effect effect = plan.delete() ? new Effect.Delete() : new Effect.Update(changes.orElseThrow().fromRow(row, context));
-      context.transaction().get().write(table, RequestValue.bind(key), codec.describeKey(item),
+      Map<String, AttributeValue> bound = RequestValue.bind(key);
+      context.transaction().get().write(table, bound, codec.describeKey(item),
           ItemExpectation.asRead(values.buildKeepingLast(), missing.build()), effect);
-      // Counted now, written at commit; RETURNING, which would need the item written, is refused in a transaction.
-      return Optional.of(item);
+      // Counted now, written at commit. The row returned is what DynamoDB's ReturnValues would give:
+      // a DELETE's item as it was (ALL_OLD), an UPDATE's as the commit leaves it (ALL_NEW).
+      return plan.delete() ? Optional.of(item) : effect.applyTo(Optional.of(item), bound);
     }
     WriteCondition unchanged = WriteCondition.asRead(values.buildKeepingLast(), missing.build());
     WriteRequestBuilder.Built<?> built = plan.delete() ? requests.delete(key, unchanged)

@@ -144,10 +144,16 @@ public final class InsertOperator implements WriteOperator {
     ExecutionContext context = run.context();
     if (context.transaction().isPresent()) {
       Transaction transaction = context.transaction().get();
-      run.sender().submit(row.ref(), () -> upsert
-          ? transaction.write(table, row.item(), row.ref().key(), ItemExpectation.NOTHING,
-              new Effect.Put(ImmutableMap.copyOf(row.item())))
-          : transaction.insert(table, row.item(), row.ref().key()));
+      run.sender().submit(row.ref(), () -> {
+        if (upsert) {
+          transaction.write(table, row.item(), row.ref().key(), ItemExpectation.NOTHING,
+              new Effect.Put(ImmutableMap.copyOf(row.item())));
+        } else {
+          transaction.insert(table, row.item(), row.ref().key());
+        }
+        // The row returned (RETURNING, generated keys) is the item the commit puts.
+        return run.written(row.ref(), Optional.of(row.item()));
+      });
       return;
     }
     ImmutableMap<String, RequestValue> item = values(row.item());

@@ -19,6 +19,8 @@ import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.plan.ServerCondition;
 import dev.keycond.planner.request.BatchWriteItem;
 import dev.keycond.planner.request.DeleteItem;
+import dev.keycond.planner.request.ExpressionAttributes;
+import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.ItemChange;
 import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.PutItem;
@@ -33,6 +35,7 @@ import dev.keycond.planner.schema.SqlTypes;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.transaction.Effect;
+import dev.keycond.planner.transaction.Transaction;
 import dev.keycond.planner.write.Assignment;
 import dev.keycond.planner.write.WritePlan;
 import java.util.ArrayList;
@@ -49,7 +52,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * and on the ON clause's other comparisons; with WHEN NOT MATCHED THEN INSERT alone, a PutItem
  * conditioned on no item having the key. An update sets the columns the MERGE gives with every
  * derived attribute (index keys, a hierarchy's parent); a put writes the whole item, as INSERT does.
- * A row whose condition fails counts 0. Every row is checked before the first is sent.
+ * A row whose condition fails counts 0. Every row is checked before the first is sent. In a
+ * transaction the rows' writes are kept until commit, a one-branch MERGE reading each item first to
+ * count it (see {@code keep}).
  */
 public final class MergeOperator implements WriteOperator {
   private final WritePlan.MergeRows plan;
@@ -90,11 +95,11 @@ public final class MergeOperator implements WriteOperator {
     if (returnsRows && !plan.returnsRows()) {
       throw new IllegalArgumentException("a MERGE returns its rows only when planned to");
     }
-    if (context.transaction().isPresent() && plan.branches() != WritePlan.MergeBranches.BOTH) {
-      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "A MERGE with only one branch (WHEN MATCHED or "
-          + "WHEN NOT MATCHED) does not run in a transaction yet: its count depends on whether each item exists, "
-          + "which the transaction cannot check until commit. Write an UPDATE or an INSERT instead, or run the MERGE "
-          + "with auto-commit on");
+    if (context.transaction().isPresent() && !plan.conditions().isEmpty()) {
+      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "A MERGE WHEN MATCHED whose ON clause compares more "
+          + "than the key does not run in a transaction yet: its count depends on those comparisons, which DynamoDB "
+          + "checks only as the item is written. Write an UPDATE with the comparisons in its WHERE clause instead, or "
+          + "run the MERGE with auto-commit on");
     }
     return WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
       ExecutionContext one = context.with(parameters, context.settings());
@@ -107,16 +112,50 @@ public final class MergeOperator implements WriteOperator {
           if (request.isEmpty()) {
             continue;
           }
-          // In a transaction the row's change is kept, expecting nothing of the item: the MERGE
-          // creates it or updates it whatever it is.
-          Optional<Effect> kept = context.transaction().map(t -> new Effect.Update(changes.fromRow(row, one)));
-          run.afterAllChecked(() -> run.sender().submit(ref, () -> kept.isPresent()
-              ? context.transaction().orElseThrow().write(table, Maps.filterKeys(item, table.ownKeyAttributes()::contains),
-                  ref.key(), ItemExpectation.NOTHING, kept.get())
-              : run.written(ref, send(request.get(), row, context))));
+          run.afterAllChecked(() -> run.sender().submit(ref, () -> run.written(ref,
+              context.transaction().isPresent() ? keep(row, item, ref, one, returnsRows)
+                  : send(request.get(), row, context))));
         }
       }
     });
+  }
+
+  /**
+   * Keeps a row's write in the transaction, with what its count needs of the item at commit. A MERGE
+   * with both branches creates or updates the item whatever it is, and reads it only to return it.
+   * A one-branch MERGE reads the item as the transaction leaves it (GetItem, strongly consistent):
+   * WHEN MATCHED updates it if it exists, WHEN NOT MATCHED inserts it if not, each expecting at
+   * commit what it found; otherwise the row counts 0 and keeps nothing, as an UPDATE that finds no
+   * row does.
+   *
+   * @return the item as the commit leaves it (what ReturnValues ALL_NEW would give), or empty when
+   *     the row writes nothing
+   */
+  private Optional<Map<String, AttributeValue>> keep(Object[] row, Map<String, AttributeValue> item, RowRef ref,
+      ExecutionContext context, boolean returnsRows) {
+    Transaction transaction = context.transaction().orElseThrow();
+    Map<String, AttributeValue> key = Maps.filterKeys(item, table.ownKeyAttributes()::contains);
+    Effect.Update update = new Effect.Update(changes.fromRow(row, context));
+    boolean reads = plan.branches() != WritePlan.MergeBranches.BOTH || returnsRows;
+    Optional<Map<String, AttributeValue>> found = reads ? context.getItem(new GetItem(table.source().name(),
+        InsertOperator.values(key), Optional.empty(), ExpressionAttributes.NONE, true)) : Optional.empty();
+    switch (plan.branches()) {
+      case NOT_MATCHED_INSERT:
+        if (found.isPresent()) {
+          return Optional.empty();
+        }
+        transaction.insert(table, item, ref.key());
+        return Optional.of(item);
+      case MATCHED_UPDATE:
+        if (found.isEmpty()) {
+          return Optional.empty();
+        }
+        transaction.write(table, key, ref.key(), ItemExpectation.PRESENT, update);
+        return update.applyTo(found, key);
+      default:
+        transaction.write(table, key, ref.key(), ItemExpectation.NOTHING, update);
+        return update.applyTo(found, key);
+    }
   }
 
   /** Sends a row's request: what DynamoDB answered for the item written, or empty when its condition failed. */

@@ -1,6 +1,5 @@
-package dev.keycond.sqltests.harness;
+package dev.keycond.demo;
 
-import dev.keycond.demo.LocalServerProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +16,12 @@ import java.util.List;
  * requirements.txt installs them afresh.
  *
  * <p>The folder comes from the system property {@value #DIR_PROPERTY} (Maven sets it), or else is
- * {@code ./moto}.
+ * {@code ./moto}. The tests start it for what dynalite lacks (transactions, index keys of several
+ * attributes), and the benchmark for its transaction row.
  */
-final class Moto {
-  static final String DIR_PROPERTY = "keycond.moto.dir";
+public final class Moto {
+  /** The system property naming the moto folder. */
+  public static final String DIR_PROPERTY = "keycond.moto.dir";
   private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
   /** Written into the virtual environment last: the requirements it holds, as their SHA-256. */
   private static final String INSTALLED_MARKER = "keycond-requirements.sha256";
@@ -28,12 +29,12 @@ final class Moto {
   private Moto() {}
 
   /** Installs moto from the folder {@value #DIR_PROPERTY} names, if needed, and starts it. */
-  static LocalServerProcess start() throws IOException {
+  public static LocalServerProcess start() throws IOException {
     return start(Path.of(System.getProperty(DIR_PROPERTY, "moto")));
   }
 
   /** Installs moto from {@code directory} if needed and starts it on a free port of 127.0.0.1. */
-  static LocalServerProcess start(Path directory) throws IOException {
+  public static LocalServerProcess start(Path directory) throws IOException {
     Path dir = directory.toAbsolutePath().normalize();
     for (String file : List.of("server.py", "requirements.txt")) {
       if (!Files.isRegularFile(dir.resolve(file))) {

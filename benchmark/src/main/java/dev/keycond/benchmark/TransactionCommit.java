@@ -1,0 +1,145 @@
+package dev.keycond.benchmark;
+
+import dev.keycond.benchmark.Section.SummaryRow;
+import dev.keycond.demo.LocalServerProcess;
+import dev.keycond.demo.Moto;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * A transaction of {@value #ACTIONS} single-item changes: {@value #ACTIONS} executions of an
+ * {@code INSERT} PreparedStatement with auto-commit off, then {@code commit()} (one
+ * TransactWriteItems), against a raw-SDK TransactWriteItems of the same {@value #ACTIONS} Puts, with
+ * the same condition ({@code attribute_not_exists} on the partition key) and a ClientRequestToken,
+ * as keycond sends. dynalite has no transactions, so this measurement runs on its own moto, started
+ * the way the tests start it. Each round writes rows of a new account, which are deleted after it.
+ */
+final class TransactionCommit implements Measurement {
+  static final int ACTIONS = 100;
+  private static final int WARM_UP_ROUNDS = 10;
+  private static final int ROUNDS = 15;
+  private static final int BATCH = 25;
+
+  private final Path motoDir;
+  private int accounts;
+
+  TransactionCommit(Path motoDir) {
+    this.motoDir = motoDir;
+  }
+
+  @Override
+  public Section run() throws Exception {
+    try (LocalServerProcess moto = Moto.start(motoDir);
+        DynamoDbClient raw = RawSdk.client(moto.endpoint())) {
+      FilesTable.create(raw);
+      try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(moto.endpoint()))) {
+        connection.setAutoCommit(false);
+        try (PreparedStatement insert =
+            connection.prepareStatement("INSERT INTO files (account, path, size) VALUES (?, ?, ?)")) {
+          return measure(raw, account -> keycond(connection, insert, account), account -> raw(raw, account));
+        }
+      }
+    }
+  }
+
+  private Section measure(DynamoDbClient client, AlternatingRounds.Write keycond, AlternatingRounds.Write raw) throws Exception {
+    String first = nextAccount();
+    WireCost keycondCost = WireCost.of(() -> {
+      keycond.write(first);
+      return ACTIONS;
+    });
+    clear(client, first);
+    String second = nextAccount();
+    WireCost rawCost = WireCost.of(() -> {
+      raw.write(second);
+      return ACTIONS;
+    });
+    clear(client, second);
+    AlternatingRounds.time(WARM_UP_ROUNDS, this::nextAccount, keycond, raw, account -> clear(client, account));
+    AlternatingRounds.Times times =
+        AlternatingRounds.time(ROUNDS, this::nextAccount, keycond, raw, account -> clear(client, account));
+    List<Double> keycondTimes = times.keycond();
+    List<Double> rawTimes = times.raw();
+    double keycondMedian = Stats.median(keycondTimes);
+    double rawMedian = Stats.median(rawTimes);
+    String md = "### 9. A transaction of " + ACTIONS + " changes\n\n"
+        + ACTIONS + " executions of `INSERT INTO files (account, path, size) VALUES (?, ?, ?)` with auto-commit "
+        + "off, then `commit()`, against a raw-SDK `TransactWriteItems` of the same " + ACTIONS + " Puts (the same "
+        + "items, `attribute_not_exists` on the partition key, a ClientRequestToken), in one JVM after "
+        + WARM_UP_ROUNDS + " warm-up rounds of both; " + ROUNDS + " rounds alternating which goes first, each writing a new "
+        + "account whose items are deleted after it, untimed (moto copies the whole table before each transaction, "
+        + "so a commit's time grows with the table). dynalite has no transactions: this runs on moto 5.2.5 on "
+        + "loopback, started for it, whose Python server takes most of each commit's time. moto reports no write units for a TransactWriteItems "
+        + "(0.0 below); DynamoDB bills each of its writes twice a plain one's.\n\n"
+        + "| way | median | p90 | / raw | requests | WCUs |\n|---|---|---|---|---|---|\n"
+        + row("keycond, " + ACTIONS + " INSERTs and commit()", keycondTimes, rawMedian, keycondCost)
+        + row("raw SDK `TransactWriteItems`", rawTimes, rawMedian, rawCost);
+    return new Section(md, List.of(SummaryRow.of("commit a transaction of " + ACTIONS + " INSERTs (raw: "
+        + "TransactWriteItems of the same " + ACTIONS + " Puts; on moto)", keycondMedian, rawMedian,
+        Stats.ms(keycondMedian), Stats.ms(rawMedian), new Target.Ratio(1.2), keycondCost, rawCost)));
+  }
+
+  private static String row(String way, List<Double> times, double rawMedian, WireCost cost) {
+    double median = Stats.median(times);
+    return "| " + way + " | " + Stats.ms(median) + " | " + Stats.ms(Stats.percentile(times, 90)) + " | "
+        + Stats.ratio(median, rawMedian) + " | " + cost.requestText() + " | " + cost.capacityText() + " |\n";
+  }
+
+  /**
+   * Deletes the round's items, untimed: moto copies a table whole before each transaction on it (to
+   * undo a cancelled one), so a commit's time grows with the table, and every round must start from
+   * the same empty one.
+   */
+  private static void clear(DynamoDbClient client, String account) {
+    List<WriteRequest> deletes = new ArrayList<>(ACTIONS);
+    for (int i = 0; i < ACTIONS; i++) {
+      Map<String, AttributeValue> item = WriteLoad.item(account, i);
+      deletes.add(WriteRequest.builder().deleteRequest(d -> d.key(Map.of("PK", item.get("PK"), "SK", item.get("SK"))))
+          .build());
+    }
+    for (int first = 0; first < ACTIONS; first += BATCH) {
+      List<WriteRequest> pending = deletes.subList(first, Math.min(ACTIONS, first + BATCH));
+      while (!pending.isEmpty()) {
+        List<WriteRequest> sending = pending;
+        pending = client.batchWriteItem(b -> b.requestItems(Map.of(FilesTable.SOURCE, sending)))
+            .unprocessedItems().getOrDefault(FilesTable.SOURCE, List.of());
+      }
+    }
+  }
+
+  private String nextAccount() {
+    return "t" + accounts++;
+  }
+
+  private static void keycond(Connection connection, PreparedStatement insert, String account) throws Exception {
+    for (int i = 0; i < ACTIONS; i++) {
+      insert.setString(1, account);
+      insert.setString(2, WriteLoad.path(i));
+      insert.setLong(3, i);
+      if (insert.executeUpdate() != 1) {
+        throw new IllegalStateException("an INSERT in the transaction counted no row");
+      }
+    }
+    connection.commit();
+  }
+
+  private static void raw(DynamoDbClient raw, String account) {
+    List<TransactWriteItem> puts = new ArrayList<>(ACTIONS);
+    for (int i = 0; i < ACTIONS; i++) {
+      var item = WriteLoad.item(account, i);
+      puts.add(TransactWriteItem.builder().put(p -> p.tableName(FilesTable.SOURCE).item(item)
+          .conditionExpression("attribute_not_exists(#pk)").expressionAttributeNames(Map.of("#pk", "PK"))).build());
+    }
+    raw.transactWriteItems(b -> b.transactItems(puts).clientRequestToken(UUID.randomUUID().toString()));
+  }
+}
