@@ -20,8 +20,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2)
 }
 
-// Tables are ACTIVE immediately: tests create and drop them without polling.
+// Tables change state at once, but dynalite still answers CreateTable and DeleteTable before it
+// records the new state: a request sent right after the answer could find the table CREATING (and
+// answer ResourceNotFound) or still there. This server holds those answers until the change is
+// recorded, so that callers create and drop tables without polling.
 const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 })
+const SETTLING = ['CreateTable', 'DeleteTable']
 
 // dynalite 4.0.0 answers DescribeTimeToLive with DISABLED for every table and has no
 // UpdateTimeToLive. This server keeps each table's time to live itself, so that a client enables it
@@ -33,7 +37,7 @@ const [dynaliteHandler] = server.listeners('request')
 server.removeAllListeners('request')
 server.on('request', (req, res) => {
   const operation = (req.headers['x-amz-target'] || '').split('.')[1]
-  if (!['UpdateTimeToLive', 'DescribeTimeToLive', 'CreateTable', 'DeleteTable'].includes(operation)) {
+  if (!['UpdateTimeToLive', 'DescribeTimeToLive', ...SETTLING].includes(operation)) {
     dynaliteHandler(req, res)
     return
   }
@@ -77,13 +81,45 @@ server.on('request', (req, res) => {
         AttributeName: timeToLive.get(data.TableName) } })
       return
     }
-    if (operation !== 'DescribeTimeToLive') {
-      // A table created or deleted under a name starts without a time to live.
-      timeToLive.delete(data.TableName)
+    if (operation === 'DescribeTimeToLive') {
+      dynaliteHandler(replay(req, body), res)
+      return
     }
-    dynaliteHandler(replay(req, body), res)
+    // A table created or deleted under a name starts without a time to live.
+    timeToLive.delete(data.TableName)
+    askDynalite(replay(req, body), (status, headers, answered) => {
+      const send = () => {
+        Object.entries(headers).forEach(([name, value]) => res.setHeader(name, value))
+        res.statusCode = status
+        res.end(answered)
+      }
+      if (status !== 200) {
+        send()
+        return
+      }
+      settle(req, data.TableName, operation === 'DeleteTable', send)
+    })
   })
 })
+
+// Calls `done` once dynalite describes `table` as ACTIVE with every index ACTIVE, or, when `gone`,
+// no longer describes it; after a second at most, so that no answer is held for ever.
+function settle (req, table, gone, done, deadline = Date.now() + 1000) {
+  const describe = Buffer.from(JSON.stringify({ TableName: table }))
+  askDynalite(replay(req, describe, 'DescribeTable'), (status, headers, answered) => {
+    const settled = gone ? status !== 200 : status === 200 && active(JSON.parse(answered).Table)
+    if (settled || Date.now() > deadline) {
+      done()
+    } else {
+      setTimeout(() => settle(req, table, gone, done, deadline), 1)
+    }
+  })
+}
+
+function active (description) {
+  return description.TableStatus === 'ACTIVE'
+    && (description.GlobalSecondaryIndexes || []).every((index) => index.IndexStatus === 'ACTIVE')
+}
 
 // The request again, with the body already read, for dynalite's handler; as another operation when
 // one is given.

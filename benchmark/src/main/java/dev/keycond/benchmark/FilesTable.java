@@ -1,5 +1,6 @@
 package dev.keycond.benchmark;
 
+import dev.keycond.demo.ActiveTables;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
@@ -46,6 +47,6 @@ final class FilesTable {
         .keySchema(List.of(
             KeySchemaElement.builder().attributeName("PK").keyType(KeyType.HASH).build(),
             KeySchemaElement.builder().attributeName("SK").keyType(KeyType.RANGE).build())));
-    client.waiter().waitUntilTableExists(b -> b.tableName(SOURCE));
+    ActiveTables.await(client, SOURCE);
   }
 }

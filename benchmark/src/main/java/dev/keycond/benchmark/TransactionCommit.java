@@ -21,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * {@code INSERT} PreparedStatement with auto-commit off, then {@code commit()} (one
  * TransactWriteItems), against a raw-SDK TransactWriteItems of the same {@value #ACTIONS} Puts, with
  * the same condition ({@code attribute_not_exists} on the partition key) and a ClientRequestToken,
- * as keycond sends. dynalite has no transactions, so this measurement runs on its own moto, started
+ * as keycond sends; keycond's INSERTs also each read their key when they run (a GetItem), which the
+ * raw side does not. dynalite has no transactions, so this measurement runs on its own moto, started
  * the way the tests start it. Each round writes rows of a new account, which are deleted after it.
  */
 final class TransactionCommit implements Measurement {
@@ -75,7 +76,9 @@ final class TransactionCommit implements Measurement {
     String md = "### 9. A transaction of " + ACTIONS + " changes\n\n"
         + ACTIONS + " executions of `INSERT INTO files (account, path, size) VALUES (?, ?, ?)` with auto-commit "
         + "off, then `commit()`, against a raw-SDK `TransactWriteItems` of the same " + ACTIONS + " Puts (the same "
-        + "items, `attribute_not_exists` on the partition key, a ClientRequestToken), in one JVM after "
+        + "items, `attribute_not_exists` on the partition key, a ClientRequestToken). Each of keycond's INSERTs also "
+        + "reads its key when it runs (a strongly consistent GetItem of the key alone), so that a duplicate fails the "
+        + "statement and not only the commit: " + ACTIONS + " GetItems the raw side does not send. In one JVM after "
         + WARM_UP_ROUNDS + " warm-up rounds of both; " + ROUNDS + " rounds alternating which goes first, each writing a new "
         + "account whose items are deleted after it, untimed (moto copies the whole table before each transaction, "
         + "so a commit's time grows with the table). dynalite has no transactions: this runs on moto 5.2.5 on "

@@ -110,7 +110,7 @@ public final class DemoData {
         .attributeDefinitions(definitions)
         .globalSecondaryIndexes(indexes.isEmpty() ? null : indexes)
         .billingMode(BillingMode.PAY_PER_REQUEST));
-    client.waiter().waitUntilTableExists(b -> b.tableName(name));
+    ActiveTables.await(client, name);
   }
 
   /** The first attribute of {@code key} is the partition key, the second, if any, the sort key. */

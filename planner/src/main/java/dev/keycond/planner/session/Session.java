@@ -26,7 +26,9 @@ import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
 import dev.keycond.planner.rel.DynamoWrite;
+import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.TransactWriteItems;
+import dev.keycond.planner.write.WritePlan;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.table.EntityTable;
@@ -146,7 +148,7 @@ public final class Session implements AutoCloseable {
     }
     if (idempotentWrites || update.needsTransaction()) {
       // The statement is a transaction of its own, committed at once with its own token.
-      Transaction own = new Transaction();
+      Transaction own = Transaction.ofOneStatement();
       WriteResult result = own.statement(() -> update.execute(context.inTransaction(own), parameterSets, returnsRows));
       own.commit(gateway, context.call());
       return result;
@@ -160,6 +162,15 @@ public final class Session implements AutoCloseable {
    */
   public List<Object[]> explain(PlannedExplain explain, Optional<List<Object>> parameterValues) {
     List<Object[]> rows = new ArrayList<>(explain.rows(planner.settings(), parameterValues));
+    if (transaction.isPresent() && explain.plan() instanceof DynamoWrite write
+        && write.write() instanceof WritePlan.InsertRows insert && !insert.upsert()) {
+      String read = "In this transaction an INSERT first reads its rows' keys when it runs, strongly consistent and "
+          + "returning only the key (one GetItem for one row, else a BatchGetItem per " + BatchGetItem.MAX_KEYS
+          + " keys, as the transaction leaves them), and fails with 23505, keeping none of its rows, when one has an "
+          + "item";
+      rows.add(explain.output() == PlannedExplain.Output.TEXT ? new Object[] {read}
+          : new Object[] {"BatchGetItem", null, read});
+    }
     if (transaction.isPresent() && explain.plan() instanceof DynamoWrite) {
       String kept = "In this transaction the requests above are not sent when the statement runs: its rows are read "
           + "then, and its writes kept, one action per item, until commit() sends them all in one TransactWriteItems "
@@ -206,7 +217,7 @@ public final class Session implements AutoCloseable {
       commit();
       transaction = Optional.empty();
     } else if (!on && transaction.isEmpty()) {
-      transaction = Optional.of(new Transaction());
+      transaction = Optional.of(Transaction.ofConnection());
     }
   }
 

@@ -16,6 +16,7 @@ import dev.keycond.planner.table.EntityTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,6 +40,35 @@ public final class Transaction {
   private LinkedHashMap<ItemKey, PendingWrite> writes = new LinkedHashMap<>();
   /** The token of the commit being tried, kept while the actions stay the same; empty before a commit. */
   private Optional<String> token = Optional.empty();
+
+  /**
+   * Whether statements may follow the first before the commit (a JDBC transaction), rather than
+   * one statement being a transaction of its own, committed as soon as it has run.
+   */
+  private final boolean spansStatements;
+
+  private Transaction(boolean spansStatements) {
+    this.spansStatements = spansStatements;
+  }
+
+  /** A JDBC transaction: statements run in it until commit() or rollback(). */
+  public static Transaction ofConnection() {
+    return new Transaction(true);
+  }
+
+  /** One statement that is a transaction of its own, committed as soon as it has run. */
+  public static Transaction ofOneStatement() {
+    return new Transaction(false);
+  }
+
+  /**
+   * Whether an INSERT reads its keys when it runs: in a JDBC transaction, so that a taken key fails
+   * the statement (as JPA's flush expects) rather than only the commit; a statement that is a
+   * transaction of its own is committed at once, and its commit says as much.
+   */
+  public boolean checksInsertedKeys() {
+    return spansStatements;
+  }
 
   /** What the transaction holds at one point, to go back to (a savepoint). */
   public static final class Mark {
@@ -68,12 +98,7 @@ public final class Transaction {
   }
 
   private synchronized void checkLimits() {
-    if (writes.size() > TransactWriteItems.MAX_ACTIONS) {
-      throw new KeycondException(SqlState.TRANSACTION_LIMIT, "This statement would give the transaction "
-          + writes.size() + " items to write, past DynamoDB's limit of " + TransactWriteItems.MAX_ACTIONS
-          + " actions in one TransactWriteItems; it was not applied, and the transaction keeps what it had. Commit "
-          + "and write the rest in another transaction");
-    }
+    checkActions(writes.size());
     long bytes = writes.values().stream().mapToLong(PendingWrite::bytes).sum();
     if (bytes > TransactWriteItems.MAX_BYTES) {
       throw new KeycondException(SqlState.TRANSACTION_LIMIT, "This statement would give the transaction " + bytes
@@ -81,6 +106,33 @@ public final class Transaction {
           + "TransactWriteItems; it was not applied, and the transaction keeps what it had. Commit and write the "
           + "rest in another transaction");
     }
+  }
+
+  private static void checkActions(int actions) {
+    if (actions > TransactWriteItems.MAX_ACTIONS) {
+      throw new KeycondException(SqlState.TRANSACTION_LIMIT, "This statement would give the transaction "
+          + actions + " items to write, past DynamoDB's limit of " + TransactWriteItems.MAX_ACTIONS
+          + " actions in one TransactWriteItems; it was not applied, and the transaction keeps what it had. Commit "
+          + "and write the rest in another transaction");
+    }
+  }
+
+  /**
+   * The keys of {@code items} this transaction has written nothing to, each once, in the order
+   * given: those whose existence only the server knows (for the others, what the transaction did
+   * decides). Refuses first, before anything is read for them, a statement whose items would take
+   * the transaction past 100 actions.
+   *
+   * @throws KeycondException 54000 when the transaction would have more than 100 actions
+   */
+  public synchronized List<ImmutableMap<String, AttributeValue>> unwritten(EntityTable table,
+      List<Map<String, AttributeValue>> items) {
+    Set<ItemKey> keys = new LinkedHashSet<>();
+    items.forEach(item -> keys.add(key(table, item)));
+    List<ImmutableMap<String, AttributeValue>> unwritten =
+        keys.stream().filter(k -> !writes.containsKey(k)).map(ItemKey::key).toList();
+    checkActions(writes.size() + unwritten.size());
+    return unwritten;
   }
 
   /**

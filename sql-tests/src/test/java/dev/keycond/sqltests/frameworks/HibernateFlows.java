@@ -3,6 +3,7 @@ package dev.keycond.sqltests.frameworks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.MotoExtension;
@@ -201,17 +202,43 @@ abstract class HibernateFlows {
   }
 
   /**
-   * An INSERT's key is checked by the commit's condition, so JPA's commit reports it: a
-   * RollbackException (JPA allows a duplicate to surface at commit), over keycond's 23505.
+   * An INSERT in a transaction reads its key when it runs, so a persisted duplicate id fails at the
+   * flush, as the dialect's ConstraintViolationException (at commit it would be a RollbackException),
+   * and nothing is sent to be written.
    */
   @Test
-  void aDuplicateIdIsAConstraintViolationAndNothingIsWritten() {
+  void aDuplicateIdIsAConstraintViolationAtTheFlushAndNothingIsWritten() {
     put("docs/a", 1);
-    RollbackException e = assertThrows(RollbackException.class,
-        () -> write(em -> em.persist(new DriveFile(account, "docs/a", 2, "again"))));
-    SQLException cause = sqlCause(e);
-    assertEquals("23505", cause.getSQLState(), cause::toString);
+    RequestRecorder.clear();
+    EntityManager em = factory.createEntityManager();
+    try {
+      em.getTransaction().begin();
+      em.persist(new DriveFile(account, "docs/a", 2, "again"));
+      ConstraintViolationException e = assertThrows(ConstraintViolationException.class, em::flush);
+      assertEquals(duplicateKeyKind(), e.getKind());
+      assertEquals("23505", e.getSQLState());
+      assertTrue(e.getSQLException().getMessage().contains("key {PK=DRIVE#" + account + ", SK=docs/a}"),
+          e.getSQLException()::getMessage);
+      em.getTransaction().rollback();
+    } finally {
+      em.close();
+    }
+    assertEquals(List.of("GetItem"), operations(), "the INSERT read its key; nothing was written");
     assertEquals(Map.of("docs/a", "1"), serverSizes());
+  }
+
+  /** Hibernate's batched inserts are one executeBatch, whose keys keycond reads in one BatchGetItem. */
+  @Test
+  void batchedInsertsReadTheirKeysInOneBatchGetItem() {
+    RequestRecorder.clear();
+    write(em -> {
+      em.unwrap(org.hibernate.Session.class).setJdbcBatchSize(20);
+      for (int i = 0; i < 5; i++) {
+        em.persist(new DriveFile(account, "docs/" + i, i, "f" + i));
+      }
+    });
+    assertEquals(List.of("BatchGetItem", "TransactWriteItems"), operations());
+    assertEquals(Map.of("docs/0", "0", "docs/1", "1", "docs/2", "2", "docs/3", "3", "docs/4", "4"), serverSizes());
   }
 
   /** A duplicate keycond sees when the statement runs (a key the transaction wrote) is the dialect's. */

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.InvalidDataAccessResourceUsageException;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
@@ -70,8 +71,9 @@ class SpringDataJpaTest {
   void saveOfANewEntityCommitsOneTransactWriteItems() {
     RequestRecorder.clear();
     projects.save(new Project(workspace, "p1", "Apollo", "active"));
-    assertEquals(List.of("TransactWriteItems"), operations());
-    TransactWriteItemsRequest transaction = RequestRecorder.dataRequests().get(0).raw(TransactWriteItemsRequest.class);
+    // The INSERT read its key when Hibernate flushed it; the commit wrote it, expecting it still free.
+    assertEquals(List.of("GetItem", "TransactWriteItems"), operations());
+    TransactWriteItemsRequest transaction = RequestRecorder.dataRequests().get(1).raw(TransactWriteItemsRequest.class);
     assertEquals("attribute_not_exists(#a0)", transaction.transactItems().get(0).put().conditionExpression());
     assertEquals(Map.of("PROJ#p1", "Apollo active 0"), serverProjects());
   }
@@ -129,8 +131,20 @@ class SpringDataJpaTest {
     ProjectService service = context.getBean(ProjectService.class);
     RequestRecorder.clear();
     assertThrows(IllegalStateException.class, () -> service.saveThenFail(new Project(workspace, "p1", "Apollo", "active")));
-    assertEquals(List.of(), operations());
+    assertEquals(List.of("GetItem"), operations(), "the flushed INSERT read its key, and nothing was written");
     assertEquals(Map.of(), serverProjects());
+  }
+
+  @Test
+  void saveAndFlushOfADuplicateIdIsADataIntegrityViolationAndNothingIsWritten() {
+    projects.save(new Project(workspace, "p1", "Apollo", "active"));
+    RequestRecorder.clear();
+    DataIntegrityViolationException e = assertThrows(DataIntegrityViolationException.class,
+        () -> projects.saveAndFlush(new Project(workspace, "p1", "Again", "archived")));
+    SQLException cause = HibernateFlows.sqlCause(e);
+    assertEquals("23505", cause.getSQLState(), cause::toString);
+    assertEquals(List.of("GetItem"), operations(), "the flush read the key and found it; nothing was written");
+    assertEquals(Map.of("PROJ#p1", "Apollo active 0"), serverProjects());
   }
 
   @Test

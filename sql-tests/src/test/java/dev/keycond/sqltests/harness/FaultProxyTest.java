@@ -1,5 +1,6 @@
 package dev.keycond.sqltests.harness;
 
+import dev.keycond.demo.ActiveTables;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -66,7 +67,7 @@ class FaultProxyTest {
         .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build())
         .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S).build())
         .provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L)));
-    server.client().waiter().waitUntilTableExists(b -> b.tableName(WRITES));
+    ActiveTables.await(server.client(), WRITES);
     proxy = FaultProxy.start(server.endpoint());
     client = DynamoDbClient.builder()
         .endpointOverride(URI.create(proxy.endpoint()))

@@ -1,5 +1,6 @@
 package dev.keycond.sqltests.harness;
 
+import dev.keycond.demo.ActiveTables;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -42,7 +43,7 @@ class HarnessTest {
         .attributeDefinitions(stringAttribute("PK"), stringAttribute("SK"))
         .keySchema(key("PK", KeyType.HASH), key("SK", KeyType.RANGE))
         .billingMode(BillingMode.PAY_PER_REQUEST));
-    client.waiter().waitUntilTableExists(b -> b.tableName(TABLE));
+    ActiveTables.await(client, TABLE);
     put(client, "DRIVE#a91", "root/photos/cat.jpg", 2048);
     put(client, "DRIVE#a91", "root/photos/ant.jpg", 512);
     put(client, "DRIVE#a91", "root/docs/cv.pdf", 100);

@@ -1,5 +1,6 @@
 package dev.keycond.sqltests.harness;
 
+import dev.keycond.demo.ActiveTables;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -43,7 +44,7 @@ class MotoTransactionsSmokeTest {
         .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S).build())
         .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build())
         .billingMode(BillingMode.PAY_PER_REQUEST));
-    moto.client().waiter().waitUntilTableExists(b -> b.tableName(TABLE));
+    ActiveTables.await(moto.client(), TABLE);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.keycond.sqltests.hierarchy;
 
+import dev.keycond.demo.ActiveTables;
 import dev.keycond.sqltests.harness.DynamoServer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -107,7 +108,7 @@ final class GeneratedTree {
               AttributeDefinition.builder().attributeName("SK")
                   .attributeType(ScalarAttributeType.S).build())
           .billingMode(BillingMode.PAY_PER_REQUEST));
-      client.waiter().waitUntilTableExists(b -> b.tableName(table));
+      ActiveTables.await(client, table);
       List<WriteRequest> batch = new ArrayList<>();
       for (Node node : nodes) {
         batch.add(WriteRequest.builder()

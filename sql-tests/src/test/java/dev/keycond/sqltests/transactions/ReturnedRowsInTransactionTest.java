@@ -47,7 +47,8 @@ class ReturnedRowsInTransactionTest extends OnFreshTables {
             + "('a91', 'root/n/x', 5), ('a91', 'root/y', 6) RETURNING path, parent, size")) {
       assertEquals(List.of(List.of("root/n/x", "root/n/", 5L), List.of("root/y", "root/", 6L)), Keycond.objects(rows));
     }
-    assertEquals(List.of(), RequestRecorder.dataRequests(), "an INSERT reads nothing, and keeps its writes");
+    assertEquals(List.of("BatchGetItem"), operations(RequestRecorder.dataRequests()),
+        "an INSERT reads its keys, and keeps its writes");
     assertEquals(List.of(file("root/a", 1), file("root/b", 2)), tables.items(tables.drive));
 
     RequestRecorder.clear();
@@ -80,8 +81,11 @@ class ReturnedRowsInTransactionTest extends OnFreshTables {
         assertEquals(List.of(List.of("a91", "root/e")), Keycond.objects(keys));
       }
     }
+    // The batch read its two keys at once, the single INSERT its one; a rollback sends nothing.
+    assertEquals(List.of("BatchGetItem", "GetItem"), operations(RequestRecorder.dataRequests()));
+    RequestRecorder.clear();
     connection.rollback();
-    assertEquals(List.of(), RequestRecorder.dataRequests(), "nothing was read, nothing is sent for a rollback");
+    assertEquals(List.of(), RequestRecorder.dataRequests(), "nothing is sent for a rollback");
     assertEquals(List.of(file("root/a", 1), file("root/b", 2)), tables.items(tables.drive));
   }
 

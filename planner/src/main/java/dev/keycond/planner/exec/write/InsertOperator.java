@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -38,7 +39,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * completed (a hierarchy's parent from its path) and encoded into the item a careful client would
  * write, and checked against DynamoDB's limits, before it is sent. Rows that come from VALUES or
  * parameters are all checked before the first is sent; rows read from DynamoDB are written as they
- * are read.
+ * are read. In a transaction an INSERT's rows, every execution's, are kept only after their keys
+ * are read together and found free ({@link TakenKeys}).
  */
 public final class InsertOperator implements WriteOperator {
   private final EntityTable table;
@@ -63,11 +65,19 @@ public final class InsertOperator implements WriteOperator {
   @Override
   public WriteResult execute(ExecutionContext context, List<List<Object>> parameterSets, boolean returnsRows) {
     WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
+    // In a transaction an INSERT's rows are kept only once none of their keys is found taken.
+    boolean checksKeys = !upsert && context.transaction().filter(Transaction::checksInsertedKeys).isPresent();
+    List<Row> checked = new ArrayList<>();
     return WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
       try (RowCursor cursor = rows.open(context.with(parameters, context.settings()))) {
         while (cursor.next()) {
           Row row = encode(execution, cursor.row(), run.progress());
-          if (rowsInMemory) {
+          if (checksKeys) {
+            if (checked.isEmpty()) {
+              run.afterAllChecked(() -> keepIfFree(checked, requests, run));
+            }
+            checked.add(row);
+          } else if (rowsInMemory) {
             run.afterAllChecked(() -> send(row, requests, run));
           } else {
             send(row, requests, run);
@@ -140,6 +150,26 @@ public final class InsertOperator implements WriteOperator {
     return new Row(new RowRef(execution, progress.row(), key), item);
   }
 
+  /**
+   * Keeps the rows of an INSERT in a transaction, every execution's, after reading their keys
+   * together: when one is taken, the statement fails (23505) before any row is kept.
+   */
+  private void keepIfFree(List<Row> rows, WriteRequestBuilder requests, WriteRun run) {
+    Set<Map<String, AttributeValue>> taken = TakenKeys.of(table, Lists.transform(rows, Row::item), run.context());
+    rows.stream().filter(row -> taken.contains(TakenKeys.key(table, row.item()))).findFirst().ifPresent(row -> {
+      throw duplicate(row.ref().key(), ", read when the statement ran in the transaction; nothing of the "
+          + "statement is kept, and the transaction holds what it held before it");
+    });
+    rows.forEach(row -> send(row, requests, run));
+  }
+
+  /** The 23505 of an INSERT whose key an item has; {@code found} says how it was found, when not by the put. */
+  private KeycondException duplicate(String describedKey, String found) {
+    return new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: table '" + table.name()
+        + "' already has a row with key " + describedKey + found + " (INSERT never overwrites; use UPSERT INTO to "
+        + "replace the item, or UPDATE to change it)");
+  }
+
   private void send(Row row, WriteRequestBuilder requests, WriteRun run) {
     ExecutionContext context = run.context();
     if (context.transaction().isPresent()) {
@@ -167,9 +197,8 @@ public final class InsertOperator implements WriteOperator {
           || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && isOurs(table, row.item(), context)) {
         return run.written(row.ref(), Optional.of(row.item()));
       }
-      throw new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: table '" + table.name()
-          + "' already has a row with key " + row.ref().key() + " (INSERT never overwrites; use UPSERT INTO to "
-          + "replace the item, or UPDATE to change it)");
+      throw duplicate(row.ref().key(), ", read when the statement ran in the transaction; nothing of the "
+          + "statement is kept, and the transaction holds what it held before it");
     });
   }
 
