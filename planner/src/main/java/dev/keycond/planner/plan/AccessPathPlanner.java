@@ -194,7 +194,8 @@ public final class AccessPathPlanner {
     return true;
   }
 
-  private static boolean carries(EntityTable table, SourceIndex index, String attribute) {
+  /** Whether an index carries an attribute of the table's items: a key of either, or one it projects. */
+  public static boolean carries(EntityTable table, SourceIndex index, String attribute) {
     return index.projection() == SourceIndex.Projection.ALL
         || table.source().keys().isKeyAttribute(attribute)
         || index.keys().isKeyAttribute(attribute)

@@ -10,6 +10,7 @@ import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.mapping.Constant;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.mapping.TableMapping;
+import dev.keycond.planner.source.KeySchema;
 import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.source.SourceTable;
 import java.util.ArrayList;
@@ -200,6 +201,23 @@ public final class EntityTable {
   /** Whether a read takes the column from an attribute that holds its value as it is. */
   public boolean readsStoredValue(Column column) {
     return readFrom(column) instanceof ColumnSource.Stored;
+  }
+
+  /**
+   * Whether a read takes the column's value from its attribute, else from an index key: an item
+   * another client wrote may hold it in the key alone.
+   */
+  public boolean readsStoredValueThenIndexKey(Column column) {
+    return readFrom(column) instanceof ColumnSource.StoredThenKeySlot;
+  }
+
+  /**
+   * Whether a read takes the column's value from attributes of {@code keys} alone, so that a key
+   * condition on them is a condition on the value the read decodes. Otherwise an item whose
+   * attributes disagree (written by another client) can be found by a key value it does not read as.
+   */
+  public boolean readsFromKeyOf(Column column, KeySchema keys) {
+    return readFrom(column).attributes().stream().allMatch(keys::isKeyAttribute);
   }
 
   /**

@@ -4,6 +4,7 @@ import static dev.keycond.sqltests.support.Keycond.onlyRequest;
 import static dev.keycond.sqltests.support.Keycond.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
@@ -13,7 +14,9 @@ import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +33,9 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
  * own (no {@code "attribute": null}): the fixture's tickets were written by another client with the
  * agent only in {@code GSI1PK = AGENT#{agent_id}}, so reads decode it from that index key when the
  * item has no {@code agent_id} attribute. Besides the fixture, ticket t5 carries both, equal, and t6
- * both, differing (attribute a9, key AGENT#a1): the attribute wins.
+ * both, differing (attribute a9, key AGENT#a1): the attribute wins, and an index read by the key
+ * does not return t6 as a row of the key's agent. t7's status attribute (closed) disagrees with its
+ * GSI2PK (STATUS#open) in the same way.
  */
 @ExtendWith(DynaliteExtension.class)
 class IndexKeyDecodingDesignTest {
@@ -48,6 +53,8 @@ class IndexKeyDecodingDesignTest {
     copy.put(Map.of("PK", s("CUST#c3"), "SK", s("TICKET#2026-06-02#t6"), "subject", s("They differ"),
         "status", s("open"), "agent_id", s("a9"), "GSI1PK", s("AGENT#a1"), "GSI1SK", s("TICKET#2026-06-02#t6"),
         "GSI2PK", s("STATUS#open"), "GSI2SK", s("t6")));
+    copy.put(Map.of("PK", s("CUST#c3"), "SK", s("TICKET#2026-06-03#t7"), "ticket_id", s("t7"), "subject", s("Stale"),
+        "status", s("closed"), "GSI2PK", s("STATUS#open"), "GSI2SK", s("t7")));
     desk = copy.connect();
   }
 
@@ -59,7 +66,8 @@ class IndexKeyDecodingDesignTest {
   @Test
   void anAgentOnlyInTheIndexKeyIsDecodedFromItAndTheAttributeWins() throws SQLException {
     assertEquals(List.of(List.of("t1", "a1"), List.of("t2", "a2"), Arrays.asList("t3", null), List.of("t4", "a1"),
-            List.of("t5", "a2"), List.of("t6", "a9")),
+            List.of("t5", "a2"), List.of("t6", "a9"),
+            Arrays.asList("t7", null)),
         query(desk, "SELECT ticket_id, agent_id FROM tickets WHERE customer_id IN ('c1', 'c2', 'c3') "
             + "ORDER BY ticket_id"));
     List<RecordedRequest> sent = RequestRecorder.dataRequests();
@@ -69,30 +77,89 @@ class IndexKeyDecodingDesignTest {
   }
 
   @Test
-  void anEqualityOnTheIndexKeyFindsItemsByTheKeyAndOtherwiseChecksTheDecodedAgent() throws SQLException {
-    // The Query's key decides what ByAgent returns: t6 is in AGENT#a1's partition, and reads as a9,
-    // its attribute (the documented caveat of an item whose attribute and index key differ).
-    assertEquals(List.of(List.of("t1", "a1"), List.of("t4", "a1"), List.of("t6", "a9")),
-        query(desk, "SELECT ticket_id, agent_id FROM tickets WHERE agent_id = 'a1' ORDER BY ticket_id"));
+  void anIndexReadDropsTheItemsWhoseAgentContradictsTheKeyTheyWereFoundBy() throws SQLException {
+    // ByAgent finds t6 in AGENT#a1's partition, but t6 reads as a9, its attribute: it is no row of
+    // agent_id = 'a1', and the statement says why it read more items than it returned.
+    RequestRecorder.clear();
+    try (Statement statement = desk.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT ticket_id, agent_id FROM tickets WHERE agent_id = 'a1' "
+            + "ORDER BY ticket_id")) {
+      assertEquals(List.of(List.of("t1", "a1"), List.of("t4", "a1")), Keycond.rows(rows));
+      // The capacity units are the server's to count (dynalite and moto count them differently).
+      List<String> warnings = warnings(statement);
+      assertEquals(1, warnings.size(), warnings::toString);
+      assertTrue(warnings.get(0).startsWith("DynamoDB read 3 items in 1 request to return 2 rows ("), warnings::toString);
+      assertTrue(warnings.get(0).endsWith(" RCU); the driver discarded 1 item whose attributes contradict the index key "
+          + "they were found by"), warnings::toString);
+    }
     RecordedRequest only = onlyRequest();
     assertEquals("ByAgent", only.indexName());
     assertEquals("GSI1PK = 'AGENT#a1' AND begins_with(GSI1SK, 'TICKET#')", only.keyCondition());
-    assertNull(only.filter());
-    assertEquals(List.of(List.of("t6")),
-        query(desk, "SELECT ticket_id FROM tickets WHERE customer_id = 'c3' AND agent_id = 'a9'"));
-    only = onlyRequest();
-    assertEquals("PK = 'CUST#c3' AND begins_with(SK, 'TICKET#')", only.keyCondition());
-    assertNull(only.filter(), "a FilterExpression on agent_id alone would drop the tickets without the attribute");
+    assertNull(only.filter(), "the key condition says it all for the items that agree with their key");
+    assertEquals("PK, SK, agent_id, GSI1PK", only.projection());
+
+    // Items that agree with their key are no cause for a warning.
+    try (Statement statement = desk.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT ticket_id FROM tickets WHERE agent_id = 'a2' "
+            + "ORDER BY ticket_id")) {
+      assertEquals(List.of(List.of("t2"), List.of("t5")), Keycond.rows(rows));
+      assertNull(statement.getWarnings());
+    }
   }
 
   @Test
-  void inAndLikeAreCheckedOnTheDecodedAgent() throws SQLException {
+  void aKeysOnlyIndexReadChecksTheStatusItFetchesAndOtherwiseReadsItsKey() throws SQLException {
+    // t7's status attribute says closed, its GSI2PK STATUS#open: ByStatus finds it for 'open'.
+    assertEquals(List.of(List.of("t1", "open"), List.of("t3", "open"), List.of("t4", "open"), List.of("t6", "open")),
+        query(desk, "SELECT ticket_id, status FROM tickets WHERE status = 'open' ORDER BY ticket_id"));
+    List<RecordedRequest> sent = RequestRecorder.dataRequests();
+    assertEquals(List.of("Query", "BatchGetItem"), sent.stream().map(RecordedRequest::operation).toList(),
+        sent::toString);
+    RequestRecorder.clear();
+    // Read for its keys alone, ByStatus does not carry the status attribute: each item reads as the
+    // key it was found by, which meets the condition, and no item is fetched to say otherwise.
+    assertEquals(List.of(List.of("t1"), List.of("t3"), List.of("t4"), List.of("t6"), List.of("t7")),
+        query(desk, "SELECT ticket_id FROM tickets WHERE status = 'open' ORDER BY ticket_id"));
+    RecordedRequest only = onlyRequest();
+    assertEquals("ByStatus", only.indexName());
+    assertEquals("PK, SK, GSI2PK", only.projection());
+  }
+
+  @Test
+  void aFilterOnTheAgentKeepsTheItemsWithoutTheAttributeForTheDriverToCheck() throws SQLException {
+    // t6 holds agent_id a9: the filter finds it exactly. c3's t5 (a2) fails it on the server.
+    assertEquals(List.of(List.of("t6")),
+        query(desk, "SELECT ticket_id FROM tickets WHERE customer_id = 'c3' AND agent_id = 'a9'"));
+    RecordedRequest only = onlyRequest();
+    assertEquals("PK = 'CUST#c3' AND begins_with(SK, 'TICKET#')", only.keyCondition());
+    assertEquals("(agent_id = 'a9' OR attribute_not_exists(agent_id))", only.filter());
+    RequestRecorder.clear();
+    // c1's t1 and t2 hold their agents in GSI1PK alone: the filter keeps both, and the driver keeps
+    // t1, whose key says a1.
+    assertEquals(List.of(List.of("t1")),
+        query(desk, "SELECT ticket_id FROM tickets WHERE customer_id = 'c1' AND agent_id = 'a1'"));
+    only = onlyRequest();
+    assertEquals("(agent_id = 'a1' OR attribute_not_exists(agent_id))", only.filter());
+    assertEquals("PK, SK, agent_id, GSI1PK", only.projection());
+  }
+
+  @Test
+  void inAndLikeAreFilteredUnlessTheAgentIsMissingAndCheckedOnTheDecodedAgent() throws SQLException {
+    // t2 (GSI1PK AGENT#a2 alone) is kept by the filter and by the driver; t1 (AGENT#a1 alone) by the
+    // filter only; t5 (a2) and t6 (a9) hold the attribute and meet the filter.
     assertEquals(List.of(List.of("t2"), List.of("t5"), List.of("t6")),
         query(desk, "SELECT ticket_id FROM tickets WHERE customer_id IN ('c1', 'c3') AND agent_id IN ('a2', 'a9') "
             + "ORDER BY ticket_id"));
     List<RecordedRequest> sent = RequestRecorder.dataRequests();
     assertEquals(List.of("Query", "Query"), sent.stream().map(RecordedRequest::operation).toList(), sent::toString);
-    sent.forEach(r -> assertNull(r.filter(), r::toString));
+    sent.forEach(r -> assertEquals("((agent_id = 'a2' OR agent_id = 'a9') OR attribute_not_exists(agent_id))",
+        r.filter(), r::toString));
+    RequestRecorder.clear();
+
+    // A prefix LIKE is a begins_with; a LIKE that DynamoDB cannot check is left to the driver whole.
+    assertEquals(List.of(List.of("t5")),
+        query(desk, "SELECT ticket_id FROM tickets WHERE customer_id = 'c3' AND agent_id LIKE 'a2%'"));
+    assertEquals("(begins_with(agent_id, 'a2') OR attribute_not_exists(agent_id))", onlyRequest().filter());
     RequestRecorder.clear();
 
     assertEquals(List.of(List.of("t1"), List.of("t4")),
@@ -107,7 +174,8 @@ class IndexKeyDecodingDesignTest {
   void aJoinOnTheAgentUsesTheDecodedAgent() throws SQLException {
     // t1 and t2 hold their agents only in GSI1PK; t6's agent is a9, its attribute, not a1 of its
     // index key, and no agent row has that id.
-    assertEquals(List.of(List.of("t1", "Ann"), List.of("t2", "Bob"), List.of("t5", "Bob"), Arrays.asList("t6", null)),
+    assertEquals(List.of(List.of("t1", "Ann"), List.of("t2", "Bob"), List.of("t5", "Bob"), Arrays.asList("t6", null),
+            Arrays.asList("t7", null)),
         query(desk, "SELECT t.ticket_id, a.name FROM tickets t LEFT JOIN agents a ON a.id = t.agent_id "
             + "WHERE t.customer_id IN ('c1', 'c3') ORDER BY t.ticket_id"));
     List<RecordedRequest> sent = RequestRecorder.dataRequests();
@@ -128,7 +196,8 @@ class IndexKeyDecodingDesignTest {
     KeysAndAttributes fetch = sent.get(1).raw(BatchGetItemRequest.class).requestItems().values().iterator().next();
     List<String> fetched = Arrays.stream(fetch.projectionExpression().split(", "))
         .map(fetch.expressionAttributeNames()::get).sorted().toList();
-    assertEquals(List.of("GSI1PK", "PK", "SK", "agent_id"), fetched);
+    // And both places of the status, to check status = 'open' again on the value it decodes.
+    assertEquals(List.of("GSI1PK", "GSI2PK", "PK", "SK", "agent_id", "status"), fetched);
   }
 
   @Test
@@ -157,6 +226,14 @@ class IndexKeyDecodingDesignTest {
       desk.setAutoCommit(true);
     }
     assertEquals(s("open"), copy.item("CUST#c2", "TICKET#2026-03-09#t4").get("status"));
+  }
+
+  private static List<String> warnings(Statement statement) throws SQLException {
+    List<String> all = new ArrayList<>();
+    for (SQLWarning w = statement.getWarnings(); w != null; w = w.getNextWarning()) {
+      all.add(w.getMessage());
+    }
+    return all;
   }
 
   private static AttributeValue s(String text) {
