@@ -228,6 +228,59 @@ class IndexKeyDecodingDesignTest {
     assertEquals(s("open"), copy.item("CUST#c2", "TICKET#2026-03-09#t4").get("status"));
   }
 
+  @Test
+  void writesKeepTheAgentAttributeAndItsIndexKeyEqual() throws SQLException {
+    // Customer c9 and agents a3 and a4 are this test's own: no other test reads them.
+    String t9 = "customer_id = 'c9' AND opened = DATE '2026-07-01' AND ticket_id = 't9'";
+    assertEquals(1, update("INSERT INTO tickets (customer_id, opened, ticket_id, agent_id, subject, status) "
+        + "VALUES ('c9', DATE '2026-07-01', 't9', 'a3', 'New', 'pending')"));
+    assertAgent("TICKET#2026-07-01#t9", "a3");
+    assertEquals(1, update("UPDATE tickets SET agent_id = 'a4' WHERE " + t9));
+    assertAgent("TICKET#2026-07-01#t9", "a4");
+    assertEquals(1, update("MERGE INTO tickets t USING (VALUES ('c9', DATE '2026-07-01', 't9', 'a3')) AS s(c, o, i, a) "
+        + "ON t.customer_id = s.c AND t.opened = s.o AND t.ticket_id = s.i WHEN MATCHED THEN UPDATE SET agent_id = s.a"));
+    assertAgent("TICKET#2026-07-01#t9", "a3");
+
+    // t8 holds its agent in GSI1PK alone: a condition on the agent is checked on the agent it decodes.
+    copy.put(Map.of("PK", s("CUST#c9"), "SK", s("TICKET#2026-07-02#t8"), "ticket_id", s("t8"), "subject", s("Old"),
+        "status", s("pending"), "GSI1PK", s("AGENT#a3"), "GSI1SK", s("TICKET#2026-07-02#t8"),
+        "GSI2PK", s("STATUS#pending"), "GSI2SK", s("t8")));
+    String t8 = "customer_id = 'c9' AND opened = DATE '2026-07-02' AND ticket_id = 't8'";
+    // A ConditionExpression on the agent_id attribute would refuse t8, so the item is read and
+    // checked, then written on the condition that it is still as read.
+    RequestRecorder.clear();
+    assertEquals(0, update("UPDATE tickets SET subject = 'Taken' WHERE " + t8 + " AND agent_id = 'a4'"));
+    assertEquals(List.of("GetItem"), operations());
+    assertEquals(s("Old"), copy.item("CUST#c9", "TICKET#2026-07-02#t8").get("subject"));
+    RequestRecorder.clear();
+    assertEquals(1, update("UPDATE tickets SET subject = 'Taken' WHERE " + t8 + " AND agent_id = 'a3'"));
+    assertEquals(List.of("GetItem", "UpdateItem"), operations());
+    Map<String, AttributeValue> t8Item = copy.item("CUST#c9", "TICKET#2026-07-02#t8");
+    assertEquals(s("Taken"), t8Item.get("subject"));
+    assertNull(t8Item.get("agent_id"), "a write of another column leaves the agent in the key alone");
+    // Setting the agent writes both places.
+    assertEquals(1, update("UPDATE tickets SET agent_id = 'a4' WHERE " + t8));
+    assertAgent("TICKET#2026-07-02#t8", "a4");
+  }
+
+  private static List<String> operations() {
+    return RequestRecorder.dataRequests().stream().map(RecordedRequest::operation).toList();
+  }
+
+  private static int update(String sql) throws SQLException {
+    try (Statement statement = desk.createStatement()) {
+      return statement.executeUpdate(sql);
+    }
+  }
+
+  /** The ticket's agent is in its attribute and in its ByAgent key, equal. */
+  private static void assertAgent(String sortKey, String agent) {
+    Map<String, AttributeValue> item = copy.item("CUST#c9", sortKey);
+    assertEquals(s(agent), item.get("agent_id"), item::toString);
+    assertEquals(s("AGENT#" + agent), item.get("GSI1PK"), item::toString);
+    assertEquals(s(sortKey), item.get("GSI1SK"), item::toString);
+  }
+
   private static List<String> warnings(Statement statement) throws SQLException {
     List<String> all = new ArrayList<>();
     for (SQLWarning w = statement.getWarnings(); w != null; w = w.getNextWarning()) {
