@@ -186,6 +186,19 @@ class IndexKeyDecodingDesignTest {
   }
 
   @Test
+  void aLookupThroughTheAgentIndexJoinsOnTheDecodedAgent() throws SQLException {
+    // Ann's tickets are looked up in ByAgent by AGENT#a1, which finds t6 too; t6 reads as a9 and is
+    // no ticket of Ann's: the join compares the agent it decodes.
+    assertEquals(List.of(List.of("Ann", "t1"), List.of("Ann", "t4")),
+        query(desk, "SELECT a.name, t.ticket_id FROM agents a JOIN tickets t ON t.agent_id = a.id "
+            + "WHERE a.id = 'a1' ORDER BY t.ticket_id"));
+    List<RecordedRequest> sent = RequestRecorder.dataRequests();
+    assertEquals(List.of("GetItem", "Query"), sent.stream().map(RecordedRequest::operation).toList(), sent::toString);
+    assertEquals("ByAgent", sent.get(1).indexName());
+    assertEquals("GSI1PK = 'AGENT#a1' AND begins_with(GSI1SK, 'TICKET#')", sent.get(1).keyCondition());
+  }
+
+  @Test
   void aKeysOnlyIndexFetchesBothPlacesOfTheAgentFromTheTable() throws SQLException {
     assertEquals(List.of(List.of("t1", "a1"), Arrays.asList("t3", null), List.of("t4", "a1"), List.of("t6", "a9")),
         query(desk, "SELECT ticket_id, agent_id FROM tickets WHERE status = 'open' ORDER BY ticket_id"));
