@@ -256,7 +256,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   /**
    * Called by the result set when it has read its last row, to report what the read cost against
    * the rows the statement returned: always when the plan warned that items would be discarded,
-   * otherwise only when a walk discarded some.
+   * otherwise only when a walk, or an index read that found contradicting items, discarded some.
    */
   void finished(ExecutionContext context, long rowsReturned) {
     if (!reportAlways && context.statistics().itemsDiscarded() == 0) {
@@ -264,10 +264,13 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     }
     StatementCost read = context.call().cost().snapshot();
     long filtered = context.statistics().itemsFilteredByDynamo();
+    long contradicting = context.statistics().itemsContradictingKey();
     warnings.add(SqlState.WARNING.toWarning("DynamoDB read " + CostText.count(read.itemsRead(), "item") + " in "
         + CostText.count(read.requestCount(), "request") + " to return " + CostText.count(rowsReturned, "row")
         + " (" + CostText.units(read.readCapacityUnits()) + " RCU)"
-        + (filtered == 0 ? "" : "; its FilterExpression discarded " + filtered + " of them")));
+        + (filtered == 0 ? "" : "; its FilterExpression discarded " + filtered + " of them")
+        + (contradicting == 0 ? "" : "; the driver discarded " + CostText.count(contradicting, "item")
+            + " whose attributes contradict the index key they were found by")));
   }
 
   /**

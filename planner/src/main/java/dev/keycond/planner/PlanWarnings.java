@@ -32,13 +32,16 @@ public final class PlanWarnings {
    */
   private final ImmutableList<DynamoRead> mayWarn;
   private final StatementSettings settings;
-  /** Whether a read walks a hierarchy, which reads its slices whole and keeps only the rows it reaches. */
+  /**
+   * Whether a read walks a hierarchy, which reads its slices whole and keeps only the rows it
+   * reaches, or reads an index by values that an item found may not read as.
+   */
   private final boolean mayDiscard;
 
   PlanWarnings(List<DynamoRead> reads, StatementSettings settings) {
     this.mayWarn = reads.stream().filter(r -> mayWarn(r.plan())).collect(ImmutableList.toImmutableList());
     this.settings = settings;
-    this.mayDiscard = reads.stream().anyMatch(r -> r.plan().walk().isPresent());
+    this.mayDiscard = reads.stream().anyMatch(r -> r.plan().walk().isPresent() || !r.plan().keyRechecks().isEmpty());
   }
 
   private static boolean mayWarn(ReadPlan plan) {
@@ -48,7 +51,8 @@ public final class PlanWarnings {
 
   /**
    * Whether the reads may throw items away even when no warning is due beforehand: a hierarchy walk
-   * reads its slices whole and keeps only the rows the recursion reaches.
+   * reads its slices whole and keeps only the rows the recursion reaches; an index read drops the
+   * items whose attributes contradict the index key they were found by (written by another client).
    */
   public boolean mayDiscard() {
     return mayDiscard;

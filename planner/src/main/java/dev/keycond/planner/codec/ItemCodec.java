@@ -58,8 +58,11 @@ public final class ItemCodec {
   /** The decoded columns kept only in an index key's template, decoded from its slot. */
   private final IndexSlotColumn[] indexSlotColumns;
 
-  /** A decoded column read from an attribute as its type, or from the whole item, into row position {@code index}. */
-  private record AttributeColumn(Column column, String attribute, int index) {}
+  /**
+   * A decoded column read from an attribute as its type, or from the whole item, into row position
+   * {@code index}; when the item lacks the attribute, from {@code fallback}, an index key that holds it.
+   */
+  private record AttributeColumn(Column column, String attribute, int index, Optional<ColumnSource.KeySlot> fallback) {}
 
   /**
    * A decoded column kept only in a slot of an index key's string template, into row position
@@ -85,8 +88,7 @@ public final class ItemCodec {
     for (int index : columns) {
       Column column = table.column(index);
       ColumnSource source = table.readFrom(column);
-      boolean inText = source instanceof ColumnSource.KeySlot
-          && table.source().keyAttributeType(source.attribute()) == AttributeType.S;
+      boolean inText = source instanceof ColumnSource.KeySlot && isText(source.attribute());
       if (inText && ((ColumnSource.KeySlot) source).ownKey()) {
         int k = keyAttributes.indexOf(source.attribute());
         slotTargets[k][keyTemplates[k].columns().indexOf(column.name())] = index;
@@ -94,7 +96,9 @@ public final class ItemCodec {
         indexSlots.add(new IndexSlotColumn(column, (ColumnSource.KeySlot) source, index));
       } else {
         // A number or binary key holds the column's value itself, read like any attribute.
-        attributes.add(new AttributeColumn(column, source.attribute(), index));
+        Optional<ColumnSource.KeySlot> fallback = source instanceof ColumnSource.StoredThenKeySlot both
+            ? Optional.of(both.key()) : Optional.empty();
+        attributes.add(new AttributeColumn(column, source.attribute(), index, fallback));
       }
     }
     this.attributeColumns = attributes.toArray(AttributeColumn[]::new);
@@ -293,9 +297,13 @@ public final class ItemCodec {
       return null;
     }
     for (IndexSlotColumn column : indexSlotColumns) {
-      row[column.index()] = decodeIndexSlot(item, column);
+      row[column.index()] = decodeIndexSlot(item, column.column(), column.slot());
     }
     for (AttributeColumn column : attributeColumns) {
+      if (!item.containsKey(column.attribute()) && column.fallback().isPresent()) {
+        row[column.index()] = decodeIndexSlot(item, column.column(), column.fallback().get());
+        continue;
+      }
       try {
         row[column.index()] = column.column().isWholeItem() ? DynamoJson.toJson(item)
             : AttributeCodec.decode(item.get(column.attribute()), column.column().type());
@@ -317,6 +325,10 @@ public final class ItemCodec {
     return decodeKeys(key, row) ? row : null;
   }
 
+  private boolean isText(String keyAttribute) {
+    return table.source().keyAttributeType(keyAttribute) == AttributeType.S;
+  }
+
   /** An item without one of the table's constants, or with another value, belongs to another entity. */
   private boolean holdsConstants(Map<String, AttributeValue> item) {
     for (Constant constant : table.mapping().constants().values()) {
@@ -328,24 +340,27 @@ public final class ItemCodec {
   }
 
   /**
-   * A column kept only in an index key: NULL when the item is out of the index (the attribute is
-   * missing); a key this table's template did not write is a wrong value, as in any attribute.
+   * A column from an index key's template: NULL when the item is out of the index (the attribute is
+   * missing); a key this table's template did not write is a wrong value, as in any attribute. A
+   * number or binary key holds the value itself.
    */
-  private Object decodeIndexSlot(Map<String, AttributeValue> item, IndexSlotColumn column) {
-    AttributeValue value = item.get(column.slot().attribute());
+  private Object decodeIndexSlot(Map<String, AttributeValue> item, Column column, ColumnSource.KeySlot slot) {
+    AttributeValue value = item.get(slot.attribute());
     if (value == null) {
       return null;
     }
-    Optional<List<String>> texts = Optional.ofNullable(value.s()).flatMap(column.slot().template()::decode);
     try {
+      if (!isText(slot.attribute())) {
+        return AttributeCodec.decode(value, column.type());
+      }
+      Optional<List<String>> texts = Optional.ofNullable(value.s()).flatMap(slot.template()::decode);
       if (texts.isEmpty()) {
         throw new UnreadableValueException(SqlState.DATA_EXCEPTION, "holds " + AttributeCodec.describe(value)
-            + " in '" + column.slot().attribute() + "', which does not have its template '"
-            + column.slot().template() + "'", null);
+            + " in '" + slot.attribute() + "', which does not have its template '" + slot.template() + "'", null);
       }
-      return KeyText.decode(texts.get().get(column.slot().slot()), column.column().type());
+      return KeyText.decode(texts.get().get(slot.slot()), column.type());
     } catch (UnreadableValueException e) {
-      throw new KeycondException(e.state(), "Column '" + column.column().name() + "' of table '" + table.name()
+      throw new KeycondException(e.state(), "Column '" + column.name() + "' of table '" + table.name()
           + "' in the item with key " + describeKey(item) + " " + e.getMessage(), e);
     }
   }

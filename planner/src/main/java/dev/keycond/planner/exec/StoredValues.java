@@ -53,8 +53,8 @@ public final class StoredValues {
       }
       if (column.isWholeItem()) {
         byText.put(row[i], AttributeValue.fromM(item));
-      } else if (column.type() == ColumnType.JSON && item.containsKey(table.attributeOf(column))) {
-        byText.put(row[i], item.get(table.attributeOf(column)));
+      } else if (column.type() == ColumnType.JSON && item.containsKey(table.readFrom(column).attribute())) {
+        byText.put(row[i], item.get(table.readFrom(column).attribute()));
       }
     }
   }

@@ -1,11 +1,13 @@
 package dev.keycond.planner.explain;
 
 import dev.keycond.planner.exec.read.FanOut;
+import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.Constant;
 import dev.keycond.planner.mapping.Sharding;
 import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.KeyPart;
+import dev.keycond.planner.plan.ServerConditions;
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.DynamoRequest;
 import dev.keycond.planner.request.GetItem;
@@ -264,6 +266,16 @@ public final class PlanExplainer {
     for (RexNode residual : filter.driverChecks()) {
       add(depth + 1, "Driver after the read: keeps items where " + formatter.format(residual)
           + " (items are read, then filtered)");
+    }
+    for (RexNode recheck : filter.rechecks()) {
+      add(depth + 1, "Driver after the read: keeps items where " + formatter.format(recheck) + " on the values it "
+          + "decodes, of those the FilterExpression kept for lacking " + listed(ServerConditions.alsoInIndexKeys(
+              plan.table(), recheck).stream().map(Column::attribute).toList())
+          + " (their value may be in an index key alone)");
+    }
+    for (RexNode recheck : plan.keyRechecks()) {
+      add(depth + 1, "Driver after the read: keeps items where " + formatter.format(recheck) + " on the values it "
+          + "decodes (an item whose attributes disagree with the index key it was found by is left out)");
     }
     filter.expiryInDriver().ifPresent(ttl -> add(depth + 1, "Driver after the read: keeps items whose time to live ("
         + ttl.attribute() + ") has not passed (expiredItems=show returns them)"));

@@ -2,8 +2,13 @@ package dev.keycond.planner.plan;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
+import dev.keycond.planner.source.KeySchema;
 import dev.keycond.planner.source.SourceIndex;
+import dev.keycond.planner.table.EntityTable;
+import java.util.List;
 import java.util.Optional;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rex.RexNode;
 
 /**
  * How one table reference is read: the operation, the table or index, and the key conditions
@@ -64,6 +69,26 @@ public record AccessPath(
   public AccessPath withFetchFromTable() {
     TableFetch from = index.orElseThrow().kind() == SourceIndex.Kind.LOCAL ? TableFetch.IN_REQUEST : TableFetch.BATCH_GET;
     return new AccessPath(kind, index, keys, consumed, membershipExact, orderColumns, from, overlapping);
+  }
+
+  /**
+   * The consumed conjuncts that the driver checks again on the values it decodes: on an index read,
+   * those naming a column that is not read from that index's key attributes alone (the table's key,
+   * or an attribute that the index key repeats). An item whose attributes disagree, written by
+   * another client, is found by a key value it does not read as, and must not become a row that
+   * contradicts the statement's conditions.
+   *
+   * @param conjuncts the conditions {@link #consumed} indexes
+   */
+  public ImmutableSet<Integer> rechecked(EntityTable table, List<RexNode> conjuncts) {
+    if (index.isEmpty()) {
+      return ImmutableSet.of();
+    }
+    KeySchema read = index.get().keys();
+    return consumed.stream()
+        .filter(i -> RelOptUtil.InputFinder.bits(conjuncts.get(i)).asList().stream()
+            .anyMatch(c -> !table.readsFromKeyOf(table.column(c), read)))
+        .collect(ImmutableSet.toImmutableSet());
   }
 
   /** Whether the read's items come from a BatchGetItem on the table after the index read. */

@@ -187,14 +187,15 @@ public final class AccessPathPlanner {
       return true;
     }
     for (int i : neededColumns) {
-      if (!carries(table, index, table.attributeOf(table.column(i)))) {
+      if (!table.attributesOf(table.column(i)).stream().allMatch(a -> carries(table, index, a))) {
         return false;
       }
     }
     return true;
   }
 
-  private static boolean carries(EntityTable table, SourceIndex index, String attribute) {
+  /** Whether an index carries an attribute of the table's items: a key of either, or one it projects. */
+  public static boolean carries(EntityTable table, SourceIndex index, String attribute) {
     return index.projection() == SourceIndex.Projection.ALL
         || table.source().keys().isKeyAttribute(attribute)
         || index.keys().isKeyAttribute(attribute)

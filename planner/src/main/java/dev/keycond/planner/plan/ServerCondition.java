@@ -28,6 +28,20 @@ public sealed interface ServerCondition {
   /** {@code column IS NULL}, or IS NOT NULL when {@code negated}. */
   record IsNull(Column column, boolean negated) implements ServerCondition {}
 
+  /**
+   * {@code condition}, or the item lacks the attribute of one of {@code columns}: each of them may
+   * then hold its value in an index key alone, which a filter cannot read. Exact for the items that
+   * hold those attributes and TRUE for the others, which the driver checks on the values it decodes;
+   * so only a read's filter, never a write's condition.
+   */
+  record UnlessMissing(ServerCondition condition, ImmutableList<Column> columns) implements ServerCondition {
+    public UnlessMissing {
+      if (columns.isEmpty()) {
+        throw new IllegalArgumentException("a condition unless missing names the columns that may be missing");
+      }
+    }
+  }
+
   /** The item holds the table's constant attribute, and so is this table's entity. */
   record HoldsConstant(Constant constant) implements ServerCondition {}
 

@@ -9,6 +9,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexDynamicParam;
@@ -49,10 +50,31 @@ public final class ServerConditions {
    * translated, and stays for the driver to check.
    */
   public static Optional<ServerCondition> translate(EntityTable table, RexNode condition) {
-    return translate(table, condition, false);
+    return translate(table, condition, false, false);
   }
 
-  private static Optional<ServerCondition> translate(EntityTable table, RexNode node, boolean negated) {
+  /**
+   * A read's FilterExpression for a condition whose ranges and IN lists are expanded: exactly the
+   * condition, as {@link #translate(EntityTable, RexNode)}; or, when it names columns that an item
+   * may hold in an index key alone (read from their attribute, else the key), the condition unless
+   * one of their attributes is missing. That filter is exact for the items that hold the attributes
+   * and keeps the others, for the driver to check on the values it decodes from the key.
+   */
+  public static Optional<ServerCondition> filter(EntityTable table, RexNode condition) {
+    Optional<ServerCondition> exact = translate(table, condition, false, true);
+    ImmutableList<Column> inKeys = alsoInIndexKeys(table, condition);
+    return inKeys.isEmpty() ? exact : exact.map(c -> new ServerCondition.UnlessMissing(c, inKeys));
+  }
+
+  /** The columns of a condition that an item may hold in an index key alone, in column order. */
+  public static ImmutableList<Column> alsoInIndexKeys(EntityTable table, RexNode condition) {
+    return RelOptUtil.InputFinder.bits(condition).asList().stream().map(table::column)
+        .filter(table::readsStoredValueThenIndexKey).collect(ImmutableList.toImmutableList());
+  }
+
+  /** @param orInKey whether a column read from its attribute, else an index key, is taken as its attribute */
+  private static Optional<ServerCondition> translate(EntityTable table, RexNode node, boolean negated,
+      boolean orInKey) {
     switch (node.getKind()) {
       case AND:
       case OR:
@@ -60,7 +82,7 @@ public final class ServerConditions {
         boolean and = node.getKind() == SqlKind.AND ^ negated;
         List<ServerCondition> parts = new ArrayList<>();
         for (RexNode operand : ((RexCall) node).getOperands()) {
-          Optional<ServerCondition> part = translate(table, operand, negated);
+          Optional<ServerCondition> part = translate(table, operand, negated, orInKey);
           if (part.isEmpty()) {
             return Optional.empty();
           }
@@ -68,42 +90,43 @@ public final class ServerConditions {
         }
         return Optional.of(and ? ServerCondition.And.of(parts) : new ServerCondition.Or(ImmutableList.copyOf(parts)));
       case NOT:
-        return translate(table, ((RexCall) node).getOperands().get(0), !negated);
+        return translate(table, ((RexCall) node).getOperands().get(0), !negated, orInKey);
       case IS_NULL:
       case IS_NOT_NULL:
-        return column(table, ((RexCall) node).getOperands().get(0))
+        return column(table, ((RexCall) node).getOperands().get(0), orInKey)
             .map(c -> new ServerCondition.IsNull(c, negated ^ node.getKind() == SqlKind.IS_NOT_NULL));
       case LIKE:
-        return like(table, (RexCall) node, negated);
+        return like(table, (RexCall) node, negated, orInKey);
       case INPUT_REF:
         // A BOOLEAN column on its own is the condition column = TRUE.
-        return column(table, node).filter(c -> c.type() == ColumnType.BOOLEAN).map(c ->
+        return column(table, node, orInKey).filter(c -> c.type() == ColumnType.BOOLEAN).map(c ->
             new ServerCondition.Compare(c, negated ? ServerCondition.Op.NE : ServerCondition.Op.EQ,
                 new Operand.Literal(true)));
       default:
-        return comparison(table, node, negated);
+        return comparison(table, node, negated, orInKey);
     }
   }
 
-  private static Optional<ServerCondition> comparison(EntityTable table, RexNode node, boolean negated) {
+  private static Optional<ServerCondition> comparison(EntityTable table, RexNode node, boolean negated,
+      boolean orInKey) {
     Optional<KeyPredicate> atom = KeyPredicates.comparison(table, node);
     if (atom.isEmpty() || atom.get().operands().stream().anyMatch(o -> o instanceof Operand.OuterField)) {
       return Optional.empty();
     }
     KeyPredicate p = atom.get();
     Column column = table.column(p.column());
-    if (!qualifies(table, column)) {
+    if (!qualifies(table, column, orInKey)) {
       return Optional.empty();
     }
     ServerCondition.Op op = op(p.kind());
     return Optional.of(new ServerCondition.Compare(column, negated ? op.negate() : op, p.operand()));
   }
 
-  private static Optional<ServerCondition> like(EntityTable table, RexCall like, boolean negated) {
+  private static Optional<ServerCondition> like(EntityTable table, RexCall like, boolean negated, boolean orInKey) {
     if (like.getOperator() != SqlStdOperatorTable.LIKE) {
       return Optional.empty();
     }
-    Optional<Column> column = column(table, like.getOperands().get(0)).filter(c -> c.type() == ColumnType.VARCHAR);
+    Optional<Column> column = column(table, like.getOperands().get(0), orInKey).filter(c -> c.type() == ColumnType.VARCHAR);
     RexNode pattern = like.getOperands().get(1);
     Optional<Operand> operand = pattern instanceof RexDynamicParam param
         ? Optional.of(new Operand.Parameter(param.getIndex()))
@@ -120,14 +143,19 @@ public final class ServerConditions {
     return column.flatMap(c -> operand.map(o -> new ServerCondition.Like(c, o, escapeText, negated)));
   }
 
-  private static Optional<Column> column(EntityTable table, RexNode node) {
-    return node instanceof RexInputRef ref ? Optional.of(table.column(ref.getIndex())).filter(c -> qualifies(table, c))
+  private static Optional<Column> column(EntityTable table, RexNode node, boolean orInKey) {
+    return node instanceof RexInputRef ref
+        ? Optional.of(table.column(ref.getIndex())).filter(c -> qualifies(table, c, orInKey))
         : Optional.empty();
   }
 
-  /** An ordinary column, stored in an attribute of its own in a form that compares like its value. */
-  private static boolean qualifies(EntityTable table, Column column) {
-    return COMPARABLE.contains(column.type()) && !column.isWholeItem() && table.readsStoredValue(column);
+  /**
+   * An ordinary column, stored in an attribute of its own in a form that compares like its value;
+   * with {@code orInKey}, also one read from that attribute, else from an index key.
+   */
+  private static boolean qualifies(EntityTable table, Column column, boolean orInKey) {
+    return COMPARABLE.contains(column.type()) && !column.isWholeItem()
+        && (table.readsStoredValue(column) || orInKey && table.readsStoredValueThenIndexKey(column));
   }
 
   private static ServerCondition.Op op(KeyPredicate.Kind kind) {

@@ -133,6 +133,18 @@ public record ReadPlan(
   }
 
   /**
+   * The conditions the key read expresses on a key that the read does not decode their columns
+   * from, which the driver checks again on the values it decodes (see {@link AccessPath#rechecked});
+   * none in a walk, whose conditions apply to where it starts.
+   */
+  public List<RexNode> keyRechecks() {
+    if (walk.isPresent()) {
+      return List.of();
+    }
+    return access.rechecked(table, conditions).stream().map(conditions::get).toList();
+  }
+
+  /**
    * The residual conditions once the parameters are known: a LIKE whose pattern is a parameter is
    * read as {@code begins_with} of its prefix, and when the pattern turns out to be that prefix and
    * {@code %}, the key condition says it all, as it would for the same pattern written literally.

@@ -86,6 +86,9 @@ final class ConditionRenderer {
       }
       return notExpressible ? NOT_EXPRESSIBLE : join(parts, " OR ", NEVER);
     }
+    if (condition instanceof ServerCondition.UnlessMissing unless) {
+      return unlessMissing(unless);
+    }
     if (condition instanceof ServerCondition.Compare compare) {
       return compare(compare.column(), compare.op(), compare.value());
     }
@@ -121,6 +124,20 @@ final class ConditionRenderer {
       return empty;
     }
     return new Rendered.Expression(parts.size() == 1 ? parts.get(0) : "(" + String.join(operator, parts) + ")");
+  }
+
+  /**
+   * A condition that DynamoDB cannot refute for the items lacking the columns' attributes: NEVER
+   * and ALWAYS come from the values alone, so they hold whichever place a value is read from.
+   */
+  private Rendered unlessMissing(ServerCondition.UnlessMissing unless) {
+    Rendered rendered = render(unless.condition());
+    if (!(rendered instanceof Rendered.Expression e)) {
+      return rendered;
+    }
+    List<String> parts = new ArrayList<>(List.of(e.text()));
+    unless.columns().forEach(c -> parts.add("attribute_not_exists(" + placeholders.name(c.attribute()) + ")"));
+    return join(parts, " OR ", NEVER);
   }
 
   private Rendered compare(Column column, ServerCondition.Op op, Operand operand) {

@@ -30,7 +30,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Query or Scan, or the driver, on each item it receives. DynamoDB checks the residual conditions
  * that {@link ServerConditions} translates with exactly SQL's meaning and that
  * {@link ConditionRenderer} can write with the statement's values; the driver checks the rest, and
- * never checks again what it sent. A table whose time to live is enabled drops its expired items
+ * checks again what it sent only on the items whose value may be in an index key alone, which the
+ * filter let through. A table whose time to live is enabled drops its expired items
  * the same way, on the server where the read takes a filter, else in the driver.
  *
  * <p>A filter changes what DynamoDB reads by nothing: it reads (and charges) the same items, and
@@ -41,6 +42,8 @@ public final class ReadFilter {
   private final ImmutableList<ServerCondition> sent;
   private final ImmutableList<RexNode> sentConditions;
   private final ImmutableList<RexNode> driverChecks;
+  /** Sent conditions the driver checks again on the items that lack one of their columns' attributes. */
+  private final ImmutableList<RexNode> rechecks;
   private final Optional<TimeToLive> expiryOnServer;
   private final Optional<TimeToLive> expiryInDriver;
   /** The table's constants DynamoDB checks; the driver checks every constant of every item all the same. */
@@ -50,12 +53,13 @@ public final class ReadFilter {
   private final Optional<KeyValueBinder> binder;
 
   private ReadFilter(List<ServerCondition> sent, List<RexNode> sentConditions, List<RexNode> driverChecks,
-      Optional<TimeToLive> expiryOnServer, Optional<TimeToLive> expiryInDriver, List<Constant> constantsOnServer,
+      List<RexNode> rechecks, Optional<TimeToLive> expiryOnServer, Optional<TimeToLive> expiryInDriver, List<Constant> constantsOnServer,
       Instant now, boolean matchesNothing, Optional<KeyValueBinder> binder) {
     this.constantsOnServer = ImmutableList.copyOf(constantsOnServer);
     this.sent = ImmutableList.copyOf(sent);
     this.sentConditions = ImmutableList.copyOf(sentConditions);
     this.driverChecks = ImmutableList.copyOf(driverChecks);
+    this.rechecks = ImmutableList.copyOf(rechecks);
     this.expiryOnServer = expiryOnServer;
     this.expiryInDriver = expiryInDriver;
     this.now = now;
@@ -75,16 +79,20 @@ public final class ReadFilter {
     List<ServerCondition> sent = new ArrayList<>();
     List<RexNode> sentConditions = new ArrayList<>();
     List<RexNode> driver = new ArrayList<>();
+    List<RexNode> rechecks = new ArrayList<>();
     boolean nothing = false;
     for (RexNode condition : residual) {
       Optional<ServerCondition> translated = filters && readable(plan, condition)
-          ? ServerConditions.translate(plan.table(), condition) : Optional.empty();
+          ? ServerConditions.filter(plan.table(), condition) : Optional.empty();
       ConditionRenderer.Rendered verdict = translated
           .map(c -> new ConditionRenderer(new Placeholders(), binder).render(c))
           .orElse(ConditionRenderer.NOT_EXPRESSIBLE);
       if (verdict instanceof ConditionRenderer.Rendered.Expression) {
         sent.add(translated.get());
         sentConditions.add(condition);
+        if (translated.get() instanceof ServerCondition.UnlessMissing) {
+          rechecks.add(condition);
+        }
       } else if (verdict instanceof ConditionRenderer.Rendered.Never) {
         nothing = true;
       } else if (verdict instanceof ConditionRenderer.Rendered.NotExpressible) {
@@ -96,7 +104,7 @@ public final class ReadFilter {
     List<Constant> constants = plan.table().filteredConstants();
     boolean constantsOnServer = filters && readable(plan,
         constants.stream().map(Constant::attribute).collect(Collectors.toSet()));
-    return new ReadFilter(sent, sentConditions, driver, expiryOnServer ? expiry : Optional.empty(),
+    return new ReadFilter(sent, sentConditions, driver, rechecks, expiryOnServer ? expiry : Optional.empty(),
         expiryOnServer ? Optional.empty() : expiry, constantsOnServer ? constants : List.of(), now, nothing, binder);
   }
 
@@ -122,7 +130,8 @@ public final class ReadFilter {
   private static boolean readable(ReadPlan plan, RexNode condition) {
     EntityTable table = plan.table();
     Set<String> attributes = new HashSet<>();
-    RelOptUtil.InputFinder.bits(condition).forEach(c -> attributes.add(table.attributeOf(table.column(c))));
+    // A column read from its attribute, else an index key, is filtered on its attribute alone.
+    RelOptUtil.InputFinder.bits(condition).forEach(c -> attributes.add(table.readFrom(table.column(c)).attribute()));
     return readable(plan, attributes);
   }
 
@@ -190,6 +199,15 @@ public final class ReadFilter {
     return driverChecks;
   }
 
+  /**
+   * The sent conditions whose filter keeps the items that lack the attribute of one of their
+   * columns, since such an item may hold the value in an index key alone: the driver checks them
+   * again on those items, on the values it decodes.
+   */
+  public List<RexNode> rechecks() {
+    return rechecks;
+  }
+
   /** The time to live whose expired items DynamoDB's filter drops. */
   public Optional<TimeToLive> expiryOnServer() {
     return expiryOnServer;
@@ -215,6 +233,6 @@ public final class ReadFilter {
 
   /** Whether the driver checks nothing on the items it receives but which table they belong to. */
   public boolean driverChecksMembershipOnly() {
-    return driverChecks.isEmpty() && expiryInDriver.isEmpty();
+    return driverChecks.isEmpty() && rechecks.isEmpty() && expiryInDriver.isEmpty();
   }
 }

@@ -9,6 +9,7 @@ import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.RowCount;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.AccessPath;
+import dev.keycond.planner.plan.AccessPathPlanner;
 import dev.keycond.planner.plan.KeyCondition;
 import dev.keycond.planner.plan.KeyEquality;
 import dev.keycond.planner.plan.KeyPart;
@@ -120,8 +121,16 @@ public final class ReadRequestBuilder {
     this.exact = plan.isExact(binder);
     this.filter = ReadFilter.of(plan, settings, binder, takesFilter, Instant.now());
     Set<String> attributes = new LinkedHashSet<>(plan.table().ownKeyAttributes());
-    for (int column : neededColumns(plan, filter.driverChecks())) {
-      attributes.add(plan.table().attributeOf(plan.table().column(column)));
+    List<RexNode> checked = new ArrayList<>(filter.driverChecks());
+    checked.addAll(filter.rechecks());
+    for (int column : neededColumns(plan, checked)) {
+      attributes.addAll(plan.table().attributesOf(plan.table().column(column)));
+    }
+    // What the key read expresses is checked again on what the read carries: an index that does not
+    // carry a column's attribute gives the value of the key the item was found by, which meets it.
+    for (RexNode recheck : plan.keyRechecks()) {
+      RelOptUtil.InputFinder.bits(recheck).forEach(column -> plan.table().attributesOf(plan.table().column(column))
+          .stream().filter(this::carried).forEach(attributes::add));
     }
     filter.expiryInDriver().ifPresent(ttl -> attributes.add(ttl.attribute()));
     // The driver tells the table's items from another entity's by its constants too.
@@ -392,6 +401,12 @@ public final class ReadRequestBuilder {
     return plan.table().source().name();
   }
 
+  /** Whether the items the read returns carry the attribute: any of the table's, unless an index alone is read. */
+  private boolean carried(String attribute) {
+    return plan.access().fetch() != AccessPath.TableFetch.NONE
+        || plan.access().index().map(i -> AccessPathPlanner.carries(plan.table(), i, attribute)).orElse(true);
+  }
+
   /** An index read that is followed by a fetch from the table only needs the table's keys. */
   private List<String> readAttributes() {
     return plan.access().fetchesByBatchGet() ? plan.table().ownKeyAttributes() : projectedAttributes;
@@ -588,6 +603,16 @@ public final class ReadRequestBuilder {
    */
   public static Set<Integer> neededColumns(ReadPlan plan) {
     return neededColumns(plan, plan.residual());
+  }
+
+  /**
+   * The columns a read decodes: {@link #neededColumns(ReadPlan)}, and those of the conditions its key
+   * expresses that the driver checks again, from what the read carries.
+   */
+  public static Set<Integer> decodedColumns(ReadPlan plan) {
+    Set<Integer> decoded = neededColumns(plan);
+    plan.keyRechecks().forEach(c -> RelOptUtil.InputFinder.bits(c).forEach(decoded::add));
+    return decoded;
   }
 
   /** The columns a read must fetch when the driver checks {@code driverChecks} of its residual conditions. */

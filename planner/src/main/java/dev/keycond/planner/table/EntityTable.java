@@ -10,6 +10,7 @@ import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.mapping.Constant;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.mapping.TableMapping;
+import dev.keycond.planner.source.KeySchema;
 import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.source.SourceTable;
 import java.util.ArrayList;
@@ -158,12 +159,15 @@ public final class EntityTable {
     return keyColumns.containsKey(column);
   }
 
-  /** The attribute a read takes a column's value from: a key attribute or its own attribute. */
-  public String attributeOf(Column column) {
-    return readFrom(column).attribute();
+  /** The attributes a read fetches for a column: a key attribute, its own attribute, or both. */
+  public List<String> attributesOf(Column column) {
+    return readFrom(column).attributes();
   }
 
-  /** Where a read finds a column's value: a slot of a key template, or an attribute of its own. */
+  /**
+   * Where a read finds a column's value: a slot of a key template, an attribute of its own, or its
+   * attribute and then a slot of an index key template.
+   */
   public ColumnSource readFrom(Column column) {
     return columnSources.get(columnIndex(column.name()));
   }
@@ -200,8 +204,26 @@ public final class EntityTable {
   }
 
   /**
+   * Whether a read takes the column's value from its attribute, else from an index key: an item
+   * another client wrote may hold it in the key alone.
+   */
+  public boolean readsStoredValueThenIndexKey(Column column) {
+    return readFrom(column) instanceof ColumnSource.StoredThenKeySlot;
+  }
+
+  /**
+   * Whether a read takes the column's value from attributes of {@code keys} alone, so that a key
+   * condition on them is a condition on the value the read decodes. Otherwise an item whose
+   * attributes disagree (written by another client) can be found by a key value it does not read as.
+   */
+  public boolean readsFromKeyOf(Column column, KeySchema keys) {
+    return readFrom(column).attributes().stream().allMatch(keys::isKeyAttribute);
+  }
+
+  /**
    * A column decoded from the table's own key; else one kept only in key templates, decoded from the
-   * first index key template that holds it (the binding checks there is one); else its attribute.
+   * first index key template that holds it (the binding checks there is one); else its attribute,
+   * and, for a column of an index key template, that template when an item lacks the attribute.
    */
   private ColumnSource sourceOf(Column column) {
     Optional<String> own = keyAttributeOf(column.name());
@@ -209,15 +231,18 @@ public final class EntityTable {
       KeyTemplate template = mapping.keys().get(own.get());
       return new ColumnSource.KeySlot(own.get(), template, template.columns().indexOf(column.name()), true);
     }
-    if (column.storage() == Column.Storage.KEYS_ONLY) {
-      for (Map.Entry<String, KeyTemplate> key : mapping.keys().entrySet()) {
-        if (key.getValue().columns().contains(column.name())) {
-          return new ColumnSource.KeySlot(key.getKey(), key.getValue(), key.getValue().columns().indexOf(column.name()),
-              false);
-        }
-      }
+    Optional<ColumnSource.KeySlot> indexKey = mapping.keys().entrySet().stream()
+        .filter(key -> key.getValue().columns().contains(column.name()) && !key.getKey().equals(column.attribute()))
+        .findFirst()
+        .map(key -> new ColumnSource.KeySlot(key.getKey(), key.getValue(),
+            key.getValue().columns().indexOf(column.name()), false));
+    if (column.storage() == Column.Storage.KEYS_ONLY && indexKey.isPresent()) {
+      return indexKey.get();
     }
-    return new ColumnSource.Stored(column.attribute());
+    if (column.isWholeItem() || indexKey.isEmpty()) {
+      return new ColumnSource.Stored(column.attribute());
+    }
+    return new ColumnSource.StoredThenKeySlot(column.attribute(), indexKey.get());
   }
 
   /**

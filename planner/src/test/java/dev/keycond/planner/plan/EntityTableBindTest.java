@@ -31,8 +31,8 @@ class EntityTableBindTest {
     assertEquals(Optional.of("PK"), files.keyAttributeOf("account"));
     assertEquals(Optional.of("SK"), files.keyAttributeOf("path"));
     assertEquals(Optional.empty(), files.keyAttributeOf("parent"));
-    assertEquals("parent", files.attributeOf(files.column(2)));
-    assertEquals("SK", files.attributeOf(files.column(1)));
+    assertEquals(List.of("parent"), files.attributesOf(files.column(2)));
+    assertEquals(List.of("SK"), files.attributesOf(files.column(1)));
   }
 
   @Test
@@ -97,7 +97,7 @@ class EntityTableBindTest {
     assertEquals(List.of("ByName", "BySize"),
         files.keyTargets().stream().flatMap(t -> t.index().stream()).map(SourceIndex::name).toList());
     assertEquals(Optional.empty(), files.keyAttributeOf("name"), "an index key column is still stored, not decoded");
-    assertEquals("name", files.attributeOf(files.column(2)));
+    assertEquals(List.of("name"), files.attributesOf(files.column(2)));
   }
 
   @Test

@@ -12,6 +12,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -26,18 +27,23 @@ final class DesignCopy {
   private final Fixture copy;
   private final String mapping;
 
-  private DesignCopy(DynamoServer server, String design) {
+  private DesignCopy(DynamoServer server, String design, UnaryOperator<String> edit) {
     this.server = server;
     String prefix = design.replace("-", "") + "w" + COPIES.incrementAndGet();
     String original = Fixtures.read(design).tables().get(0).name();
     String originalPrefix = original.substring(0, original.indexOf('_') + 1);
     this.copy = Fixtures.copy(server, design, prefix);
-    this.mapping = TestResources.read("fixtures/" + design + ".mapping.json")
+    this.mapping = edit.apply(TestResources.read("fixtures/" + design + ".mapping.json"))
         .replace("\"source\": \"" + originalPrefix, "\"source\": \"" + prefix + "_");
   }
 
   static DesignCopy of(DynamoServer server, String design) {
-    return new DesignCopy(server, design);
+    return new DesignCopy(server, design, UnaryOperator.identity());
+  }
+
+  /** A copy of the design's fixture read through its mapping as {@code edit} rewrites the mapping's text. */
+  static DesignCopy of(DynamoServer server, String design, UnaryOperator<String> edit) {
+    return new DesignCopy(server, design, edit);
   }
 
   Connection connect(String... properties) throws SQLException {

@@ -7,6 +7,8 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Maps;
 import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
+import dev.keycond.planner.mapping.Column;
+import dev.keycond.planner.plan.ServerConditions;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadFilter;
 import dev.keycond.planner.request.ReadRequestBuilder;
@@ -16,12 +18,15 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Turns the items of one read into rows of its table: decodes the needed columns, drops items of
- * other entities, items the residual conditions that the driver checks reject, and items whose time
- * to live has passed when no filter dropped them, and projects the output columns.
+ * other entities, items the residual conditions that the driver checks reject, items whose time
+ * to live has passed when no filter dropped them, and items that contradict the conditions their
+ * filter or key read was taken to check (their value in an index key alone, or disagreeing with
+ * it), and projects the output columns.
  */
 final class ItemRows {
   private final ReadPlan plan;
@@ -29,20 +34,47 @@ final class ItemRows {
   private final ImmutableMap<RexNode, Scalar> residual;
   /** The residual checks, as an array: every item of the read is checked against each. */
   private final Scalar[] checks;
+  /**
+   * The conditions the key read expresses on values the read does not decode from that key: an
+   * item that fails one contradicts the key it was found by.
+   */
+  private final Scalar[] keyRechecks;
+  /** The filter's conditions the driver checks again on the items that lack one of their attributes. */
+  private final Recheck[] rechecks;
   /** Empty before the rows are bound to one execution's filter; then, what the driver checks. */
   private final Optional<ReadFilter> filter;
 
+  /** A sent condition, checked on the items that lack one of {@code attributes}, which the filter kept. */
+  private record Recheck(Scalar condition, List<String> attributes) {}
+
   ItemRows(ReadPlan plan, RexBuilder rexBuilder) {
-    this(plan, new ItemCodec(plan.table(), new ArrayList<>(ReadRequestBuilder.neededColumns(plan))),
-        compile(plan.residual(), rexBuilder), Optional.empty());
+    this(plan, rexBuilder, plan.keyRechecks());
   }
 
-  private ItemRows(ReadPlan plan, ItemCodec decoder, ImmutableMap<RexNode, Scalar> residual,
-      Optional<ReadFilter> filter) {
+  /**
+   * The rows of a lookup join's inner read, which reads for many outer rows at once: the join
+   * checks the conditions on the outer row's values again when it joins the rows, and they cannot
+   * be checked before.
+   */
+  static ItemRows ofLookup(ReadPlan plan, RexBuilder rexBuilder) {
+    return new ItemRows(plan, rexBuilder,
+        plan.keyRechecks().stream().filter(c -> !RexUtil.containsCorrelation(c)).toList());
+  }
+
+  private ItemRows(ReadPlan plan, RexBuilder rexBuilder, List<RexNode> keyRechecks) {
+    this(plan, new ItemCodec(plan.table(), new ArrayList<>(ReadRequestBuilder.decodedColumns(plan))),
+        compile(plan.residual(), rexBuilder), compile(keyRechecks, rexBuilder).values().toArray(Scalar[]::new),
+        new Recheck[0], Optional.empty());
+  }
+
+  private ItemRows(ReadPlan plan, ItemCodec decoder, ImmutableMap<RexNode, Scalar> residual, Scalar[] keyRechecks,
+      Recheck[] rechecks, Optional<ReadFilter> filter) {
     this.plan = plan;
     this.decoder = decoder;
     this.residual = residual;
     this.checks = residual.values().toArray(Scalar[]::new);
+    this.keyRechecks = keyRechecks;
+    this.rechecks = rechecks;
     this.filter = filter;
   }
 
@@ -51,7 +83,8 @@ final class ItemRows {
    * transaction wrote was not found by the key read, so nothing of the read is known of it.
    */
   static ItemRows checkingAll(ReadPlan plan, RexBuilder rexBuilder) {
-    return new ItemRows(plan, ItemCodec.of(plan.table()), compile(plan.conditions(), rexBuilder), Optional.empty());
+    return new ItemRows(plan, ItemCodec.of(plan.table()), compile(plan.conditions(), rexBuilder), new Scalar[0],
+        new Recheck[0], Optional.empty());
   }
 
   private static ImmutableMap<RexNode, Scalar> compile(List<RexNode> conditions, RexBuilder rexBuilder) {
@@ -68,8 +101,12 @@ final class ItemRows {
    */
   ItemRows bind(ReadFilter executionFilter) {
     List<RexNode> needed = executionFilter.driverChecks();
-    return new ItemRows(plan, decoder, ImmutableMap.copyOf(Maps.filterKeys(residual, needed::contains)),
-        Optional.of(executionFilter));
+    Recheck[] sentRechecks = executionFilter.rechecks().stream()
+        .map(c -> new Recheck(residual.get(c), ServerConditions.alsoInIndexKeys(plan.table(), c).stream()
+            .map(Column::attribute).toList()))
+        .toArray(Recheck[]::new);
+    return new ItemRows(plan, decoder, ImmutableMap.copyOf(Maps.filterKeys(residual, needed::contains)), keyRechecks,
+        sentRechecks, Optional.of(executionFilter));
   }
 
   /** The item as a row of the table's full width, or null when it is not a row of the read. */
@@ -87,6 +124,20 @@ final class ItemRows {
     }
     for (Scalar condition : checks) {
       if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
+        context.call().recorder().rejectedByDriver(plan.table().source().keys(), item);
+        return null;
+      }
+    }
+    for (Recheck recheck : rechecks) {
+      if (!recheck.attributes().stream().allMatch(item::containsKey)
+          && !Boolean.TRUE.equals(recheck.condition().evaluate(row, context))) {
+        context.call().recorder().rejectedByDriver(plan.table().source().keys(), item);
+        return null;
+      }
+    }
+    for (Scalar condition : keyRechecks) {
+      if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
+        context.statistics().addContradictingKey();
         context.call().recorder().rejectedByDriver(plan.table().source().keys(), item);
         return null;
       }

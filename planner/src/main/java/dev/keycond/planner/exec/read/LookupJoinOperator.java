@@ -47,7 +47,7 @@ public final class LookupJoinOperator implements Operator {
   public LookupJoinOperator(LookupJoin lookup, Operator outer) {
     this.outer = outer;
     this.inner = lookup.inner().plan();
-    this.innerRows = new ItemRows(inner, lookup.getCluster().getRexBuilder());
+    this.innerRows = ItemRows.ofLookup(inner, lookup.getCluster().getRexBuilder());
     this.innerItems = new TableItems(inner);
     this.outerFields = outerFields(inner.access());
     Operator outerSide = context -> new ListCursor(() -> rows(context).outer());

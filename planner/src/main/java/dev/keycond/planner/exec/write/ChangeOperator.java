@@ -94,7 +94,7 @@ public final class ChangeOperator implements WriteOperator {
     this.batchDeletes = plan.delete() && target.residual().isEmpty() && !plan.returnsRows()
         && table.mapping().constants().isEmpty();
     this.checkedAttributes = target.projection().stream().map(table::column)
-        .filter(c -> !table.isKeyColumn(c.name())).map(table::attributeOf).distinct()
+        .filter(c -> !table.isKeyColumn(c.name())).flatMap(c -> table.attributesOf(c).stream()).distinct()
         .collect(ImmutableList.toImmutableList());
   }
 

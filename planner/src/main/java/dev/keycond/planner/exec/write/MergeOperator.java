@@ -179,9 +179,11 @@ public final class MergeOperator implements WriteOperator {
         return Optional.empty();
       }
       if (!table.isKeyColumn(column.name())) {
-        String attribute = table.attributeOf(column);
-        Optional.ofNullable(found.get(attribute)).ifPresentOrElse(v -> values.put(attribute, v),
-            () -> missing.add(attribute));
+        // Every place the value may be read from is expected as read: its attribute and an index key.
+        for (String attribute : table.attributesOf(column)) {
+          Optional.ofNullable(found.get(attribute)).ifPresentOrElse(v -> values.put(attribute, v),
+              () -> missing.add(attribute));
+        }
       }
     }
     return Optional.of(ItemExpectation.asRead(values.buildKeepingLast(), missing.build()));
