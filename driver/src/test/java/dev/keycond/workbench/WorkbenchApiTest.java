@@ -138,7 +138,7 @@ class WorkbenchApiTest {
   }
 
   @Test
-  void aLookupJoinsRequestsGetSlicesOnceTheStatementRan() throws Exception {
+  void aLookupJoinsRequestsGetCardFiguresAndSlicesOnceTheStatementRan() throws Exception {
     String sql = "SELECT f.path, w.plan FROM files f JOIN workspaces w ON w.id = f.parent "
         + "WHERE f.account = 'a91' AND f.path LIKE 'root/photos/%'";
     try (Connection connection = db.connect();
@@ -154,6 +154,12 @@ class WorkbenchApiTest {
       assertEquals("GetItem", run.get("requests").get(0).get("operation").asText());
       assertTrue(run.get("requests").get(0).has("unknown"));
       assertEquals(List.of("Query", "BatchGetItem"), operations());
+      // Card 1 stands for the lookup's GetItems, which it sent as one BatchGetItem of three keys, none found.
+      JsonNode cards = run.get("sent").get("cards");
+      assertEquals("Sent 1 request: 0 items read, 0 returned, 1.5 RCU", cards.get(0).get("describe").asText());
+      assertEquals("Sent 1 request: 4 items read, 4 returned, 0.5 RCU", cards.get(1).get("describe").asText());
+      assertEquals(run.get("cost").get("rcu").asDouble(),
+          cards.get(0).get("rcu").asDouble() + cards.get(1).get("rcu").asDouble(), 1e-9);
       db.clearRequests();
       JsonNode answer = api.slices(sql);
       List<JsonNode> perRow = new ArrayList<>();
@@ -242,24 +248,6 @@ class WorkbenchApiTest {
       assertEquals(cost.get("rcu").asDouble(), rcu, 1e-9);
       assertEquals(cost.get("itemsRead").asLong(), read);
       assertEquals(1, cost.get("capacity").size(), "the cost API has the two Queries' units together: " + cost);
-    }
-  }
-
-  @Test
-  void aLookupJoinsCardsShowTheQueryAndTheBatchGetItemsSentAsItRan() throws Exception {
-    String sql = "SELECT f.path, w.plan FROM files f JOIN workspaces w ON w.id = f.parent "
-        + "WHERE f.account = 'a91' AND f.path LIKE 'root/photos/%'";
-    try (Connection connection = db.connect();
-        WorkbenchApi api = new WorkbenchApi(connection.unwrap(KeycondConnection.class), 100)) {
-      db.clearRequests();
-      JsonNode run = api.run(sql, false);
-      assertEquals(List.of("Query", "BatchGetItem"), operations());
-      JsonNode cards = run.get("sent").get("cards");
-      // Card 1 stands for the lookup's GetItems, which it sent as one BatchGetItem of three keys, none found.
-      assertEquals("Sent 1 request: 0 items read, 0 returned, 1.5 RCU", cards.get(0).get("describe").asText());
-      assertEquals("Sent 1 request: 4 items read, 4 returned, 0.5 RCU", cards.get(1).get("describe").asText());
-      assertEquals(run.get("cost").get("rcu").asDouble(),
-          cards.get(0).get("rcu").asDouble() + cards.get(1).get("rcu").asDouble(), 1e-9);
     }
   }
 
