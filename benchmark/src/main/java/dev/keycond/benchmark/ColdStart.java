@@ -141,7 +141,8 @@ final class ColdStart implements Measurement {
       md.append("\nAppCDS: one training run per side with `-XX:ArchiveClassesAtExit`, then "
           + "`-XX:SharedArchiveFile` (checked once with `-Xshare:on`, so the archive really maps).\n");
     }
-    md.append('\n').append(phases(variants, results)).append('\n').append(overlap(halves, results));
+    md.append('\n').append(phases(variants, results)).append('\n').append(second(variants, results))
+        .append('\n').append(overlap(halves, results));
     return new Section(md.toString(), summary);
   }
 
@@ -166,6 +167,28 @@ final class ColdStart implements Measurement {
             .append(" | ").append(String.join(", ", steps))
             .append(" | ").append(Stats.ms(Stats.median(times(runs, FirstRow.FIRST_ROW)))).append(" |\n");
       }
+    }
+    return md.toString();
+  }
+
+  /** What a second connection costs in the same JVM, right after the first row: keycond's shares the first's client. */
+  private static String second(List<Variant> variants, Map<Variant, Map<String, List<ChildJvm.Result>>> results) {
+    StringBuilder md = new StringBuilder("#### A second connection in the same JVM\n\n"
+        + "Right after the first row, in the same runs: keycond opens a second connection with the same URL, which "
+        + "shares the first one's client, parsed mapping and table descriptions (it sends nothing); the raw side "
+        + "builds a second DynamoDbClient, what a second user of the SDK who does not share the first one's "
+        + "pays. Median milliseconds, the range min–max:\n\n"
+        + "| JVM flags | keycond: a second connection | raw SDK: a second client |\n|---|---|---|\n");
+    for (Variant variant : variants) {
+      md.append("| ").append(variant.name());
+      for (String side : SIDES) {
+        List<Double> spans = results.get(variant).get(side).stream()
+            .map(r -> r.mark(FirstRow.SECOND.get(side)) - r.mark(FirstRow.FIRST_ROW)).toList();
+        md.append(" | ").append(Stats.ms(Stats.median(spans))).append(String.format(Locale.ROOT, " (%.1f–%.1f)",
+            spans.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+            spans.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
+      }
+      md.append(" |\n");
     }
     return md.toString();
   }

@@ -3,7 +3,8 @@ package dev.keycond.benchmark;
 import dev.keycond.jdbc.ConnectionProperties;
 import dev.keycond.planner.PlannerWarmUp;
 import dev.keycond.planner.gateway.DynamoCatalog;
-import dev.keycond.planner.gateway.PendingClient;
+import dev.keycond.planner.gateway.SharedClient;
+import dev.keycond.planner.gateway.TableDescriptions;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
 import dev.keycond.planner.schema.KeycondSchema;
@@ -42,8 +43,8 @@ public final class ConnectHalves {
 
   private static void connect(String endpoint) {
     ConnectionProperties properties = ConnectionProperties.parse(FilesTable.jdbcUrl(endpoint), new Properties());
-    PendingClient client = PendingClient.start(properties.sessionOptions().client());
+    SharedClient client = SharedClient.acquire(properties.sessionOptions().client());
     Mapping mapping = MappingParser.load(properties.get("mapping").orElse(null));
-    KeycondSchema.open(DynamoCatalog.connecting(client.get(), 0), mapping);
+    KeycondSchema.open(DynamoCatalog.connecting(client.client(), TableDescriptions.unshared(), 0), mapping);
   }
 }

@@ -21,6 +21,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * <p>{@code FirstRow raw <endpoint>}: {@value #MAIN}, {@value #CLIENT_BUILT} after the
  * DynamoDbClient is built, then {@value #FIRST_ROW} once the equivalent Query has answered.
+ *
+ * <p>After the first row, each side opens what a second user of the JVM would: keycond a second
+ * connection with the same URL ({@value #SECOND_CONNECTION}), which shares the first one's client,
+ * mapping and table descriptions; the raw SDK a second DynamoDbClient ({@value #SECOND_CLIENT}).
  */
 public final class FirstRow {
   static final String MAIN = "main";
@@ -28,10 +32,14 @@ public final class FirstRow {
   static final String EXECUTED = "executed";
   static final String CLIENT_BUILT = "client built";
   static final String FIRST_ROW = "first row";
-  /** The marks of each side, in the order they come. */
+  static final String SECOND_CONNECTION = "second connection";
+  static final String SECOND_CLIENT = "second client";
+  /** The marks of each side on the way to the first row, in the order they come. */
   static final Map<String, List<String>> PHASES = Map.of(
       "keycond", List.of(MAIN, CONNECTED, EXECUTED, FIRST_ROW),
       "raw", List.of(MAIN, CLIENT_BUILT, FIRST_ROW));
+  /** The mark of each side once it has opened a second connection, or client, after the first row. */
+  static final Map<String, String> SECOND = Map.of("keycond", SECOND_CONNECTION, "raw", SECOND_CLIENT);
   static final String SQL =
       "SELECT path, size FROM files WHERE account = 'a1' AND path LIKE '" + DriveTree.PHOTOS + "%'";
 
@@ -46,6 +54,11 @@ public final class FirstRow {
       default -> throw new IllegalArgumentException("keycond or raw, not " + args[0]);
     };
     ChildJvm.mark(FIRST_ROW);
+    switch (args[0]) {
+      case "keycond" -> DriverManager.getConnection(FilesTable.jdbcUrl(endpoint));
+      default -> RawSdk.client(endpoint);
+    }
+    ChildJvm.mark(SECOND.get(args[0]));
     System.out.println("row=" + first);
     // Exit at once: the cleanup that follows is not part of the first row's cost.
     System.exit(0);

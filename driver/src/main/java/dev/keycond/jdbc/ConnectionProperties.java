@@ -54,7 +54,10 @@ public final class ConnectionProperties {
       new String[] {"keyChecks", "When a transaction finds an INSERT's key taken: immediate (the statement reads its "
           + "keys and fails with 23505) or deferred (no read; the commit fails with 23505)", "immediate"},
       new String[] {"planCache", "Plans kept for statement texts and shapes; 0 keeps none",
-          String.valueOf(StatementPlanner.DEFAULT_PLAN_CACHE)});
+          String.valueOf(StatementPlanner.DEFAULT_PLAN_CACHE)},
+      new String[] {"descriptionReuseSeconds", "Seconds a table's description read by another connection of the JVM "
+          + "is used instead of describing the table again (0 to " + SessionOptions.MAX_DESCRIPTION_REUSE_SECONDS
+          + "); 0 describes every table", String.valueOf(SessionOptions.DEFAULT_DESCRIPTION_REUSE_SECONDS)});
 
   /**
    * Properties that pools, frameworks and tools pass to any driver, lower-cased: ignored even when

@@ -40,8 +40,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * A connection to DynamoDB: one {@link Session}. Opening it reads the mapping (while the client is
- * built), lists the tables and checks every mapped table against DescribeTable, so a bad mapping or
- * an unreachable endpoint fails here, not later.
+ * built, unless another connection of the JVM shares one with it) and checks every mapped table
+ * against DescribeTable (or a description another connection read within the reuse time), so a bad
+ * mapping fails here, not later.
  *
  * <p>With auto-commit off, the connection is in a transaction: each write statement runs (reads,
  * checks, counts) when it is executed, its writes are kept, and {@code commit()} sends them all in

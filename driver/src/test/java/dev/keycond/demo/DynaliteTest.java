@@ -13,6 +13,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
@@ -39,8 +40,8 @@ class DynaliteTest {
         String table = "table" + round;
         client.createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
             .attributeDefinitions(string("id"), string("tag")).keySchema(key("id"))
-            .globalSecondaryIndexes(g -> g.indexName("ByTag").keySchema(key("tag"))
-                .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))));
+            .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("ByTag").keySchema(key("tag"))
+                .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)).build()));
         TableDescription created = client.describeTable(b -> b.tableName(table)).table();
         assertEquals(TableStatus.ACTIVE, created.tableStatus());
         assertEquals(IndexStatus.ACTIVE, created.globalSecondaryIndexes().get(0).indexStatus());

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What opening a connection asks DynamoDB: a DescribeTable and a DescribeTimeToLive for each mapped
- * table's source, and ListTables only once something needs the tables the mapping does not name.
+ * table's source (nothing when another connection described them within the reuse time), and
+ * ListTables only once something needs the tables the mapping does not name.
  */
 class ConnectRequestsTest {
   private final DemoDatabase database = DemoDatabase.get();
@@ -27,7 +28,8 @@ class ConnectRequestsTest {
   @Test
   void connectingDescribesTheMappedSourcesAndListsNothing() throws SQLException {
     database.clearRequests();
-    try (Connection connection = database.connect()) {
+    // Other tests' connections described the demo's tables moments ago: this one may not reuse them.
+    try (Connection connection = database.connect("descriptionReuseSeconds=0")) {
       // The demo maps files (Drive), workspaces and projects (one table, Control); Events is raw.
       assertEquals(List.of("DescribeTable Control", "DescribeTable Drive", "DescribeTimeToLive Control",
           "DescribeTimeToLive Drive"), sorted(database.requests()));
@@ -36,8 +38,21 @@ class ConnectRequestsTest {
   }
 
   @Test
+  void aConnectionOpenedWithinTheReuseTimeSendsNothing() throws SQLException {
+    // The descriptions outlive the connection that read them.
+    database.connect().close();
+    database.clearRequests();
+    try (Connection second = database.connect()) {
+      assertEquals(List.of(), sorted(database.requests()));
+      assertFalse(second.isClosed());
+    }
+  }
+
+  @Test
   void aStatementOverAnUnmappedTableListsTheTablesOncePerConnection() throws SQLException {
-    try (Connection connection = database.connect("scan=allow"); Statement statement = connection.createStatement()) {
+    // Without reuse, so that this connection describes Events whatever other tests described before.
+    try (Connection connection = database.connect("scan=allow", "descriptionReuseSeconds=0");
+        Statement statement = connection.createStatement()) {
       database.clearRequests();
       try (ResultSet rs = statement.executeQuery("SELECT COUNT(*) FROM Events")) {
         assertTrue(rs.next());

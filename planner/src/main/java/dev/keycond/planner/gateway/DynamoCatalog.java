@@ -38,38 +38,47 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 /**
  * The DynamoDB tables a connection can see. Key schemas and indexes come from DescribeTable, never
  * from the mapping, and the time to live from DescribeTimeToLive (sent alongside it); both are
- * fetched once per table per connection.
+ * fetched at most once per table per connection, and not at all when another connection of the JVM
+ * read them within the reuse time ({@link TableDescriptions}). A connection keeps what it read, or
+ * reused, for its life.
  */
 public final class DynamoCatalog {
   private final DynamoDbClient client;
   private final Optional<ConnectDeadline> connecting;
   private final Map<String, SourceTable> described;
+  private final TableDescriptions shared;
 
-  /** The catalog of an open connection: each request is bounded by the client's own limit. */
+  /**
+   * A catalog outside any connection (mapping inference, tests): each request is bounded by the
+   * client's own limit, and it shares no description.
+   */
   public DynamoCatalog(DynamoDbClient client) {
-    this(client, Optional.empty(), new ConcurrentHashMap<>());
+    this(client, Optional.empty(), new ConcurrentHashMap<>(), TableDescriptions.unshared());
   }
 
   private DynamoCatalog(DynamoDbClient client, Optional<ConnectDeadline> connecting,
-      Map<String, SourceTable> described) {
+      Map<String, SourceTable> described, TableDescriptions shared) {
     this.client = client;
     this.connecting = connecting;
     this.described = described;
+    this.shared = shared;
   }
 
   /**
    * The catalog while a connection opens: its requests share one deadline, the login timeout when
    * {@code loginTimeoutSeconds} is positive, else {@link DynamoClients#REQUEST_LIMIT}, and their
    * failures mean the connection cannot be established (08001).
+   *
+   * @param shared the descriptions the connection may reuse, and where it leaves what it reads
    */
-  public static DynamoCatalog connecting(DynamoDbClient client, int loginTimeoutSeconds) {
-    return new DynamoCatalog(client,
-        Optional.of(ConnectDeadline.start(DynamoClients.endpoint(client), loginTimeoutSeconds)), new ConcurrentHashMap<>());
+  public static DynamoCatalog connecting(DynamoDbClient client, TableDescriptions shared, int loginTimeoutSeconds) {
+    return new DynamoCatalog(client, Optional.of(ConnectDeadline.start(DynamoClients.endpoint(client),
+        loginTimeoutSeconds)), new ConcurrentHashMap<>(), shared);
   }
 
   /** This catalog once the connection is open; the tables it described stay known. */
   public DynamoCatalog connected() {
-    return new DynamoCatalog(client, Optional.empty(), described);
+    return new DynamoCatalog(client, Optional.empty(), described, shared);
   }
 
   private RequestScope scope() {
@@ -125,29 +134,44 @@ public final class DynamoCatalog {
 
   /**
    * Describes these tables side by side, each empty when it does not exist: this thread describes
-   * the first, a request thread each other one. A failure is the first table's that failed, in
-   * the order given.
+   * the first it has no description of, a request thread each other one. A failure is the first
+   * table's that failed, in the order given.
    */
   public Map<String, Optional<SourceTable>> findAll(List<String> tableNames) {
+    Map<String, Optional<SourceTable>> found = new HashMap<>();
+    List<String> unknown = new ArrayList<>();
+    for (String name : tableNames) {
+      known(name).ifPresentOrElse(table -> found.put(name, Optional.of(table)), () -> unknown.add(name));
+    }
     List<CompletableFuture<Optional<SourceTable>>> others = new ArrayList<>();
-    for (String name : tableNames.subList(Math.min(1, tableNames.size()), tableNames.size())) {
+    for (String name : unknown.subList(Math.min(1, unknown.size()), unknown.size())) {
       others.add(CompletableFuture.supplyAsync(() -> find(name), RequestThreads.WAITED));
     }
-    Map<String, Optional<SourceTable>> found = new HashMap<>();
-    if (!tableNames.isEmpty()) {
-      found.put(tableNames.get(0), find(tableNames.get(0)));
+    if (!unknown.isEmpty()) {
+      found.put(unknown.get(0), find(unknown.get(0)));
     }
     for (int i = 0; i < others.size(); i++) {
-      found.put(tableNames.get(i + 1), Futures.join(others.get(i)));
+      found.put(unknown.get(i + 1), Futures.join(others.get(i)));
     }
     return found;
   }
 
-  /** Describes a table; empty when it does not exist. */
+  /** What this connection knows of a table without asking: what it read, or a description it may reuse. */
+  private Optional<SourceTable> known(String tableName) {
+    SourceTable own = described.get(tableName);
+    if (own != null) {
+      return Optional.of(own);
+    }
+    Optional<SourceTable> reused = shared.reusable(tableName);
+    reused.ifPresent(table -> described.put(tableName, table));
+    return reused;
+  }
+
+  /** Describes a table, unless it is {@link #known}; empty when it does not exist. */
   private Optional<SourceTable> find(String tableName) {
-    SourceTable cached = described.get(tableName);
-    if (cached != null) {
-      return Optional.of(cached);
+    Optional<SourceTable> known = known(tableName);
+    if (known.isPresent()) {
+      return known;
     }
     CompletableFuture<Optional<TimeToLive>> timeToLive = CompletableFuture.supplyAsync(() -> timeToLive(tableName),
         RequestThreads.WAITED);
@@ -162,6 +186,7 @@ public final class DynamoCatalog {
     }
     SourceTable table = toSourceTable(description, Futures.join(timeToLive));
     described.put(tableName, table);
+    shared.read(table);
     return Optional.of(table);
   }
 

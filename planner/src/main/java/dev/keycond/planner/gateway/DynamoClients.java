@@ -40,10 +40,13 @@ public final class DynamoClients {
 
   private DynamoClients() {}
 
+  /** A client whose close() closes its HTTP client too, and with it the pool's connections. */
   public static DynamoDbClient create(ClientSettings settings) {
     Region region = region(settings);
     DynamoDbClientBuilder builder = DynamoDbClient.builder()
-        .httpClient(new StoppableHttpClient(httpClient(settings)))
+        // Given as a builder, not as a client: the SDK leaves an HTTP client it was given open when
+        // the DynamoDB client closes, and its kept-alive connections with it.
+        .httpClientBuilder(serviceDefaults -> new StoppableHttpClient(httpClient(settings)))
         .overrideConfiguration(o -> o.apiCallTimeout(REQUEST_LIMIT).retryStrategy(RequestRetries.strategy()))
         .region(region)
         .credentialsProvider(credentials(settings));

@@ -99,6 +99,22 @@ public final class DynamoErrors {
     return attempts == null || attempts < 2 ? "" : " after " + attempts + " attempts";
   }
 
+  /**
+   * Whether DynamoDB's answer shows that what a connection was told of a request's table no longer
+   * holds: the table is gone (ResourceNotFoundException), or it has not the index the request read
+   * or the key the request gave (a ValidationException that names an index, or a key that does not
+   * match the schema), as when the table was dropped and created again.
+   */
+  static boolean showsStaleDescription(SdkException e) {
+    if (!(e instanceof AwsServiceException service) || service.awsErrorDetails() == null) {
+      return false;
+    }
+    String code = String.valueOf(service.awsErrorDetails().errorCode());
+    String detail = String.valueOf(service.awsErrorDetails().errorMessage()).toLowerCase(java.util.Locale.ROOT);
+    return code.equals("ResourceNotFoundException") || code.equals("ValidationException")
+        && (detail.contains("index") || detail.contains("does not match the schema"));
+  }
+
   /** Whether the SDK gave up waiting for an answer, rather than the endpoint refusing or failing the request. */
   public static boolean isTimeout(SdkException e) {
     return e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException;

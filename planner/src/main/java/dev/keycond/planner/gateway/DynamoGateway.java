@@ -67,10 +67,21 @@ public final class DynamoGateway {
 
   private final DynamoDbClient client;
   private final RequestScope scope;
+  private final TableDescriptions descriptions;
 
+  /** A gateway whose failures concern no connection's descriptions (mapping inference, the warm-up). */
   public DynamoGateway(DynamoDbClient client) {
+    this(client, TableDescriptions.unshared());
+  }
+
+  /**
+   * @param descriptions the descriptions the connection shares, from which a table is dropped when
+   *     a request's failure shows its description stale
+   */
+  public DynamoGateway(DynamoDbClient client, TableDescriptions descriptions) {
     this.client = client;
     this.scope = RequestScope.statement(DynamoClients.endpoint(client));
+    this.descriptions = descriptions;
   }
 
   /** The item, or empty when no item has the key. */
@@ -294,6 +305,9 @@ public final class DynamoGateway {
     } catch (SdkException e) {
       // A request aborted by a stop fails with the stop's error, not with how the abort broke it.
       call.checkStopped();
+      if (DynamoErrors.showsStaleDescription(e)) {
+        request.tableNames().forEach(descriptions::forget);
+      }
       String action = describe(request);
       if (call.remainingMillis() > 0 && DynamoErrors.isTimeout(e)) {
         throw call.timedOut(action, e);

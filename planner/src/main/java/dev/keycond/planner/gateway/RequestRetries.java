@@ -22,6 +22,11 @@ import software.amazon.awssdk.retries.api.RetryStrategy;
  * <p>An answer cut short by a connection that ended in order within its body reaches the SDK as a
  * CRC32 mismatch, which the SDK does not retry, although it retries the same answer cut short by a
  * reset. Both are retried here.
+ *
+ * <p>The SDK's circuit breaker (a retry quota per client, which failed attempts drain and successes
+ * refill) is off: the JVM's connections share a client ({@link SharedClient}), and a statement's
+ * request gets its nine attempts whatever other connections' requests met; each is still bounded
+ * by its own time limit.
  */
 public final class RequestRetries {
   /** Attempts of one request, the first included: the SDK's default for DynamoDB. */
@@ -36,6 +41,7 @@ public final class RequestRetries {
 
   static RetryStrategy strategy() {
     return AwsRetryStrategy.legacyRetryStrategy().toBuilder()
+        .circuitBreakerEnabled(false)
         .maxAttempts(MAX_ATTEMPTS)
         .backoffStrategy(BACKOFF)
         .throttlingBackoffStrategy(THROTTLED_BACKOFF)

@@ -37,17 +37,20 @@ public final class MappingParser {
 
   private MappingParser() {}
 
-  /** Loads the {@code mapping} connection property: a file path, or {@code inline:} JSON. */
+  /**
+   * Loads the {@code mapping} connection property: a file path, or {@code inline:} JSON; a text
+   * parsed before in this JVM is not parsed again ({@link ParsedMappings}).
+   */
   public static Mapping load(String property) {
     if (property == null || property.isBlank()) {
       return Mapping.EMPTY;
     }
     if (property.startsWith(INLINE)) {
-      return parse(property.substring(INLINE.length()), "inline mapping");
+      return ParsedMappings.of(property.substring(INLINE.length()), "inline mapping");
     }
     Path path = Path.of(property);
     try {
-      return parse(Files.readString(path, StandardCharsets.UTF_8), "mapping file " + path);
+      return ParsedMappings.of(Files.readString(path, StandardCharsets.UTF_8), "mapping file " + path);
     } catch (NoSuchFileException e) {
       throw error("mapping file " + path + " does not exist");
     } catch (IOException e) {

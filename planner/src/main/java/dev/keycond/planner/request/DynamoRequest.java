@@ -1,5 +1,7 @@
 package dev.keycond.planner.request;
 
+import java.util.List;
+
 /**
  * One DynamoDB request, described completely. EXPLAIN prints it and execution sends it, so what
  * EXPLAIN shows is what goes on the wire. Each operation is a record of its own, checked where it
@@ -13,6 +15,11 @@ public sealed interface DynamoRequest permits ReadRequest, WriteRequest {
   String operation();
 
   String tableName();
+
+  /** Every table the request names: its one table, or those of a transaction's actions. */
+  default List<String> tableNames() {
+    return List.of(tableName());
+  }
 
   /** Hands this request to the visitor's method for its operation. */
   <R> R accept(Visitor<R> visitor);

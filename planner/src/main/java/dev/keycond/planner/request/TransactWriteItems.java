@@ -3,6 +3,7 @@ package dev.keycond.planner.request;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -165,9 +166,14 @@ public record TransactWriteItems(ImmutableList<TransactWriteItems.Action> action
   /** The tables the actions write, in the order they first appear: {@code files, projects}. */
   @Override
   public String tableName() {
+    return String.join(", ", tableNames());
+  }
+
+  @Override
+  public List<String> tableNames() {
     Set<String> tables = new LinkedHashSet<>();
     actions.forEach(a -> tables.add(a.tableName()));
-    return String.join(", ", tables);
+    return List.copyOf(tables);
   }
 
   public TransactWriteItemsRequest toSdk() {

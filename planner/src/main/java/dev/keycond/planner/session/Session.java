@@ -21,9 +21,10 @@ import dev.keycond.planner.exec.write.WriteResult;
 import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.gateway.DynamoClients;
 import dev.keycond.planner.gateway.DynamoGateway;
-import dev.keycond.planner.gateway.PendingClient;
 import dev.keycond.planner.gateway.RunRecorder;
+import dev.keycond.planner.gateway.SharedClient;
 import dev.keycond.planner.gateway.StatementCall;
+import dev.keycond.planner.gateway.TableDescriptions;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
 import dev.keycond.planner.rel.DynamoWrite;
@@ -51,6 +52,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * it and knows nothing of what lies behind.
  */
 public final class Session implements AutoCloseable {
+  private final SharedClient share;
   private final DynamoDbClient client;
   private final DynamoGateway gateway;
   private final KeycondSchema schema;
@@ -67,10 +69,11 @@ public final class Session implements AutoCloseable {
   /** What the last commit's requests cost. */
   private volatile StatementCost lastCommit = new CostMeter().snapshot();
 
-  private Session(DynamoDbClient client, KeycondSchema schema, StatementPlanner planner, boolean idempotentWrites,
-      KeyChecks keyChecks) {
-    this.client = client;
-    this.gateway = new DynamoGateway(client);
+  private Session(SharedClient share, TableDescriptions descriptions, KeycondSchema schema, StatementPlanner planner,
+      boolean idempotentWrites, KeyChecks keyChecks) {
+    this.share = share;
+    this.client = share.client();
+    this.gateway = new DynamoGateway(client, descriptions);
     this.schema = schema;
     this.planner = planner;
     this.idempotentWrites = idempotentWrites;
@@ -78,23 +81,27 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Opens a session: reads the mapping while the client is built, and binds every mapped table to
-   * what DescribeTable says, so that a bad mapping or an unreachable endpoint fails here. The first
-   * session of a JVM also starts the planner's warm-up beside it.
+   * Opens a session: reads the mapping while the client is built (or takes the client, and the
+   * mapping, that other sessions of the JVM use), and binds every mapped table to what DescribeTable
+   * says (or said within the reuse time), so that a bad mapping fails here. The first session of a
+   * JVM also starts the planner's warm-up beside it.
    *
    * @param loginTimeoutSeconds how long connecting may take; 0 for the client's own limits
    * @throws dev.keycond.planner.error.KeycondException when the mapping or DynamoDB refuses
    */
   public static Session open(SessionOptions options, int loginTimeoutSeconds) {
     PlannerWarmUp.startOnce();
-    PendingClient client = PendingClient.start(options.client());
+    SharedClient share = SharedClient.acquire(options.client());
     try {
       Mapping mapping = MappingParser.load(options.mapping().orElse(null));
-      KeycondSchema schema = KeycondSchema.open(DynamoCatalog.connecting(client.get(), loginTimeoutSeconds), mapping);
-      return new Session(client.get(), schema, new StatementPlanner(schema, options.statements(), options.planCache()),
-          options.idempotentWrites(), options.keyChecks());
+      TableDescriptions descriptions = TableDescriptions.shared(options.client(), options.descriptionReuse());
+      KeycondSchema schema = KeycondSchema.open(
+          DynamoCatalog.connecting(share.client(), descriptions, loginTimeoutSeconds), mapping);
+      return new Session(share, descriptions, schema,
+          new StatementPlanner(schema, options.statements(), options.planCache()), options.idempotentWrites(),
+          options.keyChecks());
     } catch (RuntimeException e) {
-      client.abandon();
+      share.release();
       throw e;
     }
   }
@@ -343,10 +350,13 @@ public final class Session implements AutoCloseable {
     return new DynamoCatalog(client).answers(timeout);
   }
 
-  /** Ends the session: a transaction's writes not committed are dropped, unsent. */
+  /**
+   * Ends the session: a transaction's writes not committed are dropped, unsent, and its share of the
+   * client is given back (the last session of the client closes it).
+   */
   @Override
   public void close() {
     transaction.ifPresent(Transaction::discard);
-    client.close();
+    share.release();
   }
 }

@@ -11,6 +11,7 @@ import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.transaction.KeyChecks;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -24,6 +25,8 @@ import java.util.function.Function;
  * @param idempotentWrites whether a write in auto-commit mode is sent as a TransactWriteItems with a
  *     ClientRequestToken, so that one sent again after a lost answer is applied once
  * @param keyChecks when a transaction finds an INSERT's key taken: at the statement, or at commit
+ * @param descriptionReuse how old a table's description, read by another connection of the JVM, the
+ *     session may take instead of describing the table itself; {@link Duration#ZERO} describes every table
  */
 public record SessionOptions(
     Optional<String> mapping,
@@ -31,14 +34,26 @@ public record SessionOptions(
     StatementSettings statements,
     int planCache,
     boolean idempotentWrites,
-    KeyChecks keyChecks) {
+    KeyChecks keyChecks,
+    Duration descriptionReuse) {
 
   /** The property whose value is the secret access key. */
   public static final String SECRET = "password";
+  /**
+   * Seconds a table's description is reused by default: a pool that opens connections as its load
+   * grows describes each table about once a minute, and a table changed under it (an index added)
+   * is seen by its connections within that minute. A change that breaks a request is seen at once.
+   */
+  public static final int DEFAULT_DESCRIPTION_REUSE_SECONDS = 60;
+  /** The most seconds a description may be reused: a day. */
+  public static final int MAX_DESCRIPTION_REUSE_SECONDS = 86_400;
 
   public SessionOptions {
     if (planCache < 0) {
       throw new IllegalArgumentException("a plan cache keeps 0 plans or more, not " + planCache);
+    }
+    if (descriptionReuse.isNegative()) {
+      throw new IllegalArgumentException("a description is reused for no time or more, not " + descriptionReuse);
     }
   }
 
@@ -55,8 +70,11 @@ public record SessionOptions(
     boolean idempotentWrites = property.apply("idempotentWrites").map(v -> parseBoolean("idempotentWrites", v))
         .orElse(false);
     KeyChecks keyChecks = property.apply("keyChecks").map(KeyChecks::parse).orElse(KeyChecks.IMMEDIATE);
+    int descriptionReuse = property.apply("descriptionReuseSeconds")
+        .map(v -> parseCount("descriptionReuseSeconds", v, 0, MAX_DESCRIPTION_REUSE_SECONDS))
+        .orElse(DEFAULT_DESCRIPTION_REUSE_SECONDS);
     return new SessionOptions(property.apply("mapping"), clientSettings(property), statements, planCache,
-        idempotentWrites, keyChecks);
+        idempotentWrites, keyChecks, Duration.ofSeconds(descriptionReuse));
   }
 
   private static ClientSettings clientSettings(Function<String, Optional<String>> property) {

@@ -142,6 +142,11 @@ public final class FaultProxy implements AutoCloseable {
     return requests.stream().filter(r -> r.operation().equals(operation)).toList();
   }
 
+  /** How many client connections are open now: those the proxy accepted and neither side has closed. */
+  public int openConnections() {
+    return connections.size();
+  }
+
   public void clearRequests() {
     requests.clear();
     received.clear();

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
@@ -32,8 +33,18 @@ public final class RequestRecorder implements ExecutionInterceptor {
       "PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems",
       "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction");
 
+  /** How many recorders the SDK made: one per client built in this JVM. */
+  private static final AtomicInteger CLIENTS_BUILT = new AtomicInteger();
+
   /** For the SDK, which creates one per client. */
-  public RequestRecorder() {}
+  public RequestRecorder() {
+    CLIENTS_BUILT.incrementAndGet();
+  }
+
+  /** How many DynamoDB clients this JVM has built so far, the driver's and the tests' own. */
+  public static int clientsBuilt() {
+    return CLIENTS_BUILT.get();
+  }
 
   /**
    * Records the request as it will be marshalled: this hook runs after every interceptor's
