@@ -1,8 +1,8 @@
 // Drives the workbench page in Debian's headless chromium and prints what the page shows, as JSON,
 // for the Java test to assert: node workbench.mjs <page address> <screenshot folder> <scenarios.json>.
-// Each scenario types a statement, presses Run (or Explain), waits for the page to finish, reads the grid, the
-// request cards, the copy buttons' texts (through the clipboard), the slices and any refusal, and
-// saves a screenshot named after it.
+// Each scenario types a statement, presses Run (or Explain), waits for the page to finish, reads the
+// grid, the request cards and what each card's requests read, returned and cost, the copy buttons'
+// texts (through the clipboard), the slices and any refusal, and saves a screenshot named after it.
 import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 
@@ -33,6 +33,7 @@ try {
       cards: [...document.querySelectorAll('#cards .card')].map(card => ({
         operation: card.dataset.operation,
         text: card.textContent,
+        sent: card.querySelector('.figures.sent')?.textContent ?? null,
         json: card.querySelector('pre.json')?.textContent ?? null })),
       slices: [...document.querySelectorAll('#slices .slice')].map(slice => ({
         title: slice.querySelector('.title').textContent,

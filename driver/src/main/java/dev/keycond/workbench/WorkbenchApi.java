@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.IntStream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
@@ -40,9 +39,14 @@ final class WorkbenchApi implements AutoCloseable {
 
   /**
    * The open result whose next page the page may ask for, and its one row read ahead; {@code
-   * recording} is what its statement sent and dropped as it ran.
+   * recording} is what its statement sent and dropped as it ran, under the cards of {@code cards}.
    */
-  private record Cursor(long id, String sql, Statement statement, RunRecording recording, ResultSet rows) {}
+  private record Cursor(long id, String sql, List<CopyableRequest> cards, Statement statement,
+      RunRecording recording, ResultSet rows) {
+    Cursor {
+      cards = List.copyOf(cards);
+    }
+  }
 
   /** The most requests known only as the statement ran (a lookup join's) that the slices draw. */
   static final int MOST_PER_ROW_DRAWN = 10;
@@ -98,10 +102,11 @@ final class WorkbenchApi implements AutoCloseable {
       if (!statement.execute(sql)) {
         answer.put("status", "done").put("updated", statement.getUpdateCount());
         answer.set("cost", RequestCards.cost(statement.unwrap(KeycondStatement.class).cost()));
+        answer.set("sent", RequestCards.sent(requests.requests(), recording));
         statement.close();
         return answer;
       }
-      Cursor open = new Cursor(++cursors, sql, statement, recording, statement.getResultSet());
+      Cursor open = new Cursor(++cursors, sql, requests.requests(), statement, recording, statement.getResultSet());
       cursor = Optional.of(open);
       pendingRow = open.rows().next();
       answer.put("status", "rows").put("cursor", open.id());
@@ -143,6 +148,7 @@ final class WorkbenchApi implements AutoCloseable {
     lastRun = Optional.of(new LastRun(open.sql(), Set.copyOf(open.recording().itemsRejectedByDriver()),
         open.recording().sentReads()));
     answer.set("cost", RequestCards.cost(open.statement().unwrap(KeycondStatement.class).cost()));
+    answer.set("sent", RequestCards.sent(open.cards(), open.recording()));
     if (!pendingRow) {
       closeCursor();
     }
@@ -212,18 +218,14 @@ final class WorkbenchApi implements AutoCloseable {
   private void perRowSlices(List<CopyableRequest> requests, List<DynamoDbRequest> sent,
       Set<Map<String, AttributeValue>> rejected, ArrayNode slices, ArrayNode keyReads, ObjectNode answer)
       throws SQLException {
-    List<Integer> perRowCards = IntStream.range(0, requests.size())
-        .filter(i -> requests.get(i) instanceof CopyableRequest.Unknown).boxed().toList();
-    if (perRowCards.isEmpty()) {
+    if (requests.stream().noneMatch(CopyableRequest.Unknown.class::isInstance)) {
       return;
     }
     int drawn = 0;
     int notDrawn = 0;
     for (DynamoDbRequest request : sent) {
-      // A lookup's card names the GetItem it stands for; it sends them as BatchGetItems.
-      String operation = operation(request).replace("BatchGetItem", "GetItem");
-      int card = perRowCards.stream().filter(i -> requests.get(i).operation().equals(operation)).findFirst()
-          .orElse(perRowCards.get(0));
+      // A request that is no card's exactly stands under a card known only as the statement ran, and there is one.
+      int card = RequestCards.cardOf(requests, request).getAsInt();
       if (drawn == MOST_PER_ROW_DRAWN) {
         notDrawn++;
         continue;
@@ -234,11 +236,6 @@ final class WorkbenchApi implements AutoCloseable {
       }
     }
     answer.put("perRowNotDrawn", notDrawn);
-  }
-
-  /** The operation of a read the statement sent, as its card names it. */
-  private static String operation(DynamoDbRequest request) {
-    return request.getClass().getSimpleName().replaceFirst("Request$", "");
   }
 
   /** The slices a read reads: a Query's, or the partitions of a GetItem's or BatchGetItem's keys; none for a write or a Scan. */

@@ -1,6 +1,7 @@
 // The workbench page: the editor and its history, the rows a page at a time, one card per request
-// with the texts EXPLAIN gives, the cost as the driver reports it, the slices, the mapping. Every
-// figure shown comes from the server; the page only lays it out.
+// with the texts EXPLAIN gives and what its requests read, returned and cost as DynamoDB answered,
+// the cost as the driver reports it, the slices, the mapping. Every figure shown comes from the
+// server; the page only lays it out.
 
 import { element } from './dom.js';
 import { drawSlices } from './slice.js';
@@ -60,7 +61,7 @@ function showCost(cost) {
 }
 
 /** @param unsent why the requests were not sent (a refusal, a write not confirmed, an EXPLAIN), if they were not */
-function showCards(requests, cost, unsent) {
+function showCards(requests, unsent) {
   const cards = $('cards');
   cards.replaceChildren();
   (requests ?? []).forEach((request, i) => {
@@ -69,13 +70,12 @@ function showCards(requests, cost, unsent) {
     card.append(element('div', 'title', (i + 1) + '. ' + request.operation
       + (request.table ? ' on table ' + request.table : '') + (request.index ? ' index ' + request.index : '')));
     if (unsent) card.append(element('div', 'figures unsent', unsent));
+    card.append(element('div', 'figures sent'));
     if (request.unknown) {
       card.append(element('div', 'figures', 'Known only as the statement runs: ' + request.unknown));
       cards.append(card);
       return;
     }
-    const capacity = (cost?.capacity ?? []).find(c => c.table === request.table && (c.index ?? null) === (request.index ?? null));
-    if (capacity) card.append(element('div', 'figures', 'What the statement cost on ' + capacity.describe));
     if (request.note) card.append(element('div', 'figures', request.note));
     card.append(element('pre', 'json', request.json));
     const copies = element('div', 'copies');
@@ -91,6 +91,31 @@ function showCards(requests, cost, unsent) {
     card.append(copies);
     cards.append(card);
   });
+}
+
+/**
+ * What the requests sent so far under each card read, returned and cost, as the server counted
+ * DynamoDB's answers; the requests no card stands for get cards of their own.
+ */
+function showSent(sent) {
+  if (!sent) return;
+  const cards = [...$('cards').querySelectorAll('.card:not(.unlisted)')];
+  sent.cards.forEach((figures, i) => {
+    const line = cards[i].querySelector('.figures.sent');
+    line.textContent = figures ? figures.describe : 'Nothing sent for it so far';
+    line.classList.toggle('none', !figures);
+  });
+  $('cards').querySelectorAll('.card.unlisted, .not-kept').forEach(card => card.remove());
+  sent.unlisted.forEach((figures, i) => {
+    const card = element('div', 'card unlisted');
+    card.dataset.operation = figures.operation;
+    card.append(element('div', 'title', (cards.length + i + 1) + '. ' + figures.operation
+      + (figures.table ? ' on table ' + figures.table : '') + (figures.index ? ' index ' + figures.index : '')
+      + ', sent as the statement ran'));
+    card.append(element('div', 'figures sent', figures.describe));
+    $('cards').append(card);
+  });
+  if (sent.notKept > 0) $('cards').append(element('div', 'not-kept', sent.notKept + ' more request(s) sent, not itemized'));
 }
 
 function showRows(answer, first) {
@@ -123,6 +148,7 @@ function showRows(answer, first) {
       next.columns = answer.columns;
       showRows(next, last + 1);
       showCost(next.cost);
+      showSent(next.sent);
     });
     rows.append(more);
   }
@@ -161,7 +187,8 @@ const UNSENT = {
 };
 
 function showAnswer(answer) {
-  showCards(answer.requests, answer.cost, UNSENT[answer.status]);
+  showCards(answer.requests, UNSENT[answer.status]);
+  showSent(answer.sent);
   showCost(answer.cost);
   switch (answer.status) {
     case 'rows': showRows(answer, 1); break;
@@ -185,7 +212,7 @@ function explain() {
     const text = $('explain-text');
     text.textContent = answer.lines.join('\n');
     text.hidden = false;
-    showCards(answer.requests, null, 'Not sent: EXPLAIN sends nothing.');
+    showCards(answer.requests, 'Not sent: EXPLAIN sends nothing.');
     if (answer.refusal) message('refusal', 'Refused: ' + answer.refusal.message, answer.refusal.fixes);
   });
 }

@@ -5,15 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.keycond.demo.Dynalite;
 import dev.keycond.demo.RecordingProxy;
 import dev.keycond.jdbc.KeycondConnection;
+import dev.keycond.planner.explain.CopyableRequest;
 import dev.keycond.testing.DemoDatabase;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
-/** What the API answers, called directly: paging, and the slices of key reads by GetItem and BatchGetItem. */
+/**
+ * What the API answers, called directly: paging, what each request card's own requests read,
+ * returned and cost, and the slices of key reads by GetItem and BatchGetItem.
+ */
 class WorkbenchApiTest {
   private final DemoDatabase db = DemoDatabase.get();
 
@@ -130,7 +138,7 @@ class WorkbenchApiTest {
   }
 
   @Test
-  void aLookupJoinsRequestsGetSlicesOnceTheStatementRan() throws Exception {
+  void aLookupJoinsRequestsGetCardFiguresAndSlicesOnceTheStatementRan() throws Exception {
     String sql = "SELECT f.path, w.plan FROM files f JOIN workspaces w ON w.id = f.parent "
         + "WHERE f.account = 'a91' AND f.path LIKE 'root/photos/%'";
     try (Connection connection = db.connect();
@@ -146,6 +154,12 @@ class WorkbenchApiTest {
       assertEquals("GetItem", run.get("requests").get(0).get("operation").asText());
       assertTrue(run.get("requests").get(0).has("unknown"));
       assertEquals(List.of("Query", "BatchGetItem"), operations());
+      // Card 1 stands for the lookup's GetItems, which it sent as one BatchGetItem of three keys, none found.
+      JsonNode cards = run.get("sent").get("cards");
+      assertEquals("Sent 1 request: 0 items read, 0 returned, 1.5 RCU", cards.get(0).get("describe").asText());
+      assertEquals("Sent 1 request: 4 items read, 4 returned, 0.5 RCU", cards.get(1).get("describe").asText());
+      assertEquals(run.get("cost").get("rcu").asDouble(),
+          cards.get(0).get("rcu").asDouble() + cards.get(1).get("rcu").asDouble(), 1e-9);
       db.clearRequests();
       JsonNode answer = api.slices(sql);
       List<JsonNode> perRow = new ArrayList<>();
@@ -192,6 +206,63 @@ class WorkbenchApiTest {
       assertEquals(List.of("PROJ#2026-launch", "PROJ#2026-rebrand"), sorts(slice, "rejectedByDriver"));
       assertTrue(operations().stream().allMatch("Query"::equals), operations().toString());
       assertEquals(answer.get("keyReads").size(), operations().size());
+    }
+  }
+
+  @Test
+  void eachCardShowsWhatItsOwnQueryReadReturnedAndCostAsDynamoDbAnsweredIt() throws Exception {
+    // Two Queries on one table: the cost API's capacity for table 'Drive' holds both.
+    String sql = "SELECT path FROM files WHERE account IN ('a91', 'b07') AND path LIKE 'root/%' AND size > 0";
+    try (Connection connection = db.connect();
+        WorkbenchApi api = new WorkbenchApi(connection.unwrap(KeycondConnection.class), 100);
+        DynamoDbClient raw = Dynalite.client(db.endpoint())) {
+      List<CopyableRequest> planned = connection.unwrap(KeycondConnection.class).requests(sql).requests();
+      db.clearRequests();
+      JsonNode run = api.run(sql, false);
+      assertEquals("rows", run.get("status").asText(), run.toString());
+      assertEquals(List.of("Query", "Query"), operations());
+      JsonNode cards = run.get("sent").get("cards");
+      assertEquals(2, cards.size(), run.toString());
+      assertEquals("[]", run.get("sent").get("unlisted").toString());
+      double rcu = 0;
+      long read = 0;
+      for (int i = 0; i < 2; i++) {
+        // The same request again, as the card's JSON says, straight to the server: its answer is the card's figures.
+        QueryRequest request = (QueryRequest) ((CopyableRequest.Exact) planned.get(i)).request();
+        QueryResponse answer = raw.query(request);
+        assertTrue(answer.lastEvaluatedKey().isEmpty());
+        JsonNode card = cards.get(i);
+        assertEquals(1, card.get("requests").asInt());
+        assertEquals(1, card.get("pages").asInt());
+        assertEquals(answer.scannedCount(), card.get("itemsRead").asInt(), card.toString());
+        assertEquals(answer.count(), card.get("itemsReturned").asInt(), card.toString());
+        assertEquals(answer.consumedCapacity().capacityUnits(), card.get("rcu").asDouble(), 1e-9);
+        assertEquals(0, card.get("wcu").asDouble());
+        rcu += card.get("rcu").asDouble();
+        read += card.get("itemsRead").asLong();
+      }
+      // a91's Query reads its ten items and returns the five the FilterExpression keeps; b07's partition is smaller.
+      assertEquals("Sent 1 request: 10 items read, 5 returned, 0.5 RCU", cards.get(0).get("describe").asText());
+      assertTrue(cards.get(1).get("itemsRead").asLong() < 10, cards.toString());
+      JsonNode cost = run.get("cost");
+      assertEquals(cost.get("rcu").asDouble(), rcu, 1e-9);
+      assertEquals(cost.get("itemsRead").asLong(), read);
+      assertEquals(1, cost.get("capacity").size(), "the cost API has the two Queries' units together: " + cost);
+    }
+  }
+
+  @Test
+  void aWritesCardShowsItsWriteUnits() throws Exception {
+    try (Connection connection = db.connect();
+        WorkbenchApi api = new WorkbenchApi(connection.unwrap(KeycondConnection.class), 100)) {
+      JsonNode insert = api.run("INSERT INTO workspaces (id, name, plan) VALUES ('wb-cards', 'Cards', 'free')", true);
+      JsonNode delete = api.run("DELETE FROM workspaces WHERE id = 'wb-cards'", true);
+      for (JsonNode done : List.of(insert, delete)) {
+        assertEquals("done", done.get("status").asText(), done.toString());
+        JsonNode card = done.get("sent").get("cards").get(0);
+        assertEquals("Sent 1 request: 1 WCU", card.get("describe").asText(), done.toString());
+        assertEquals(done.get("cost").get("wcu").asDouble(), card.get("wcu").asDouble(), 1e-9);
+      }
     }
   }
 }

@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The workbench page in a real headless browser: Debian's chromium, driven by the pinned
  * playwright-core (browser/workbench.mjs), against dynalite with the demo's data. It runs a
- * subtree by prefix, a workspace with its projects, a refused Scan and an Explain, and checks what the page
- * shows against what the driver says: the rows, the request cards, the highlighted items of each
+ * subtree by prefix, a workspace with its projects, a refused Scan, an Explain, and two Queries on one
+ * table, and checks what the page shows against what the driver says: the rows, the request cards
+ * and what each one's requests read, returned and cost, the highlighted items of each
  * slice and no others, the copy buttons' texts against EXPLAIN's, the refusal's fix. A screenshot
  * of each is saved under target/workbench-screenshots.
  */
@@ -44,6 +45,9 @@ class WorkbenchBrowserTest {
   private static final String LOOKUP = "SELECT f.path, w.plan FROM files f JOIN workspaces w ON w.id = f.parent "
       + "WHERE f.account = 'a91' AND f.path LIKE 'root/photos/%'";
   private static final String SCAN = "SELECT path, size FROM files WHERE size > 1000000";
+  /** Two Queries on one table: the cost API's capacity of table 'Drive' holds both, each card its own. */
+  private static final String TWO_QUERIES =
+      "SELECT path FROM files WHERE account IN ('a91', 'b07') AND path LIKE 'root/%' AND size > 0";
 
   @Test
   void thePageShowsWhatTheDriverSays() throws Exception {
@@ -58,7 +62,7 @@ class WorkbenchBrowserTest {
     Files.writeString(scenarios, JSON.writeValueAsString(List.of(Map.of("name", "subtree", "sql", PREFIX),
         Map.of("name", "join", "sql", JOIN), Map.of("name", "refused", "sql", SCAN),
         Map.of("name", "explain", "sql", PREFIX, "button", "explain"), Map.of("name", "checked", "sql", CHECKED),
-        Map.of("name", "lookup", "sql", LOOKUP))));
+        Map.of("name", "lookup", "sql", LOOKUP), Map.of("name", "two-queries", "sql", TWO_QUERIES))));
 
     DemoDatabase db = DemoDatabase.get();
     JsonNode seen;
@@ -75,8 +79,7 @@ class WorkbenchBrowserTest {
     assertEquals("Cost: 1 Query, 4 items read, 0.5 RCU", subtree.get("cost").asText());
     assertEquals(1, subtree.get("cards").size(), subtree.toString());
     assertTrue(subtree.get("cards").get(0).get("json").asText().contains("begins_with"));
-    assertTrue(subtree.get("cards").get(0).get("text").asText().contains("What the statement cost on table 'Drive': 0.5 RCU"),
-        subtree.get("cards").toString());
+    assertEquals("Sent 1 request: 4 items read, 4 returned, 0.5 RCU", subtree.get("cards").get(0).get("sent").asText());
     assertEquals(1, subtree.get("slices").size());
     assertEquals("[\"root/photos/\",\"root/photos/2026/\",\"root/photos/2026/beach.jpg\",\"root/photos/2026/sunset.jpg\"]",
         subtree.get("slices").get(0).get("read").toString());
@@ -119,9 +122,36 @@ class WorkbenchBrowserTest {
     assertEquals(List.of("Request 2: Query on Drive", "Request 1: BatchGetItem on Control, sent as the statement ran",
         "Request 1: BatchGetItem on Control, sent as the statement ran",
         "Request 1: BatchGetItem on Control, sent as the statement ran"), titles);
-    for (String name : List.of("subtree", "join", "refused", "explain", "checked", "lookup")) {
+    assertEquals("Sent 1 request: 0 items read, 0 returned, 1.5 RCU", seen.get("lookup").get("cards").get(0).get("sent").asText());
+    assertEquals("Sent 1 request: 4 items read, 4 returned, 0.5 RCU", seen.get("lookup").get("cards").get(1).get("sent").asText());
+    assertEquals("", refused.get("cards").get(0).get("sent").asText());
+    assertEachCardShowsItsOwnFigures(db, seen.get("two-queries"));
+    for (String name : List.of("subtree", "join", "refused", "explain", "checked", "lookup", "two-queries")) {
       assertTrue(Files.size(screenshots.resolve(name + ".png")) > 10_000, name);
     }
+  }
+
+  /**
+   * Each of the two Queries' cards shows its own figures, the very ones the API answers for the same
+   * run (WorkbenchApiTest checks those against DynamoDB's answers), and the cost line is the
+   * statement's, whose units are theirs added up.
+   */
+  private static void assertEachCardShowsItsOwnFigures(DemoDatabase db, JsonNode page) throws SQLException {
+    JsonNode answer;
+    try (Connection connection = db.connect();
+        WorkbenchApi api = new WorkbenchApi(connection.unwrap(KeycondConnection.class), 100)) {
+      answer = api.run(TWO_QUERIES, false);
+    }
+    JsonNode figures = answer.get("sent").get("cards");
+    assertEquals(2, page.get("cards").size(), page.toString());
+    assertEquals("Sent 1 request: 10 items read, 5 returned, 0.5 RCU", page.get("cards").get(0).get("sent").asText());
+    double rcu = 0;
+    for (int i = 0; i < 2; i++) {
+      assertEquals(figures.get(i).get("describe").asText(), page.get("cards").get(i).get("sent").asText());
+      rcu += figures.get(i).get("rcu").asDouble();
+    }
+    assertEquals(answer.get("cost").get("rcu").asDouble(), rcu, 1e-9);
+    assertEquals("Cost: " + answer.get("cost").get("summary").asText(), page.get("cost").asText());
   }
 
   /** The texts the copy buttons put on the clipboard are EXPLAIN's: its JSON, its AWS CLI command, its Java code. */

@@ -36,17 +36,42 @@ public final class CostMeter {
     this.itemsWritten += itemsWritten;
     int kind = request instanceof ReadRequest ? 0 : 1;
     for (ConsumedCapacity capacity : consumed) {
-      String table = Objects.requireNonNullElse(capacity.tableName(), request.tableName());
-      if (capacity.table() == null && !capacity.hasLocalSecondaryIndexes() && !capacity.hasGlobalSecondaryIndexes()) {
-        add(table, "", kind, capacity.capacityUnits());
-        continue;
-      }
-      if (capacity.table() != null) {
-        add(table, "", kind, capacity.table().capacityUnits());
-      }
-      capacity.localSecondaryIndexes().forEach((index, c) -> add(table, index, kind, c.capacityUnits()));
-      capacity.globalSecondaryIndexes().forEach((index, c) -> add(table, index, kind, c.capacityUnits()));
+      itemize(capacity, request.tableName(), (table, index, units) -> add(table, index, kind, units));
     }
+  }
+
+  /** Where {@link #itemize} puts the units of a table ({@code index} "") or of one of its indexes. */
+  private interface Units {
+    void add(String table, String index, Double units);
+  }
+
+  /**
+   * The units of one ConsumedCapacity, by table and index: as DynamoDB itemizes them, or all on
+   * the table when it gives only a total.
+   */
+  private static void itemize(ConsumedCapacity capacity, String requestTable, Units units) {
+    String table = Objects.requireNonNullElse(capacity.tableName(), requestTable);
+    if (capacity.table() == null && !capacity.hasLocalSecondaryIndexes() && !capacity.hasGlobalSecondaryIndexes()) {
+      units.add(table, "", capacity.capacityUnits());
+      return;
+    }
+    if (capacity.table() != null) {
+      units.add(table, "", capacity.table().capacityUnits());
+    }
+    capacity.localSecondaryIndexes().forEach((index, c) -> units.add(table, index, c.capacityUnits()));
+    capacity.globalSecondaryIndexes().forEach((index, c) -> units.add(table, index, c.capacityUnits()));
+  }
+
+  /**
+   * The units one answer consumed, summed as {@link #answered} adds them to the statement's, so
+   * that the units of its requests add up to the statement's.
+   */
+  public static double units(List<ConsumedCapacity> consumed) {
+    double[] sum = new double[1];
+    for (ConsumedCapacity capacity : consumed) {
+      itemize(capacity, "", (table, index, units) -> sum[0] += units == null ? 0 : units);
+    }
+    return sum[0];
   }
 
   private void add(String table, String index, int kind, Double capacityUnits) {

@@ -28,19 +28,26 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
@@ -80,10 +87,10 @@ public final class DynamoGateway {
   /** The item, or empty when no item has the key. */
   public Optional<Map<String, AttributeValue>> getItem(GetItem get, StatementCall call) {
     GetItemRequest request = get.toSdk();
-    call.recorder().sent(request);
     GetItemResponse response = send(get, call, c -> c.getItem(request.toBuilder()
         .overrideConfiguration(bound(call)).build()));
-    call.cost().answered(get, consumed(response.consumedCapacity()), response.hasItem() ? 1 : 0, 0);
+    int found = response.hasItem() ? 1 : 0;
+    answered(call, get, request, consumed(response.consumedCapacity()), found, found, 0, Map.of());
     return response.hasItem() ? Optional.of(response.item()) : Optional.empty();
   }
 
@@ -105,11 +112,10 @@ public final class DynamoGateway {
       }
       List<Map<String, AttributeValue>> keys = pending;
       BatchGetItemRequest request = batch.toSdk(keys);
-      call.recorder().sent(request);
       BatchGetItemResponse response = send(batch, call, c -> c.batchGetItem(request.toBuilder()
           .overrideConfiguration(bound(call)).build()));
       List<Map<String, AttributeValue>> found = response.responses().getOrDefault(batch.tableName(), List.of());
-      call.cost().answered(batch, response.consumedCapacity(), found.size(), 0);
+      answered(call, batch, request, response.consumedCapacity(), found.size(), found.size(), 0, Map.of());
       items.addAll(found);
       KeysAndAttributes unprocessed = response.unprocessedKeys().get(batch.tableName());
       pending = unprocessed == null ? List.of() : unprocessed.keys();
@@ -120,23 +126,36 @@ public final class DynamoGateway {
   /** One page of a Query, from {@code startKey} (null for the first). */
   public QueryResponse query(Query query, Map<String, AttributeValue> startKey, StatementCall call) {
     QueryRequest request = query.toSdk(startKey);
-    if (startKey == null) {
-      call.recorder().sent(request);
-    }
     QueryResponse response = send(query, call, c -> c.query(request.toBuilder()
         .overrideConfiguration(bound(call)).build()));
-    call.cost().answered(query, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
-        response.count()), 0);
+    answered(call, query, request, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
+        response.count()), response.count(), 0, response.lastEvaluatedKey());
     return response;
   }
 
   /** One page of a Scan, from {@code startKey} (null for the first). */
   public ScanResponse scan(Scan scan, Map<String, AttributeValue> startKey, StatementCall call) {
-    ScanResponse response = send(scan, call, c -> c.scan(scan.toSdk(startKey).toBuilder()
+    ScanRequest request = scan.toSdk(startKey);
+    ScanResponse response = send(scan, call, c -> c.scan(request.toBuilder()
         .overrideConfiguration(bound(call)).build()));
-    call.cost().answered(scan, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
-        response.count()), 0);
+    answered(call, scan, request, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
+        response.count()), response.count(), 0, response.lastEvaluatedKey());
     return response;
+  }
+
+  /**
+   * Counts a request DynamoDB answered in the statement's cost, and records it when the statement
+   * records its run.
+   *
+   * @param sent the request as it went on the wire
+   * @param lastEvaluatedKey where a page ended; empty when none follows or the request is not paged
+   */
+  private static void answered(StatementCall call, DynamoRequest request, DynamoDbRequest sent,
+      List<ConsumedCapacity> consumed, long itemsRead, long itemsReturned, long itemsWritten,
+      Map<String, AttributeValue> lastEvaluatedKey) {
+    call.cost().answered(request, consumed, itemsRead, itemsWritten);
+    call.recorder().answered(sent, request instanceof ReadRequest, consumed, itemsRead, itemsReturned,
+        lastEvaluatedKey);
   }
 
   /** The items a page read: its ScannedCount, which is its Count when no filter ran. */
@@ -157,14 +176,15 @@ public final class DynamoGateway {
   }
 
   public PutOutcome putItem(PutItem put, StatementCall call) {
+    PutItemRequest request = put.toSdk();
     try {
-      PutItemResponse response = send(put, call, c -> c.putItem(put.toSdk().toBuilder()
+      PutItemResponse response = send(put, call, c -> c.putItem(request.toBuilder()
           .overrideConfiguration(bound(call)).build()));
-      call.cost().answered(put, consumed(response.consumedCapacity()), 0, 1);
+      answered(call, put, request, consumed(response.consumedCapacity()), 0, 0, 1, Map.of());
       return PutOutcome.WRITTEN;
     } catch (KeycondException e) {
       if (e.getCause() instanceof ConditionalCheckFailedException failed) {
-        call.cost().answered(put, List.of(), 0, 0);
+        answered(call, put, request, List.of(), 0, 0, 0, Map.of());
         Integer attempts = failed.numAttempts();
         return attempts != null && attempts > 1 ? PutOutcome.CONDITION_FAILED_ON_RETRY : PutOutcome.CONDITION_FAILED;
       }
@@ -178,8 +198,9 @@ public final class DynamoGateway {
    * attributes).
    */
   public Optional<Map<String, AttributeValue>> updateItem(UpdateItem update, StatementCall call) {
-    return conditional(update, call, () -> {
-      UpdateItemResponse response = send(update, call, c -> c.updateItem(update.toSdk().toBuilder()
+    UpdateItemRequest request = update.toSdk();
+    return conditional(update, request, call, () -> {
+      UpdateItemResponse response = send(update, call, c -> c.updateItem(request.toBuilder()
           .overrideConfiguration(bound(call)).build()));
       return new Answer(response.consumedCapacity(), response.attributes());
     });
@@ -187,8 +208,9 @@ public final class DynamoGateway {
 
   /** See {@link #updateItem}: the item as it was before it was deleted, when the request asked for it. */
   public Optional<Map<String, AttributeValue>> deleteItem(DeleteItem delete, StatementCall call) {
-    return conditional(delete, call, () -> {
-      DeleteItemResponse response = send(delete, call, c -> c.deleteItem(delete.toSdk().toBuilder()
+    DeleteItemRequest request = delete.toSdk();
+    return conditional(delete, request, call, () -> {
+      DeleteItemResponse response = send(delete, call, c -> c.deleteItem(request.toBuilder()
           .overrideConfiguration(bound(call)).build()));
       return new Answer(response.consumedCapacity(), response.attributes());
     });
@@ -201,14 +223,15 @@ public final class DynamoGateway {
    */
   public TransactOutcome transactWriteItems(TransactWriteItems transaction, StatementCall call) {
     long writes = transaction.actions().stream().filter(a -> !(a instanceof TransactWriteItems.ConditionCheck)).count();
+    TransactWriteItemsRequest request = transaction.toSdk();
     try {
       TransactWriteItemsResponse response = send(transaction, call, c -> c.transactWriteItems(
-          transaction.toSdk().toBuilder().overrideConfiguration(bound(call)).build()));
-      call.cost().answered(transaction, response.consumedCapacity(), 0, writes);
+          request.toBuilder().overrideConfiguration(bound(call)).build()));
+      answered(call, transaction, request, response.consumedCapacity(), 0, 0, writes, Map.of());
       return new TransactOutcome.Committed();
     } catch (KeycondException e) {
       if (e.getCause() instanceof TransactionCanceledException cancelled) {
-        call.cost().answered(transaction, List.of(), 0, 0);
+        answered(call, transaction, request, List.of(), 0, 0, 0, Map.of());
         return new TransactOutcome.Cancelled(cancelled.cancellationReasons().stream()
             .map(r -> r.code() == null ? "None" : r.code()).collect(ImmutableList.toImmutableList()));
       }
@@ -217,15 +240,15 @@ public final class DynamoGateway {
   }
 
   /** Sends a write of one item and counts it: written, or answered with a failed condition. */
-  private static Optional<Map<String, AttributeValue>> conditional(DynamoRequest request, StatementCall call,
-      Supplier<Answer> write) {
+  private static Optional<Map<String, AttributeValue>> conditional(DynamoRequest request, DynamoDbRequest sent,
+      StatementCall call, Supplier<Answer> write) {
     try {
       Answer answer = write.get();
-      call.cost().answered(request, consumed(answer.capacity()), 0, 1);
+      answered(call, request, sent, consumed(answer.capacity()), 0, 0, 1, Map.of());
       return Optional.of(answer.attributes() == null ? Map.of() : answer.attributes());
     } catch (KeycondException e) {
       if (e.getCause() instanceof ConditionalCheckFailedException) {
-        call.cost().answered(request, List.of(), 0, 0);
+        answered(call, request, sent, List.of(), 0, 0, 0, Map.of());
         return Optional.empty();
       }
       throw e;
@@ -257,10 +280,11 @@ public final class DynamoGateway {
         backOff(attempt, call);
       }
       List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> sending = pending;
+      BatchWriteItemRequest request = BatchWriteItem.toSdk(batch.tableName(), sending);
       BatchWriteItemResponse response = send(batch, call, c -> c.batchWriteItem(
-          BatchWriteItem.toSdk(batch.tableName(), sending).toBuilder().overrideConfiguration(bound(call)).build()));
+          request.toBuilder().overrideConfiguration(bound(call)).build()));
       pending = response.unprocessedItems().getOrDefault(batch.tableName(), List.of());
-      call.cost().answered(batch, response.consumedCapacity(), 0, sending.size() - pending.size());
+      answered(call, batch, request, response.consumedCapacity(), 0, 0, sending.size() - pending.size(), Map.of());
     }
     List<BatchWriteItem.Write> unprocessed = new ArrayList<>();
     for (software.amazon.awssdk.services.dynamodb.model.WriteRequest left : pending) {
