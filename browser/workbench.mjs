@@ -35,9 +35,11 @@ try {
         text: card.textContent,
         json: card.querySelector('pre.json')?.textContent ?? null })),
       slices: [...document.querySelectorAll('#slices .slice')].map(slice => ({
+        title: slice.querySelector('.title').textContent,
         items: [...slice.querySelectorAll('.item')].map(item => item.dataset.sort),
         read: [...slice.querySelectorAll('.item.read')].map(item => item.dataset.sort),
         filtered: [...slice.querySelectorAll('.item.filtered')].map(item => item.dataset.sort),
+        rejected: [...slice.querySelectorAll('.item.rejected')].map(item => item.dataset.sort),
         entities: [...slice.querySelectorAll('.item')].map(item => item.dataset.entity),
         boundaries: slice.querySelectorAll('.boundary').length })),
       message: document.getElementById('message').hidden ? null : document.querySelector('#message .text').textContent,

@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -17,19 +18,22 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * A transaction of {@value #ACTIONS} single-item changes: {@value #ACTIONS} executions of an
- * {@code INSERT} PreparedStatement with auto-commit off, then {@code commit()} (one
- * TransactWriteItems), against a raw-SDK TransactWriteItems of the same {@value #ACTIONS} Puts, with
- * the same condition ({@code attribute_not_exists} on the partition key) and a ClientRequestToken,
- * as keycond sends; keycond's INSERTs also each read their key when they run (a GetItem), which the
- * raw side does not. dynalite has no transactions, so this measurement runs on its own moto, started
- * the way the tests start it. Each round writes rows of a new account, which are deleted after it.
+ * A transaction of {@value #ACTIONS} single-item changes with auto-commit off, then
+ * {@code commit()} (one TransactWriteItems), against a raw-SDK TransactWriteItems of the same
+ * {@value #ACTIONS} Puts, with the same condition ({@code attribute_not_exists} on the partition key)
+ * and a ClientRequestToken, as keycond sends. Three ways of keycond's, each timed against raw in
+ * rounds of its own: INSERTs executed one by one, which each read their key when they run (a
+ * GetItem) under the default {@code keyChecks=immediate}; the same as one {@code executeBatch},
+ * whose keys are read together (a BatchGetItem); and one by one under {@code keyChecks=deferred},
+ * which reads nothing. dynalite has no transactions, so this measurement runs on its own moto,
+ * started the way the tests start it. Each round writes rows of a new account, deleted after it.
  */
 final class TransactionCommit implements Measurement {
   static final int ACTIONS = 100;
   private static final int WARM_UP_ROUNDS = 10;
   private static final int ROUNDS = 15;
   private static final int BATCH = 25;
+  private static final String INSERT = "INSERT INTO files (account, path, size) VALUES (?, ?, ?)";
 
   private final Path motoDir;
   private int accounts;
@@ -38,22 +42,56 @@ final class TransactionCommit implements Measurement {
     this.motoDir = motoDir;
   }
 
+  /** One of keycond's ways of writing a round's account, on a connection opened with {@code properties}. */
+  private record Way(String label, String summary, String properties, boolean batched) {}
+
+  private static final List<Way> WAYS = List.of(
+      new Way(ACTIONS + " INSERTs one by one, each reading its key", ACTIONS + " INSERTs one by one", "", false),
+      new Way("one `executeBatch` of " + ACTIONS + " INSERTs, reading their keys together",
+          "`executeBatch` of " + ACTIONS + " INSERTs", "", true),
+      new Way(ACTIONS + " INSERTs one by one with `keyChecks=deferred`, reading nothing",
+          ACTIONS + " INSERTs, `keyChecks=deferred`", ";keyChecks=deferred", false));
+
+  /** A way's rows of the report: its side and the raw side of its own rounds. */
+  private record Measured(String rows, SummaryRow summary) {}
+
   @Override
   public Section run() throws Exception {
     try (LocalServerProcess moto = Moto.start(motoDir);
         DynamoDbClient raw = RawSdk.client(moto.endpoint())) {
       FilesTable.create(raw);
-      try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(moto.endpoint()))) {
-        connection.setAutoCommit(false);
-        try (PreparedStatement insert =
-            connection.prepareStatement("INSERT INTO files (account, path, size) VALUES (?, ?, ?)")) {
-          return measure(raw, account -> keycond(connection, insert, account), account -> raw(raw, account));
+      StringBuilder rows = new StringBuilder();
+      List<SummaryRow> summary = new ArrayList<>();
+      for (Way way : WAYS) {
+        try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(moto.endpoint()) + way.properties())) {
+          connection.setAutoCommit(false);
+          try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+            Measured measured = measure(raw, way, account -> keycond(connection, insert, account, way.batched()),
+                account -> raw(raw, account));
+            rows.append(measured.rows());
+            summary.add(measured.summary());
+          }
         }
       }
+      String md = "### A transaction of " + ACTIONS + " changes\n\n"
+          + "`" + INSERT + "` with auto-commit off, then `commit()`, against a raw-SDK `TransactWriteItems` of the same "
+          + ACTIONS + " Puts (the same items, `attribute_not_exists` on the partition key, a ClientRequestToken), "
+          + "three ways, each timed against raw in rounds of its own. By default (`keyChecks=immediate`) each "
+          + "INSERT reads its key when it runs (a strongly consistent GetItem of the key alone), so that a duplicate "
+          + "fails the statement and not only the commit; an `executeBatch` reads its keys together (one "
+          + "BatchGetItem); `keyChecks=deferred` reads nothing, and a taken key cancels the commit. In one JVM after "
+          + WARM_UP_ROUNDS + " warm-up rounds of both; " + ROUNDS + " rounds alternating which goes first, each writing a "
+          + "new account whose items are deleted after it, untimed (moto copies the whole table before each "
+          + "transaction, so a commit's time grows with the table). dynalite has no transactions: this runs on moto "
+          + "5.2.5 on loopback, started for it, whose Python server takes most of each commit's time. moto reports no "
+          + "write units for a TransactWriteItems (0.0 below); DynamoDB bills each of its writes twice a plain one's.\n\n"
+          + "| way | median | p90 | / raw of its rounds | requests | WCUs |\n|---|---|---|---|---|---|\n" + rows;
+      return new Section(md, summary);
     }
   }
 
-  private Section measure(DynamoDbClient client, AlternatingRounds.Write keycond, AlternatingRounds.Write raw) throws Exception {
+  private Measured measure(DynamoDbClient client, Way way, AlternatingRounds.Write keycond, AlternatingRounds.Write raw)
+      throws Exception {
     String first = nextAccount();
     WireCost keycondCost = WireCost.of(() -> {
       keycond.write(first);
@@ -69,27 +107,13 @@ final class TransactionCommit implements Measurement {
     AlternatingRounds.time(WARM_UP_ROUNDS, this::nextAccount, keycond, raw, account -> clear(client, account));
     AlternatingRounds.Times times =
         AlternatingRounds.time(ROUNDS, this::nextAccount, keycond, raw, account -> clear(client, account));
-    List<Double> keycondTimes = times.keycond();
-    List<Double> rawTimes = times.raw();
-    double keycondMedian = Stats.median(keycondTimes);
-    double rawMedian = Stats.median(rawTimes);
-    String md = "### 9. A transaction of " + ACTIONS + " changes\n\n"
-        + ACTIONS + " executions of `INSERT INTO files (account, path, size) VALUES (?, ?, ?)` with auto-commit "
-        + "off, then `commit()`, against a raw-SDK `TransactWriteItems` of the same " + ACTIONS + " Puts (the same "
-        + "items, `attribute_not_exists` on the partition key, a ClientRequestToken). Each of keycond's INSERTs also "
-        + "reads its key when it runs (a strongly consistent GetItem of the key alone), so that a duplicate fails the "
-        + "statement and not only the commit: " + ACTIONS + " GetItems the raw side does not send. In one JVM after "
-        + WARM_UP_ROUNDS + " warm-up rounds of both; " + ROUNDS + " rounds alternating which goes first, each writing a new "
-        + "account whose items are deleted after it, untimed (moto copies the whole table before each transaction, "
-        + "so a commit's time grows with the table). dynalite has no transactions: this runs on moto 5.2.5 on "
-        + "loopback, started for it, whose Python server takes most of each commit's time. moto reports no write units for a TransactWriteItems "
-        + "(0.0 below); DynamoDB bills each of its writes twice a plain one's.\n\n"
-        + "| way | median | p90 | / raw | requests | WCUs |\n|---|---|---|---|---|---|\n"
-        + row("keycond, " + ACTIONS + " INSERTs and commit()", keycondTimes, rawMedian, keycondCost)
-        + row("raw SDK `TransactWriteItems`", rawTimes, rawMedian, rawCost);
-    return new Section(md, List.of(SummaryRow.of("commit a transaction of " + ACTIONS + " INSERTs (raw: "
+    double keycondMedian = Stats.median(times.keycond());
+    double rawMedian = Stats.median(times.raw());
+    String rows = row("keycond, " + way.label() + ", and commit()", times.keycond(), rawMedian, keycondCost)
+        + row("raw SDK `TransactWriteItems`, the same rounds", times.raw(), rawMedian, rawCost);
+    return new Measured(rows, SummaryRow.of("commit a transaction of " + way.summary() + " (raw: "
         + "TransactWriteItems of the same " + ACTIONS + " Puts; on moto)", keycondMedian, rawMedian,
-        Stats.ms(keycondMedian), Stats.ms(rawMedian), new Target.Ratio(1.2), keycondCost, rawCost)));
+        Stats.ms(keycondMedian), Stats.ms(rawMedian), new Target.Ratio(1.2), keycondCost, rawCost));
   }
 
   private static String row(String way, List<Double> times, double rawMedian, WireCost cost) {
@@ -124,14 +148,20 @@ final class TransactionCommit implements Measurement {
     return "t" + accounts++;
   }
 
-  private static void keycond(Connection connection, PreparedStatement insert, String account) throws Exception {
+  private static void keycond(Connection connection, PreparedStatement insert, String account, boolean batched)
+      throws Exception {
     for (int i = 0; i < ACTIONS; i++) {
       insert.setString(1, account);
       insert.setString(2, WriteLoad.path(i));
       insert.setLong(3, i);
-      if (insert.executeUpdate() != 1) {
+      if (batched) {
+        insert.addBatch();
+      } else if (insert.executeUpdate() != 1) {
         throw new IllegalStateException("an INSERT in the transaction counted no row");
       }
+    }
+    if (batched && Arrays.stream(insert.executeBatch()).anyMatch(count -> count != 1)) {
+      throw new IllegalStateException("an INSERT of the batch counted no row");
     }
     connection.commit();
   }

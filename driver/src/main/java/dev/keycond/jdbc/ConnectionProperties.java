@@ -51,6 +51,8 @@ public final class ConnectionProperties {
       new String[] {"idempotentWrites", "Send each write in auto-commit mode as a TransactWriteItems with a "
           + "ClientRequestToken, so that a retry after a lost answer is applied once (at twice the write units)",
           "false"},
+      new String[] {"keyChecks", "When a transaction finds an INSERT's key taken: immediate (the statement reads its "
+          + "keys and fails with 23505) or deferred (no read; the commit fails with 23505)", "immediate"},
       new String[] {"planCache", "Plans kept for statement texts and shapes; 0 keeps none",
           String.valueOf(StatementPlanner.DEFAULT_PLAN_CACHE)});
 

@@ -17,6 +17,8 @@ import dev.keycond.planner.cost.CostMeter;
 import dev.keycond.planner.cost.CostText;
 import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.exec.ExecutionContext;
+import dev.keycond.planner.gateway.RunRecorder;
+import dev.keycond.planner.gateway.RunRecording;
 import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.exec.relational.ListCursor;
 import java.sql.Connection;
@@ -52,6 +54,8 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   private final List<String> batch = new ArrayList<>();
   /** Written by the statement's thread, read by whichever thread cancels or closes the connection. */
   private volatile ExecutionContext running;
+  /** What the executions record beyond their cost: nothing, unless {@link #recordInto} asked. */
+  private RunRecorder recorder = RunRecorder.NOTHING;
   /** What the last execution's requests cost; read from any thread, as the result is read. */
   private volatile CostMeter cost = new CostMeter();
   private boolean reportAlways;
@@ -276,12 +280,21 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
 
   /** An execution that begins now, bounded by the query timeout and counted in the statement's cost. */
   private ExecutionContext execution(List<Object> parameters) {
-    return connection.session().execution(parameters, queryTimeoutSeconds * 1000L, cost);
+    return connection.session().execution(parameters, queryTimeoutSeconds * 1000L, cost, recorder);
   }
 
   @Override
   public StatementCost cost() {
     return cost.snapshot();
+  }
+
+  /**
+   * Makes this statement's executions from now on record the reads they send and the items the
+   * driver's own checks drop into {@code recording}, which the workbench asks for the statements it
+   * runs; a statement not asked records nothing.
+   */
+  public void recordInto(RunRecording recording) {
+    recorder = recording;
   }
 
   void resultSetClosed(KeycondResultSet closedSet) throws SQLException {

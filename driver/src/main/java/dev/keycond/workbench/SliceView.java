@@ -34,7 +34,8 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 /**
  * The slice of one partition that a statement's Query reads, drawn from key reads only: the items
  * its key condition selects (at most {@value #MOST_IN_SLICE}), whether the statement read each
- * one (its Limit) and whether its FilterExpression dropped it, up to {@value #WINDOW} items on
+ * one (its Limit), whether its FilterExpression dropped it, whether a condition the driver checks
+ * itself rejected it as the statement ran, up to {@value #WINDOW} items on
  * each side of the slice, and how many items lie beyond those. Each item is tagged with the SQL
  * table whose key templates it fits. Every read is a Query of that one partition, listed with
  * what it cost apart from the statement's requests; none is a Scan.
@@ -50,6 +51,9 @@ final class SliceView {
   private static final Pattern BETWEEN = Pattern.compile("(#\\w+) BETWEEN (:\\w+) AND (:\\w+)");
   private static final Pattern COMPARISON = Pattern.compile("(#\\w+) (=|<=|<|>=|>) (:\\w+)");
   private static final Pattern NAME = Pattern.compile("#\\w+");
+  /** One term of a key condition: {@code begins_with(#n, :v)}, or {@code #n op :v [AND :w]}. */
+  private static final Pattern TERM = Pattern.compile(
+      "begins_with\\((#\\w+), :\\w+\\)|(#\\w+) (BETWEEN|=|<=|<|>=|>) (:\\w+)(?: AND :\\w+(?=$| AND))?");
   private static final Pattern VALUE = Pattern.compile(":\\w+");
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -59,12 +63,24 @@ final class SliceView {
     QueryResponse read(QueryRequest query) throws SQLException;
   }
 
+  /**
+   * How the view reads and what it knows of the statement's run.
+   *
+   * @param rejectedByDriver the table keys of the items the statement's requests returned that the
+   *     driver's own checks then rejected, as it ran (empty when it has not run)
+   * @param keyReads where each key read the view sends is listed, with its cost
+   */
+  record Reads(KeyReader reader, Set<Map<String, AttributeValue>> rejectedByDriver, ArrayNode keyReads) {
+    Reads {
+      rejectedByDriver = Set.copyOf(rejectedByDriver);
+    }
+  }
+
   /** The sort key condition: {@code =}, {@code <}, {@code <=}, {@code >}, {@code >=}, {@code BETWEEN} or {@code begins_with}. */
   private record SortCondition(String operator, List<String> values) {}
 
   private final QueryRequest statement;
-  private final KeyReader reader;
-  private final ArrayNode keyReads;
+  private final Reads reads;
   private final Map<String, String> names = new HashMap<>();
   private final Map<String, AttributeValue> values = new HashMap<>();
   private final List<String> tableKeys;
@@ -72,15 +88,16 @@ final class SliceView {
   private final String hashName;
   private final String rangeName;
   private final String projection;
+  /** The attributes whose values, in this order, are an item's place in the partition. */
+  private final List<String> sortAttributes;
   /** The keys a GetItem or BatchGetItem asks for, which are what it reads; empty for a Query. */
   private final Optional<Set<Map<String, AttributeValue>>> requested;
 
   private SliceView(QueryRequest statement, Optional<Set<Map<String, AttributeValue>>> requested, SourceTable source,
-      KeySchema keys, KeyReader reader, ArrayNode keyReads) {
+      KeySchema keys, Reads reads) {
     this.statement = statement;
     this.requested = requested;
-    this.reader = reader;
-    this.keyReads = keyReads;
+    this.reads = reads;
     names.putAll(statement.expressionAttributeNames());
     values.putAll(statement.expressionAttributeValues());
     Set<String> attributes = new LinkedHashSet<>(source.keys().attributes());
@@ -93,19 +110,17 @@ final class SliceView {
     }
     this.tableKeys = source.keys().attributes();
     List<String> ordered = List.copyOf(attributes);
-    this.hashName = placeholders.get(ordered.indexOf(keys.hashAttribute()));
-    this.rangeName = keys.rangeAttribute().map(range -> placeholders.get(ordered.indexOf(range))).orElse("");
+    // A key of several attributes has no one attribute to read beside the slice by: the view draws its slice only.
+    this.hashName = keys.isMultiAttribute() ? "" : placeholders.get(ordered.indexOf(keys.hashAttribute()));
+    this.rangeName = keys.isMultiAttribute() ? ""
+        : keys.rangeAttribute().map(range -> placeholders.get(ordered.indexOf(range))).orElse("");
+    this.sortAttributes = keys.sortAttributes();
     this.projection = String.join(", ", placeholders);
   }
 
-  /**
-   * The slice a Query of a statement reads, or why the view cannot draw it.
-   *
-   * @param keyReads where each key read the view sends is listed, with its cost
-   */
-  static ObjectNode of(QueryRequest query, KeycondSchema schema, KeyReader reader, ArrayNode keyReads)
-      throws SQLException {
-    return of(query, Optional.empty(), schema, reader, keyReads).put("operation", "Query");
+  /** The slice a Query of a statement reads, or why the view cannot draw it. */
+  static ObjectNode of(QueryRequest query, KeycondSchema schema, Reads reads) throws SQLException {
+    return of(query, Optional.empty(), schema, reads).put("operation", "Query");
   }
 
   /**
@@ -113,7 +128,7 @@ final class SliceView {
    * the smallest to the largest key asked for in that partition, those asked for highlighted.
    */
   static List<ObjectNode> ofKeys(String operation, String table, List<Map<String, AttributeValue>> keys,
-      boolean consistentRead, KeycondSchema schema, KeyReader reader, ArrayNode keyReads) throws SQLException {
+      boolean consistentRead, KeycondSchema schema, Reads reads) throws SQLException {
     Optional<SourceTable> source = source(schema, table);
     if (source.isEmpty()) {
       return List.of(NODES.objectNode().put("operation", operation).put("table", table)
@@ -138,7 +153,7 @@ final class SliceView {
       }
       QueryRequest query = QueryRequest.builder().tableName(table).keyConditionExpression(condition)
           .expressionAttributeNames(names).expressionAttributeValues(values).consistentRead(consistentRead).build();
-      slices.add(of(query, Optional.of(Set.copyOf(partition.getValue())), schema, reader, keyReads)
+      slices.add(of(query, Optional.of(Set.copyOf(partition.getValue())), schema, reads)
           .put("operation", operation));
     }
     return slices;
@@ -161,7 +176,7 @@ final class SliceView {
   }
 
   private static ObjectNode of(QueryRequest query, Optional<Set<Map<String, AttributeValue>>> requested,
-      KeycondSchema schema, KeyReader reader, ArrayNode keyReads) throws SQLException {
+      KeycondSchema schema, Reads reads) throws SQLException {
     ObjectNode slice = NODES.objectNode().put("table", query.tableName());
     Optional.ofNullable(query.indexName()).ifPresent(index -> slice.put("index", index));
     Optional<SourceTable> source = source(schema, query.tableName());
@@ -170,6 +185,9 @@ final class SliceView {
     }
     KeySchema keys = Optional.ofNullable(query.indexName()).flatMap(source.get()::index).map(SourceIndex::keys)
         .orElse(source.get().keys());
+    if (keys.isMultiAttribute()) {
+      return ofSeveralAttributes(slice, query, requested, schema, source.get(), keys, reads);
+    }
     Matcher condition = KEY_CONDITION.matcher(query.keyConditionExpression());
     if (!condition.matches()) {
       return slice.put("notDrawn", "the view draws a key condition on one partition key attribute only");
@@ -178,7 +196,7 @@ final class SliceView {
     if (sort.isPresent() && sort.get().operator().isEmpty()) {
       return slice.put("notDrawn", "the view does not draw the sort key condition " + condition.group(3));
     }
-    SliceView view = new SliceView(query, requested, source.get(), keys, reader, keyReads);
+    SliceView view = new SliceView(query, requested, source.get(), keys, reads);
     AttributeValue partition = query.expressionAttributeValues().get(condition.group(2));
     slice.put("partitionKey", keys.hashAttribute()).put("partition", text(partition));
     keys.rangeAttribute().ifPresent(range -> slice.put("sortKey", range));
@@ -190,6 +208,46 @@ final class SliceView {
     view.values.put(":p", partition);
     view.draw(slice, schema, sort);
     return slice;
+  }
+
+  /**
+   * The slice of a Query on an index keyed on several attributes: its items in the order of the
+   * sort attributes (DynamoDB's order, as the key read returns them) and the key condition's bounds
+   * on them, without the items beside the slice.
+   */
+  private static ObjectNode ofSeveralAttributes(ObjectNode slice, QueryRequest query,
+      Optional<Set<Map<String, AttributeValue>>> requested, KeycondSchema schema, SourceTable source, KeySchema keys,
+      Reads reads) throws SQLException {
+    Map<String, String> partition = new LinkedHashMap<>();
+    List<String> sortBounds = new ArrayList<>();
+    Matcher term = TERM.matcher(query.keyConditionExpression());
+    while (term.find()) {
+      String attribute = query.expressionAttributeNames().get(term.group(1) == null ? term.group(2) : term.group(1));
+      String text = substituted(term.group(), query);
+      if (keys.isPartitionAttribute(attribute) && term.group(1) == null && term.group(3).equals("=")) {
+        partition.put(attribute, text(query.expressionAttributeValues().get(term.group(4))));
+      } else {
+        sortBounds.add(text);
+      }
+    }
+    slice.put("partitionKey", String.join(" + ", partition.keySet()))
+        .put("partition", String.join("\" + \"", partition.values()))
+        .put("sortKey", String.join(" + ", keys.sortAttributes())).put("condition", query.keyConditionExpression())
+        .put("windowNotDrawn", "the view reads no items beside the slice of a key of several attributes");
+    if (!sortBounds.isEmpty()) {
+      slice.put("sortCondition", String.join(" AND ", sortBounds));
+    }
+    Optional.ofNullable(query.filterExpression()).ifPresent(filter -> slice.put("filterExpression", filter));
+    new SliceView(query, requested, source, keys, reads).draw(slice, schema, Optional.empty());
+    return slice;
+  }
+
+  /** A term of a key condition with its names and values written out, as the page shows it. */
+  private static String substituted(String term, QueryRequest query) {
+    String named = NAME.matcher(term).replaceAll(name -> Matcher.quoteReplacement(
+        query.expressionAttributeNames().get(name.group())));
+    return VALUE.matcher(named).replaceAll(value -> Matcher.quoteReplacement(
+        '"' + text(query.expressionAttributeValues().get(value.group())) + '"'));
   }
 
   private static SortCondition sortCondition(String text) {
@@ -244,17 +302,19 @@ final class SliceView {
         count(slice, "countAfter", "items after the window", partition, ">", after.get(after.size() - 1));
       }
     }
-    slice.put("truncated", truncated).put("readCount", read.size())
-        .put("returnedCount", read.stream().filter(kept::contains).count());
+    Set<Map<String, AttributeValue>> returned = read.stream().filter(kept::contains).collect(Collectors.toSet());
+    slice.put("truncated", truncated).put("readCount", read.size()).put("returnedCount", returned.size())
+        .put("rejectedByDriverCount", returned.stream().filter(reads.rejectedByDriver()::contains).count());
     ArrayNode items = slice.putArray("items");
     List<EntityTable> entities = schema.mappedTables().stream()
         .filter(t -> t.source().name().equals(statement.tableName())).toList();
-    before.forEach(item -> add(items, item, "before", entities, false, false));
+    before.forEach(item -> add(items, item, "before", entities, false, false, false));
     for (Map<String, AttributeValue> item : inside) {
       Map<String, AttributeValue> key = tableKey(item);
-      add(items, item, "slice", entities, read.contains(key), read.contains(key) && !kept.contains(key));
+      add(items, item, "slice", entities, read.contains(key), read.contains(key) && !kept.contains(key),
+          returned.contains(key) && reads.rejectedByDriver().contains(key));
     }
-    after.forEach(item -> add(items, item, "after", entities, false, false));
+    after.forEach(item -> add(items, item, "after", entities, false, false, false));
   }
 
   /** The items of the slice the statement's FilterExpression keeps: all of them when it has none. */
@@ -302,12 +362,13 @@ final class SliceView {
   }
 
   private void add(ArrayNode items, Map<String, AttributeValue> item, String zone, List<EntityTable> entities,
-      boolean read, boolean filtered) {
-    ObjectNode node = items.addObject().put("zone", zone).put("read", read).put("filtered", filtered);
+      boolean read, boolean filtered, boolean rejectedByDriver) {
+    ObjectNode node = items.addObject().put("zone", zone).put("read", read).put("filtered", filtered)
+        .put("rejectedByDriver", rejectedByDriver);
     ObjectNode keys = node.putObject("keys");
     item.forEach((attribute, value) -> keys.put(attribute, text(value)));
-    if (!rangeName.isEmpty()) {
-      node.put("sort", text(item.get(names.get(rangeName))));
+    if (!sortAttributes.isEmpty()) {
+      node.put("sort", String.join(" | ", sortAttributes.stream().map(attribute -> text(item.get(attribute))).toList()));
     }
     entities.stream().filter(entity -> fits(entity, item)).findFirst()
         .ifPresentOrElse(entity -> node.put("entity", entity.name()), () -> node.putNull("entity"));
@@ -378,8 +439,8 @@ final class SliceView {
   }
 
   private QueryResponse send(String purpose, QueryRequest query) throws SQLException {
-    QueryResponse response = reader.read(query);
-    keyReads.addObject().put("purpose", purpose).put("operation", "Query").put("json", RequestJson.of(query))
+    QueryResponse response = reads.reader().read(query);
+    reads.keyReads().addObject().put("purpose", purpose).put("operation", "Query").put("json", RequestJson.of(query))
         .put("items", response.count()).put("scanned", response.scannedCount())
         .put("rcu", response.consumedCapacity() == null ? 0 : response.consumedCapacity().capacityUnits());
     return response;

@@ -8,6 +8,7 @@ import dev.keycond.KeycondStatement;
 import dev.keycond.jdbc.KeycondConnection;
 import dev.keycond.planner.explain.CopyableRequest;
 import dev.keycond.planner.explain.StatementRequests;
+import dev.keycond.planner.gateway.RunRecording;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -16,6 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.IntStream;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -34,12 +38,31 @@ final class WorkbenchApi implements AutoCloseable {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  /** The open result whose next page the page may ask for, and its one row read ahead. */
-  private record Cursor(long id, Statement statement, ResultSet rows) {}
+  /**
+   * The open result whose next page the page may ask for, and its one row read ahead; {@code
+   * recording} is what its statement sent and dropped as it ran.
+   */
+  private record Cursor(long id, String sql, Statement statement, RunRecording recording, ResultSet rows) {}
+
+  /** The most requests known only as the statement ran (a lookup join's) that the slices draw. */
+  static final int MOST_PER_ROW_DRAWN = 10;
+
+  /**
+   * The statement run last, as far as its rows were read: the keys of the items its requests
+   * returned that the driver's own checks then rejected (what the slices mark as dropped by the
+   * driver), and the reads it sent.
+   */
+  private record LastRun(String sql, Set<Map<String, AttributeValue>> rejectedByDriver, List<DynamoDbRequest> sent) {
+    LastRun {
+      rejectedByDriver = Set.copyOf(rejectedByDriver);
+      sent = List.copyOf(sent);
+    }
+  }
 
   private final KeycondConnection connection;
   private final int pageRows;
   private Optional<Cursor> cursor = Optional.empty();
+  private Optional<LastRun> lastRun = Optional.empty();
   private long cursors;
   private boolean pendingRow;
 
@@ -67,14 +90,18 @@ final class WorkbenchApi implements AutoCloseable {
             "This statement writes to DynamoDB (the requests below). Confirm to run it.");
       }
       closeCursor();
+      lastRun = Optional.empty();
       Statement statement = connection.createStatement();
+      // Only the workbench's statements record what they send and drop: the page draws it.
+      RunRecording recording = new RunRecording();
+      statement.unwrap(dev.keycond.jdbc.KeycondStatement.class).recordInto(recording);
       if (!statement.execute(sql)) {
         answer.put("status", "done").put("updated", statement.getUpdateCount());
         answer.set("cost", RequestCards.cost(statement.unwrap(KeycondStatement.class).cost()));
         statement.close();
         return answer;
       }
-      Cursor open = new Cursor(++cursors, statement, statement.getResultSet());
+      Cursor open = new Cursor(++cursors, sql, statement, recording, statement.getResultSet());
       cursor = Optional.of(open);
       pendingRow = open.rows().next();
       answer.put("status", "rows").put("cursor", open.id());
@@ -113,6 +140,8 @@ final class WorkbenchApi implements AutoCloseable {
       pendingRow = open.rows().next();
     }
     answer.put("more", pendingRow);
+    lastRun = Optional.of(new LastRun(open.sql(), Set.copyOf(open.recording().itemsRejectedByDriver()),
+        open.recording().sentReads()));
     answer.set("cost", RequestCards.cost(open.statement().unwrap(KeycondStatement.class).cost()));
     if (!pendingRow) {
       closeCursor();
@@ -138,20 +167,32 @@ final class WorkbenchApi implements AutoCloseable {
     }
   }
 
-  /** The slice each Query of a statement reads, from key reads listed apart from the statement's requests. */
+  /**
+   * The slice each Query of a statement reads, from key reads listed apart from the statement's
+   * requests. When it is the statement run last, the items the driver's own checks rejected as it
+   * ran are marked ({@code afterRun} says whether it is).
+   */
   ObjectNode slices(String sql) {
     ObjectNode answer = NODES.objectNode().put("sql", sql);
     ArrayNode slices = answer.put("status", "slices").putArray("slices");
     ArrayNode keyReads = answer.putArray("keyReads");
+    Optional<LastRun> ran = lastRun.filter(run -> run.sql().equals(sql));
+    answer.put("afterRun", ran.isPresent());
+    Set<Map<String, AttributeValue>> rejected = ran.map(LastRun::rejectedByDriver).orElse(Set.of());
     try {
-      int index = 0;
-      for (CopyableRequest request : connection.requests(sql).requests()) {
-        if (request instanceof CopyableRequest.Exact exact) {
-          for (ObjectNode slice : slices(exact.request(), keyReads)) {
+      List<CopyableRequest> requests = connection.requests(sql).requests();
+      List<DynamoDbRequest> exactRequests = new ArrayList<>();
+      for (int index = 0; index < requests.size(); index++) {
+        if (requests.get(index) instanceof CopyableRequest.Exact exact) {
+          exactRequests.add(exact.request());
+          for (ObjectNode slice : slices(exact.request(), rejected, keyReads)) {
             slices.add(slice.put("request", index));
           }
         }
-        index++;
+      }
+      if (ran.isPresent()) {
+        perRowSlices(requests, ran.get().sent().stream().filter(sent -> !exactRequests.contains(sent)).toList(),
+            rejected, slices, keyReads, answer);
       }
       double units = 0;
       for (JsonNode read : keyReads) {
@@ -163,21 +204,59 @@ final class WorkbenchApi implements AutoCloseable {
     }
   }
 
+  /**
+   * The slices of the reads the statement sent that EXPLAIN knew only as requests per row read (a
+   * lookup join's), each under the first such card of its operation (or the first such card), the first
+   * {@value #MOST_PER_ROW_DRAWN} of them; {@code perRowNotDrawn} counts the others.
+   */
+  private void perRowSlices(List<CopyableRequest> requests, List<DynamoDbRequest> sent,
+      Set<Map<String, AttributeValue>> rejected, ArrayNode slices, ArrayNode keyReads, ObjectNode answer)
+      throws SQLException {
+    List<Integer> perRowCards = IntStream.range(0, requests.size())
+        .filter(i -> requests.get(i) instanceof CopyableRequest.Unknown).boxed().toList();
+    if (perRowCards.isEmpty()) {
+      return;
+    }
+    int drawn = 0;
+    int notDrawn = 0;
+    for (DynamoDbRequest request : sent) {
+      // A lookup's card names the GetItem it stands for; it sends them as BatchGetItems.
+      String operation = operation(request).replace("BatchGetItem", "GetItem");
+      int card = perRowCards.stream().filter(i -> requests.get(i).operation().equals(operation)).findFirst()
+          .orElse(perRowCards.get(0));
+      if (drawn == MOST_PER_ROW_DRAWN) {
+        notDrawn++;
+        continue;
+      }
+      drawn++;
+      for (ObjectNode slice : slices(request, rejected, keyReads)) {
+        slices.add(slice.put("request", card).put("perRow", true));
+      }
+    }
+    answer.put("perRowNotDrawn", notDrawn);
+  }
+
+  /** The operation of a read the statement sent, as its card names it. */
+  private static String operation(DynamoDbRequest request) {
+    return request.getClass().getSimpleName().replaceFirst("Request$", "");
+  }
+
   /** The slices a read reads: a Query's, or the partitions of a GetItem's or BatchGetItem's keys; none for a write or a Scan. */
-  private List<ObjectNode> slices(DynamoDbRequest request, ArrayNode keyReads) throws SQLException {
-    SliceView.KeyReader reader = connection::keyRead;
+  private List<ObjectNode> slices(DynamoDbRequest request, Set<Map<String, AttributeValue>> rejected,
+      ArrayNode keyReads) throws SQLException {
+    SliceView.Reads reads = new SliceView.Reads(connection::keyRead, rejected, keyReads);
     if (request instanceof QueryRequest query) {
-      return List.of(SliceView.of(query, connection.schema(), reader, keyReads));
+      return List.of(SliceView.of(query, connection.schema(), reads));
     }
     if (request instanceof GetItemRequest get) {
       return SliceView.ofKeys("GetItem", get.tableName(), List.of(get.key()), Boolean.TRUE.equals(get.consistentRead()),
-          connection.schema(), reader, keyReads);
+          connection.schema(), reads);
     }
     List<ObjectNode> slices = new ArrayList<>();
     if (request instanceof BatchGetItemRequest batch) {
       for (Map.Entry<String, KeysAndAttributes> table : batch.requestItems().entrySet()) {
         slices.addAll(SliceView.ofKeys("BatchGetItem", table.getKey(), table.getValue().keys(),
-            Boolean.TRUE.equals(table.getValue().consistentRead()), connection.schema(), reader, keyReads));
+            Boolean.TRUE.equals(table.getValue().consistentRead()), connection.schema(), reads));
       }
     }
     return slices;

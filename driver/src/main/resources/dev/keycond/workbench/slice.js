@@ -1,6 +1,7 @@
 // The slice view: the items of the partition a Query reads, in sort-key order, colored by the SQL
 // table each belongs to, the items the statement read highlighted, those its FilterExpression
-// dropped marked, the key condition's boundaries drawn, and the counts beyond the window. Every
+// dropped marked, those a condition the driver checks itself rejected as the statement ran marked
+// apart, the key condition's boundaries drawn, and the counts beyond the window. Every
 // item and figure comes from the server's key reads; nothing here is computed from the data.
 
 import { element } from './dom.js';
@@ -29,7 +30,7 @@ export function drawSlices(container, answer) {
     const box = element('div', 'slice');
     box.dataset.request = slice.request;
     box.append(element('div', 'title', 'Request ' + (slice.request + 1) + ': ' + slice.operation + ' on ' + slice.table
-      + (slice.index ? ' index ' + slice.index : '')));
+      + (slice.index ? ' index ' + slice.index : '') + (slice.perRow ? ', sent as the statement ran' : '')));
     if (slice.notDrawn) {
       box.append(element('p', 'hint', 'Not drawn: ' + slice.notDrawn));
       container.append(box);
@@ -37,7 +38,9 @@ export function drawSlices(container, answer) {
     }
     box.append(element('div', 'beyond', 'partition ' + slice.partitionKey + ' = "' + slice.partition + '"'
       + (slice.sortCondition ? ', ' + slice.sortCondition : '') + ': ' + slice.readCount + ' read'
-      + (slice.filterExpression ? ', ' + slice.returnedCount + ' kept by the FilterExpression' : '')));
+      + (slice.filterExpression ? ', ' + slice.returnedCount + ' kept by the FilterExpression' : '')
+      + (slice.rejectedByDriverCount ? ', ' + slice.rejectedByDriverCount + ' rejected by the driver' : '')));
+    if (slice.windowNotDrawn) box.append(element('p', 'hint', 'Only the slice: ' + slice.windowNotDrawn + '.'));
     const legend = element('div', 'legend');
     for (const entity of [...new Set(slice.items.map(item => item.entity))]) {
       const key = element('span', '', entity ?? 'no table');
@@ -59,13 +62,15 @@ export function drawSlices(container, answer) {
       if (item.zone === 'after' && inside.length > 0 && item === slice.items.find(i => i.zone === 'after')) {
         box.append(boundary('slice ends'));
       }
-      const row = element('div', 'item zone-' + item.zone + (item.read ? ' read' : '') + (item.filtered ? ' filtered' : ''));
+      const row = element('div', 'item zone-' + item.zone + (item.read ? ' read' : '') + (item.filtered ? ' filtered' : '')
+      + (item.rejectedByDriver ? ' rejected' : ''));
       row.dataset.sort = item.sort ?? '';
       row.dataset.entity = item.entity ?? '';
       row.style.borderLeftColor = colorOf(item.entity);
       row.append(element('span', 'entity', item.entity ?? 'no table'));
       for (const [attribute, value] of Object.entries(item.keys)) row.append(element('span', 'key', attribute + '=' + value));
       if (item.filtered) row.append(element('span', 'flag', 'dropped by the FilterExpression'));
+      if (item.rejectedByDriver) row.append(element('span', 'flag', 'returned, then rejected by the driver'));
       box.append(row);
     }
     if (!drewLower) box.append(boundary(inside.length === 0 ? 'the key condition selects nothing here' : 'slice starts'));
@@ -73,6 +78,9 @@ export function drawSlices(container, answer) {
     const below = beyond(slice.countAfter ?? 0, slice.countAfterComplete, 'after');
     if (below) box.append(below);
     container.append(box);
+  }
+  if (answer.perRowNotDrawn > 0) {
+    container.append(element('p', 'hint', answer.perRowNotDrawn + ' more requests sent as the statement ran are not drawn.'));
   }
   if (answer.keyReads.length > 0) {
     const reads = element('details', 'key-reads');

@@ -37,6 +37,12 @@ class WorkbenchBrowserTest {
   private static final String PREFIX = "SELECT path, size FROM files WHERE account = 'a91' AND path LIKE 'root/photos/%'";
   private static final String JOIN = "SELECT w.name AS workspace, p.name AS project FROM workspaces w "
       + "JOIN projects p ON p.workspace_id = w.id WHERE w.id = 'acme'";
+  /** size > 0 is sent as the FilterExpression; LIKE '%.jpg' the driver checks itself. */
+  private static final String CHECKED =
+      "SELECT path FROM files WHERE account = 'a91' AND path LIKE 'root/%' AND size > 0 AND path LIKE '%.jpg'";
+  /** A lookup join: the BatchGetItem of its keys is known once the Query's rows are read. */
+  private static final String LOOKUP = "SELECT f.path, w.plan FROM files f JOIN workspaces w ON w.id = f.parent "
+      + "WHERE f.account = 'a91' AND f.path LIKE 'root/photos/%'";
   private static final String SCAN = "SELECT path, size FROM files WHERE size > 1000000";
 
   @Test
@@ -51,7 +57,8 @@ class WorkbenchBrowserTest {
     Path scenarios = screenshots.resolve("scenarios.json");
     Files.writeString(scenarios, JSON.writeValueAsString(List.of(Map.of("name", "subtree", "sql", PREFIX),
         Map.of("name", "join", "sql", JOIN), Map.of("name", "refused", "sql", SCAN),
-        Map.of("name", "explain", "sql", PREFIX, "button", "explain"))));
+        Map.of("name", "explain", "sql", PREFIX, "button", "explain"), Map.of("name", "checked", "sql", CHECKED),
+        Map.of("name", "lookup", "sql", LOOKUP))));
 
     DemoDatabase db = DemoDatabase.get();
     JsonNode seen;
@@ -74,6 +81,7 @@ class WorkbenchBrowserTest {
     assertEquals("[\"root/photos/\",\"root/photos/2026/\",\"root/photos/2026/beach.jpg\",\"root/photos/2026/sunset.jpg\"]",
         subtree.get("slices").get(0).get("read").toString());
     assertEquals("[]", subtree.get("slices").get(0).get("filtered").toString());
+    assertEquals("[]", subtree.get("slices").get(0).get("rejected").toString());
     assertEquals(2, subtree.get("slices").get(0).get("boundaries").asInt());
     assertCopiesAreExplains(db, PREFIX, subtree.get("copies"));
 
@@ -101,7 +109,17 @@ class WorkbenchBrowserTest {
     assertEquals(String.join("\n", explainLines(db, PREFIX)), explained.get("explain").asText());
     assertEquals("[]", explained.get("rows").toString());
     assertCopiesAreExplains(db, PREFIX, explained.get("copies"));
-    for (String name : List.of("subtree", "join", "refused", "explain")) {
+    JsonNode checked = seen.get("checked").get("slices").get(0);
+    assertEquals(10, checked.get("read").size(), checked.toString());
+    assertEquals("[\"root/\",\"root/docs/\",\"root/photos/\",\"root/photos/2026/\",\"root/photosX/\"]",
+        checked.get("filtered").toString());
+    assertEquals("[\"root/docs/cv.pdf\",\"root/photos\",\"root/photosX/raw.dng\"]", checked.get("rejected").toString());
+    List<String> titles = new ArrayList<>();
+    seen.get("lookup").get("slices").forEach(slice -> titles.add(slice.get("title").asText()));
+    assertEquals(List.of("Request 2: Query on Drive", "Request 1: BatchGetItem on Control, sent as the statement ran",
+        "Request 1: BatchGetItem on Control, sent as the statement ran",
+        "Request 1: BatchGetItem on Control, sent as the statement ran"), titles);
+    for (String name : List.of("subtree", "join", "refused", "explain", "checked", "lookup")) {
       assertTrue(Files.size(screenshots.resolve(name + ".png")) > 10_000, name);
     }
   }

@@ -26,14 +26,17 @@ import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
@@ -65,7 +68,9 @@ public final class DynamoGateway {
 
   /** The item, or empty when no item has the key. */
   public Optional<Map<String, AttributeValue>> getItem(GetItem get, StatementCall call) {
-    GetItemResponse response = send(get, call, c -> c.getItem(get.toSdk().toBuilder()
+    GetItemRequest request = get.toSdk();
+    call.recorder().sent(request);
+    GetItemResponse response = send(get, call, c -> c.getItem(request.toBuilder()
         .overrideConfiguration(bound(call)).build()));
     call.cost().answered(get, consumed(response.consumedCapacity()), response.hasItem() ? 1 : 0, 0);
     return response.hasItem() ? Optional.of(response.item()) : Optional.empty();
@@ -88,7 +93,9 @@ public final class DynamoGateway {
         backOff(attempt, call);
       }
       List<Map<String, AttributeValue>> keys = pending;
-      BatchGetItemResponse response = send(batch, call, c -> c.batchGetItem(batch.toSdk(keys).toBuilder()
+      BatchGetItemRequest request = batch.toSdk(keys);
+      call.recorder().sent(request);
+      BatchGetItemResponse response = send(batch, call, c -> c.batchGetItem(request.toBuilder()
           .overrideConfiguration(bound(call)).build()));
       List<Map<String, AttributeValue>> found = response.responses().getOrDefault(batch.tableName(), List.of());
       call.cost().answered(batch, response.consumedCapacity(), found.size(), 0);
@@ -101,7 +108,11 @@ public final class DynamoGateway {
 
   /** One page of a Query, from {@code startKey} (null for the first). */
   public QueryResponse query(Query query, Map<String, AttributeValue> startKey, StatementCall call) {
-    QueryResponse response = send(query, call, c -> c.query(query.toSdk(startKey).toBuilder()
+    QueryRequest request = query.toSdk(startKey);
+    if (startKey == null) {
+      call.recorder().sent(request);
+    }
+    QueryResponse response = send(query, call, c -> c.query(request.toBuilder()
         .overrideConfiguration(bound(call)).build()));
     call.cost().answered(query, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
         response.count()), 0);

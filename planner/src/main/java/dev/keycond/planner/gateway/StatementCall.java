@@ -22,6 +22,7 @@ import software.amazon.awssdk.http.Abortable;
 public final class StatementCall {
   private final long deadlineNanos;
   private final CostMeter cost;
+  private final RunRecorder recorder;
   /**
    * Completed by {@link #cancel()} or {@link #stop} with what the statement fails with; a wait for
    * a request ends on whichever comes first.
@@ -49,8 +50,23 @@ public final class StatementCall {
    *     statements of one JDBC batch)
    */
   public StatementCall(long timeoutMillis, CostMeter cost) {
+    this(timeoutMillis, cost, RunRecorder.NOTHING);
+  }
+
+  /**
+   * @param timeoutMillis the query timeout; 0 for none
+   * @param cost where the requests' cost is added up
+   * @param recorder what the run records beyond its cost: {@link RunRecorder#NOTHING} unless a tool asked
+   */
+  public StatementCall(long timeoutMillis, CostMeter cost, RunRecorder recorder) {
     this.deadlineNanos = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : 0;
     this.cost = cost;
+    this.recorder = recorder;
+  }
+
+  /** What the run records of the reads it sends and the items it drops; nothing unless asked. */
+  public RunRecorder recorder() {
+    return recorder;
   }
 
   /** What the statement's requests have cost so far. */

@@ -47,6 +47,18 @@ public sealed interface ServerCondition {
     GT,
     GE;
 
+    /** Whether the comparison holds of two values that compare as {@code comparison} (a compareTo result). */
+    public boolean holdsFor(int comparison) {
+      return switch (this) {
+        case EQ -> comparison == 0;
+        case NE -> comparison != 0;
+        case LT -> comparison < 0;
+        case LE -> comparison <= 0;
+        case GT -> comparison > 0;
+        case GE -> comparison >= 0;
+      };
+    }
+
     /** The comparison that is TRUE exactly when this one is FALSE (both are UNKNOWN on NULL). */
     public Op negate() {
       switch (this) {

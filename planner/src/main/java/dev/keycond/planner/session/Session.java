@@ -22,6 +22,7 @@ import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.gateway.DynamoClients;
 import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.gateway.PendingClient;
+import dev.keycond.planner.gateway.RunRecorder;
 import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
@@ -32,6 +33,7 @@ import dev.keycond.planner.write.WritePlan;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.transaction.KeyChecks;
 import dev.keycond.planner.transaction.Transaction;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,6 +57,8 @@ public final class Session implements AutoCloseable {
   private final StatementPlanner planner;
   /** Whether a write in auto-commit mode goes out as a TransactWriteItems of its own, with a token. */
   private final boolean idempotentWrites;
+  /** When the transactions of the session find an INSERT's key taken. */
+  private final KeyChecks keyChecks;
   /** Present while auto-commit is off: the writes kept until commit. */
   private Optional<Transaction> transaction = Optional.empty();
   /** The savepoints of the transaction, oldest first, by id. */
@@ -63,12 +67,14 @@ public final class Session implements AutoCloseable {
   /** What the last commit's requests cost. */
   private volatile StatementCost lastCommit = new CostMeter().snapshot();
 
-  private Session(DynamoDbClient client, KeycondSchema schema, StatementPlanner planner, boolean idempotentWrites) {
+  private Session(DynamoDbClient client, KeycondSchema schema, StatementPlanner planner, boolean idempotentWrites,
+      KeyChecks keyChecks) {
     this.client = client;
     this.gateway = new DynamoGateway(client);
     this.schema = schema;
     this.planner = planner;
     this.idempotentWrites = idempotentWrites;
+    this.keyChecks = keyChecks;
   }
 
   /**
@@ -86,7 +92,7 @@ public final class Session implements AutoCloseable {
       Mapping mapping = MappingParser.load(options.mapping().orElse(null));
       KeycondSchema schema = KeycondSchema.open(DynamoCatalog.connecting(client.get(), loginTimeoutSeconds), mapping);
       return new Session(client.get(), schema, new StatementPlanner(schema, options.statements(), options.planCache()),
-          options.idempotentWrites());
+          options.idempotentWrites(), options.keyChecks());
     } catch (RuntimeException e) {
       client.abandon();
       throw e;
@@ -117,10 +123,12 @@ public final class Session implements AutoCloseable {
    *
    * @param timeoutMillis how long it may run; 0 for no limit
    * @param cost where its requests are counted
+   * @param recorder what it records of the reads it sends and the items it drops
    */
-  public ExecutionContext execution(List<Object> parameters, long timeoutMillis, CostMeter cost) {
-    ExecutionContext context =
-        new ExecutionContext(gateway, parameters, planner.settings(), new StatementCall(timeoutMillis, cost));
+  public ExecutionContext execution(List<Object> parameters, long timeoutMillis, CostMeter cost,
+      RunRecorder recorder) {
+    ExecutionContext context = new ExecutionContext(gateway, parameters, planner.settings(),
+        new StatementCall(timeoutMillis, cost, recorder));
     return transaction.map(context::inTransaction).orElse(context);
   }
 
@@ -164,12 +172,15 @@ public final class Session implements AutoCloseable {
     List<Object[]> rows = new ArrayList<>(explain.rows(planner.settings(), parameterValues));
     if (transaction.isPresent() && explain.plan() instanceof DynamoWrite write
         && write.write() instanceof WritePlan.InsertRows insert && !insert.upsert()) {
-      String read = "In this transaction an INSERT first reads its rows' keys when it runs, strongly consistent and "
-          + "returning only the key (one GetItem for one row, else a BatchGetItem per " + BatchGetItem.MAX_KEYS
-          + " keys, as the transaction leaves them), and fails with 23505, keeping none of its rows, when one has an "
-          + "item";
-      rows.add(explain.output() == PlannedExplain.Output.TEXT ? new Object[] {read}
-          : new Object[] {"BatchGetItem", null, read});
+      boolean reads = transaction.get().checksInsertedKeys();
+      String check = reads
+          ? "In this transaction an INSERT first reads its rows' keys when it runs, strongly consistent and returning "
+              + "only the key (one GetItem for one row, else a BatchGetItem per " + BatchGetItem.MAX_KEYS + " keys, as "
+              + "the transaction leaves them), and fails with 23505, keeping none of its rows, when one has an item"
+          : "In this transaction an INSERT reads nothing when it runs (keyChecks=deferred): a row whose key an item "
+              + "has cancels the whole commit with 23505";
+      rows.add(explain.output() == PlannedExplain.Output.TEXT ? new Object[] {check}
+          : new Object[] {reads ? "BatchGetItem" : "TransactWriteItems", null, check});
     }
     if (transaction.isPresent() && explain.plan() instanceof DynamoWrite) {
       String kept = "In this transaction the requests above are not sent when the statement runs: its rows are read "
@@ -217,7 +228,7 @@ public final class Session implements AutoCloseable {
       commit();
       transaction = Optional.empty();
     } else if (!on && transaction.isEmpty()) {
-      transaction = Optional.of(Transaction.ofConnection());
+      transaction = Optional.of(Transaction.ofConnection(keyChecks));
     }
   }
 

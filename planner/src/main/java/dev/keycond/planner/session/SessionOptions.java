@@ -8,6 +8,7 @@ import dev.keycond.planner.settings.AwsCliTarget;
 import dev.keycond.planner.settings.ExplainForm;
 import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.settings.StatementSettings;
+import dev.keycond.planner.transaction.KeyChecks;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Optional;
@@ -22,13 +23,15 @@ import java.util.function.Function;
  * @param planCache the most plans the session keeps for texts and shapes; 0 keeps none
  * @param idempotentWrites whether a write in auto-commit mode is sent as a TransactWriteItems with a
  *     ClientRequestToken, so that one sent again after a lost answer is applied once
+ * @param keyChecks when a transaction finds an INSERT's key taken: at the statement, or at commit
  */
 public record SessionOptions(
     Optional<String> mapping,
     ClientSettings client,
     StatementSettings statements,
     int planCache,
-    boolean idempotentWrites) {
+    boolean idempotentWrites,
+    KeyChecks keyChecks) {
 
   /** The property whose value is the secret access key. */
   public static final String SECRET = "password";
@@ -51,8 +54,9 @@ public record SessionOptions(
         .orElse(StatementPlanner.DEFAULT_PLAN_CACHE);
     boolean idempotentWrites = property.apply("idempotentWrites").map(v -> parseBoolean("idempotentWrites", v))
         .orElse(false);
+    KeyChecks keyChecks = property.apply("keyChecks").map(KeyChecks::parse).orElse(KeyChecks.IMMEDIATE);
     return new SessionOptions(property.apply("mapping"), clientSettings(property), statements, planCache,
-        idempotentWrites);
+        idempotentWrites, keyChecks);
   }
 
   private static ClientSettings clientSettings(Function<String, Optional<String>> property) {

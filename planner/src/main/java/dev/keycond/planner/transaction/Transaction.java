@@ -42,32 +42,29 @@ public final class Transaction {
   private Optional<String> token = Optional.empty();
 
   /**
-   * Whether statements may follow the first before the commit (a JDBC transaction), rather than
-   * one statement being a transaction of its own, committed as soon as it has run.
+   * When an INSERT's taken key is found: at the statement in a JDBC transaction, unless the
+   * connection defers it; at commit in a statement that is a transaction of its own, as that commit
+   * follows at once.
    */
-  private final boolean spansStatements;
+  private final KeyChecks keyChecks;
 
-  private Transaction(boolean spansStatements) {
-    this.spansStatements = spansStatements;
+  private Transaction(KeyChecks keyChecks) {
+    this.keyChecks = keyChecks;
   }
 
   /** A JDBC transaction: statements run in it until commit() or rollback(). */
-  public static Transaction ofConnection() {
-    return new Transaction(true);
+  public static Transaction ofConnection(KeyChecks keyChecks) {
+    return new Transaction(keyChecks);
   }
 
   /** One statement that is a transaction of its own, committed as soon as it has run. */
   public static Transaction ofOneStatement() {
-    return new Transaction(false);
+    return new Transaction(KeyChecks.DEFERRED);
   }
 
-  /**
-   * Whether an INSERT reads its keys when it runs: in a JDBC transaction, so that a taken key fails
-   * the statement (as JPA's flush expects) rather than only the commit; a statement that is a
-   * transaction of its own is committed at once, and its commit says as much.
-   */
+  /** Whether an INSERT reads its keys when it runs, so that a taken key fails the statement. */
   public boolean checksInsertedKeys() {
-    return spansStatements;
+    return keyChecks == KeyChecks.IMMEDIATE;
   }
 
   /** What the transaction holds at one point, to go back to (a savepoint). */
@@ -320,8 +317,8 @@ public final class Transaction {
       }
     }
     if (duplicates && !failed.isEmpty()) {
-      return new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key at commit: another writer took the key "
-          + "of a row this transaction inserts: " + String.join("; ", failed) + ". Nothing was written, and the "
+      return new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key at commit: an item has the key of a row "
+          + "this transaction inserts: " + String.join("; ", failed) + ". Nothing was written, and the "
           + "transaction is over");
     }
     return new KeycondException(SqlState.SERIALIZATION_FAILURE, "DynamoDB cancelled the transaction and nothing was "

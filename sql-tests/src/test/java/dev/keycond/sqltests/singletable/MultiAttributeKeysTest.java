@@ -13,6 +13,7 @@ import dev.keycond.sqltests.harness.MotoExtension;
 import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.Keycond;
+import dev.keycond.sqltests.support.OrdersByTenantRegion;
 import dev.keycond.sqltests.support.SdkJson;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -31,15 +32,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
-import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
-import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.Projection;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
@@ -65,21 +61,7 @@ class MultiAttributeKeysTest {
   void freshTable(DynamoServer moto) throws SQLException {
     server = moto;
     table = "multikey_Orders" + NEXT.incrementAndGet();
-    server.client().createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
-        .attributeDefinitions(attribute("id", ScalarAttributeType.S), attribute("tenant", ScalarAttributeType.S),
-            attribute("region", ScalarAttributeType.S), attribute("placed", ScalarAttributeType.N),
-            attribute("status", ScalarAttributeType.S))
-        .keySchema(key("id", KeyType.HASH))
-        .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("ByTenantRegion")
-            .keySchema(key("tenant", KeyType.HASH), key("region", KeyType.HASH), key("placed", KeyType.RANGE),
-                key("status", KeyType.RANGE))
-            .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build()));
-    put("o1", "t1", "eu", 100, "open");
-    put("o2", "t1", "eu", 200, "open");
-    put("o3", "t1", "eu", 200, "shipped");
-    put("o4", "t1", "eu", 300, "closed");
-    put("o5", "t1", "us", 200, "open");
-    put("o6", "t2", "eu", 200, "open");
+    OrdersByTenantRegion.create(server.client(), table);
     connection = connect(mapping(""));
     RequestRecorder.clear();
   }
@@ -221,7 +203,8 @@ class MultiAttributeKeysTest {
   void aJoinReadsTheIndexByBothPartitionAttributesOfEachOuterRow() throws SQLException {
     String tenants = table + "_Tenants";
     server.client().createTable(b -> b.tableName(tenants).billingMode(BillingMode.PAY_PER_REQUEST)
-        .attributeDefinitions(attribute("id", ScalarAttributeType.S)).keySchema(key("id", KeyType.HASH)));
+        .attributeDefinitions(OrdersByTenantRegion.attribute("id", ScalarAttributeType.S))
+        .keySchema(OrdersByTenantRegion.key("id", KeyType.HASH)));
     server.client().putItem(b -> b.tableName(tenants).item(Map.of("id", AttributeValue.fromS("t1"),
         "home", AttributeValue.fromS("us"))));
     String mapping = mapping("").replace("}}}}", "}}, \"tenants\": {\"source\": \"" + tenants
@@ -420,9 +403,7 @@ class MultiAttributeKeysTest {
   }
 
   private void put(String id, String tenant, String region, int placed, String status) {
-    server.client().putItem(b -> b.tableName(table).item(Map.of("id", AttributeValue.fromS(id),
-        "tenant", AttributeValue.fromS(tenant), "region", AttributeValue.fromS(region),
-        "placed", AttributeValue.fromN(Integer.toString(placed)), "status", AttributeValue.fromS(status))));
+    OrdersByTenantRegion.put(server.client(), table, id, tenant, region, placed, status);
   }
 
   /** The item as the server holds it, read with the raw SDK; empty when there is none. */
@@ -449,11 +430,4 @@ class MultiAttributeKeysTest {
     return names;
   }
 
-  private static AttributeDefinition attribute(String name, ScalarAttributeType type) {
-    return AttributeDefinition.builder().attributeName(name).attributeType(type).build();
-  }
-
-  private static KeySchemaElement key(String name, KeyType type) {
-    return KeySchemaElement.builder().attributeName(name).keyType(type).build();
-  }
 }

@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -32,7 +34,8 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 /**
  * An INSERT in a transaction reads its keys when it runs, so that a taken key is 23505 at the
  * statement (as JPA's flush expects) and not only at commit; the commit still expects each key
- * absent. Against moto; the items are read back with the raw SDK.
+ * absent. With {@code keyChecks=deferred} it reads nothing and the commit alone finds a taken key.
+ * Against moto; the items are read back with the raw SDK.
  */
 @ExtendWith(MotoExtension.class)
 class InsertKeyCheckTest extends OnFreshTables {
@@ -184,6 +187,59 @@ class InsertKeyCheckTest extends OnFreshTables {
       assertEquals(List.of("TransactWriteItems"), operations(RequestRecorder.dataRequests()));
     }
     assertEquals(List.of(file("root/taken", 9)), tables.items(tables.drive));
+  }
+
+  @Test
+  void withDeferredKeyChecksAnInsertReadsNothingAndATakenKeyFailsTheWholeCommit() throws SQLException {
+    tables.put(tables.drive, file("root/taken", 9));
+    try (Connection deferred = tables.connect("keyChecks=deferred");
+        Statement statement = deferred.createStatement()) {
+      deferred.setAutoCommit(false);
+      RequestRecorder.clear();
+      assertEquals(1, statement.executeUpdate("INSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 1)"));
+      assertEquals(1, statement.executeUpdate(
+          "INSERT INTO files (account, path, size) VALUES ('a91', 'root/taken', 2)"));
+      assertEquals(List.of(), RequestRecorder.dataRequests(), "no key is read when the INSERTs run");
+      // The transaction's own key is still checked when the statement runs, as it costs no read.
+      SQLException own = assertThrows(SQLIntegrityConstraintViolationException.class, () -> statement.executeUpdate(
+          "INSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 3)"));
+      assertTrue(own.getMessage().contains("written earlier in this transaction"), own.getMessage());
+      assertEquals(List.of(), RequestRecorder.dataRequests());
+
+      SQLException e = assertThrows(SQLIntegrityConstraintViolationException.class, deferred::commit);
+      assertEquals("23505", e.getSQLState());
+      assertTrue(e.getMessage().startsWith("Duplicate key at commit: an item has the key of a row this transaction "
+          + "inserts"), e.getMessage());
+      assertTrue(e.getMessage().contains("key {PK=DRIVE#a91, SK=root/taken}"), e.getMessage());
+      assertEquals(List.of("TransactWriteItems"), operations(RequestRecorder.dataRequests()));
+      assertEquals(2, transactions().get(0).transactItems().size());
+      assertEquals(List.of(file("root/taken", 9)), tables.items(tables.drive), "the cancelled commit wrote nothing");
+
+      // The transaction is over: the next one starts empty.
+      RequestRecorder.clear();
+      deferred.commit();
+      assertEquals(List.of(), RequestRecorder.dataRequests());
+    }
+  }
+
+  @Test
+  void withDeferredKeyChecksExplainSaysTheCommitChecksTheKeys() throws SQLException {
+    try (Connection deferred = tables.connect("keyChecks=DEFERRED")) {
+      deferred.setAutoCommit(false);
+      List<String> lines = Keycond.query(deferred,
+          "EXPLAIN PLAN FOR INSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 1)").stream()
+          .map(row -> row.get(0)).toList();
+      assertEquals("In this transaction an INSERT reads nothing when it runs (keyChecks=deferred): a row whose key an "
+          + "item has cancels the whole commit with 23505", lines.get(lines.size() - 2));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"later", "true", "statement"})
+  void aKeyChecksValueOtherThanImmediateOrDeferredIsRefusedWith22023(String value) {
+    SQLException e = assertThrows(SQLException.class, () -> tables.connect("keyChecks=" + value).close());
+    assertEquals("22023", e.getSQLState(), e::getMessage);
+    assertEquals("Invalid value '" + value + "' for property keyChecks: use immediate or deferred", e.getMessage());
   }
 
   @Test

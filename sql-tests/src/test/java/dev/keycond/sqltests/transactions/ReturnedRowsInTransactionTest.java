@@ -177,15 +177,40 @@ class ReturnedRowsInTransactionTest extends OnFreshTables {
   }
 
   @Test
-  void aMergeWhoseOnClauseComparesMoreThanTheKeyIsStillRefusedInATransaction() throws SQLException {
-    SQLException e = assertThrows(SQLException.class, () -> update("MERGE INTO files t USING (VALUES "
-        + "('a91', 'root/a', 7)) AS s(a, p, z) ON t.account = s.a AND t.path = s.p AND t.size = 1 "
-        + "WHEN MATCHED THEN UPDATE SET size = s.z"));
-    assertEquals("0A000", e.getSQLState(), e.getMessage());
-    assertTrue(e.getMessage().contains("compares more than the key"), e.getMessage());
-    connection.commit();
-    assertEquals(List.of(), RequestRecorder.dataRequests(), "the refused statement kept nothing to commit");
+  void aMergeWhenMatchedComparingMoreThanTheKeyUpdatesTheMatchingItemsAndExpectsThemAsRead() throws SQLException {
+    // root/a has size 1 and matches; root/b has size 2, not 99; root/none has no item; a NULL matches nothing.
+    assertEquals(1, update("MERGE INTO files t USING (VALUES ('a91', 'root/a', 1, 7), ('a91', 'root/b', 99, 8), "
+        + "('a91', 'root/none', 1, 9), ('a91', 'root/b', CAST(NULL AS BIGINT), 10)) AS s(a, p, was, z) "
+        + "ON t.account = s.a AND t.path = s.p AND t.size = s.was WHEN MATCHED THEN UPDATE SET size = s.z"));
+    assertEquals(List.of("GetItem", "GetItem", "GetItem"), operations(RequestRecorder.dataRequests()),
+        "each source row reads its item, but the one whose comparison is with NULL, which can match nothing; "
+            + "nothing is written before commit");
     assertEquals(List.of(file("root/a", 1), file("root/b", 2)), tables.items(tables.drive));
+
+    RequestRecorder.clear();
+    connection.commit();
+    List<TransactWriteItem> actions = TransactionsTest.transactions().get(0).transactItems();
+    assertEquals(1, actions.size(), "only root/a matched");
+    var update = actions.get(0).update();
+    assertEquals(Map.of("PK", s("DRIVE#a91"), "SK", s("root/a")), update.key());
+    assertTrue(update.conditionExpression().startsWith("attribute_exists("), update.conditionExpression());
+    assertTrue(update.expressionAttributeNames().containsValue("size"), "the compared size must still be as read");
+    assertTrue(update.expressionAttributeValues().containsValue(n("1")), update.toString());
+    assertEquals(List.of(file("root/a", 7), file("root/b", 2)), tables.items(tables.drive));
+  }
+
+  @Test
+  void aMergeWhenMatchedWhoseComparedColumnAnotherWriterChangesIsCancelledAtCommit() throws SQLException {
+    assertEquals(1, update("MERGE INTO files t USING (VALUES ('a91', 'root/a', 1, 7)) AS s(a, p, was, z) "
+        + "ON t.account = s.a AND t.path = s.p AND t.size = s.was WHEN MATCHED THEN UPDATE SET size = s.z"));
+    try (var other = tables.connect(); Statement statement = other.createStatement()) {
+      assertEquals(1, statement.executeUpdate("UPDATE files SET size = 5 WHERE account = 'a91' AND path = 'root/a'"));
+    }
+    SQLException e = assertThrows(SQLException.class, connection::commit);
+    assertEquals("40001", e.getSQLState(), e.getMessage());
+    assertTrue(e.getMessage().contains("{PK=DRIVE#a91, SK=root/a}"), e.getMessage());
+    assertEquals(List.of(file("root/a", 5), file("root/b", 2)), tables.items(tables.drive),
+        "the other writer's change stands, and the MERGE wrote nothing");
   }
 
   private long update(String sql) throws SQLException {

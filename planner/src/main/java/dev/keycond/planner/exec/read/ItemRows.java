@@ -87,9 +87,11 @@ final class ItemRows {
     }
     for (Scalar condition : checks) {
       if (!Boolean.TRUE.equals(condition.evaluate(row, context))) {
+        context.call().recorder().rejectedByDriver(plan.table().source().keys(), item);
         return null;
       }
     }
+    context.call().recorder().keptAsRow(plan.table().source().keys(), item);
     return row;
   }
 

@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.Maps;
+import dev.keycond.planner.codec.DynamoOrder;
 import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.codec.ItemLimits;
 import dev.keycond.planner.codec.SqlValues;
@@ -95,25 +96,20 @@ public final class MergeOperator implements WriteOperator {
     if (returnsRows && !plan.returnsRows()) {
       throw new IllegalArgumentException("a MERGE returns its rows only when planned to");
     }
-    if (context.transaction().isPresent() && !plan.conditions().isEmpty()) {
-      throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "A MERGE WHEN MATCHED whose ON clause compares more "
-          + "than the key does not run in a transaction yet: its count depends on those comparisons, which DynamoDB "
-          + "checks only as the item is written. Write an UPDATE with the comparisons in its WHERE clause instead, or "
-          + "run the MERGE with auto-commit on");
-    }
     return WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
       ExecutionContext one = context.with(parameters, context.settings());
       try (RowCursor cursor = rows.open(one)) {
         while (cursor.next()) {
-          Object[] row = tableRow(cursor.row());
+          Object[] source = cursor.row().clone();
+          Object[] row = tableRow(source);
           Map<String, AttributeValue> item = codec.encode(row);
           RowRef ref = new RowRef(execution, run.progress().row(), codec.describeKey(item));
-          Optional<WriteRequest> request = request(row, cursor.row(), one);
+          Optional<WriteRequest> request = request(row, source, one);
           if (request.isEmpty()) {
             continue;
           }
           run.afterAllChecked(() -> run.sender().submit(ref, () -> run.written(ref,
-              context.transaction().isPresent() ? keep(row, item, ref, one, returnsRows)
+              context.transaction().isPresent() ? keep(row, source, item, ref, one, returnsRows)
                   : send(request.get(), row, context))));
         }
       }
@@ -126,13 +122,14 @@ public final class MergeOperator implements WriteOperator {
    * A one-branch MERGE reads the item as the transaction leaves it (GetItem, strongly consistent):
    * WHEN MATCHED updates it if it exists, WHEN NOT MATCHED inserts it if not, each expecting at
    * commit what it found; otherwise the row counts 0 and keeps nothing, as an UPDATE that finds no
-   * row does.
+   * row does. WHEN MATCHED compares the ON clause's other columns on the item read, and expects
+   * them at commit as read, as an UPDATE does with the columns its WHERE clause checks.
    *
    * @return the item as the commit leaves it (what ReturnValues ALL_NEW would give), or empty when
    *     the row writes nothing
    */
-  private Optional<Map<String, AttributeValue>> keep(Object[] row, Map<String, AttributeValue> item, RowRef ref,
-      ExecutionContext context, boolean returnsRows) {
+  private Optional<Map<String, AttributeValue>> keep(Object[] row, Object[] source, Map<String, AttributeValue> item,
+      RowRef ref, ExecutionContext context, boolean returnsRows) {
     Transaction transaction = context.transaction().orElseThrow();
     Map<String, AttributeValue> key = Maps.filterKeys(item, table.ownKeyAttributes()::contains);
     Effect.Update update = new Effect.Update(changes.fromRow(row, context));
@@ -147,15 +144,47 @@ public final class MergeOperator implements WriteOperator {
         transaction.insert(table, item, ref.key());
         return Optional.of(item);
       case MATCHED_UPDATE:
-        if (found.isEmpty()) {
+        Optional<ItemExpectation> matched = found.flatMap(f -> matched(f, source));
+        if (matched.isEmpty()) {
           return Optional.empty();
         }
-        transaction.write(table, key, ref.key(), ItemExpectation.PRESENT, update);
+        transaction.write(table, key, ref.key(), matched.get(), update);
         return update.applyTo(found, key);
       default:
         transaction.write(table, key, ref.key(), ItemExpectation.NOTHING, update);
         return update.applyTo(found, key);
     }
+  }
+
+  /**
+   * What a WHEN MATCHED row expects of the item at commit, when the item read matches the ON
+   * clause's comparisons beyond the key: that it exists, with the compared attributes as read.
+   * Empty when a comparison is false or unknown (a NULL), or the item is another table's.
+   */
+  private Optional<ItemExpectation> matched(Map<String, AttributeValue> found, Object[] source) {
+    if (plan.conditions().isEmpty()) {
+      return Optional.of(ItemExpectation.PRESENT);
+    }
+    Object[] row = codec.decode(found);
+    if (row == null) {
+      return Optional.empty();
+    }
+    ImmutableMap.Builder<String, AttributeValue> values = ImmutableMap.builder();
+    ImmutableSet.Builder<String> missing = ImmutableSet.builder();
+    for (WritePlan.MergeCondition c : plan.conditions()) {
+      Column column = table.column(c.column());
+      Object stored = row[c.column()];
+      Object given = SqlValues.toColumnValue(source[c.field()], column.type());
+      if (stored == null || given == null || !c.op().holdsFor(DynamoOrder.INSTANCE.compare(stored, given))) {
+        return Optional.empty();
+      }
+      if (!table.isKeyColumn(column.name())) {
+        String attribute = table.attributeOf(column);
+        Optional.ofNullable(found.get(attribute)).ifPresentOrElse(v -> values.put(attribute, v),
+            () -> missing.add(attribute));
+      }
+    }
+    return Optional.of(ItemExpectation.asRead(values.buildKeepingLast(), missing.build()));
   }
 
   /** Sends a row's request: what DynamoDB answered for the item written, or empty when its condition failed. */
