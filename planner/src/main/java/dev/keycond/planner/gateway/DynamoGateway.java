@@ -32,6 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
@@ -70,8 +71,7 @@ public final class DynamoGateway {
   public Optional<Map<String, AttributeValue>> getItem(GetItem get, StatementCall call) {
     GetItemRequest request = get.toSdk();
     call.recorder().sent(request);
-    GetItemResponse response = send(get, call, c -> c.getItem(request.toBuilder()
-        .overrideConfiguration(bound(call)).build()));
+    GetItemResponse response = send(get, call, c -> c.getItem(bounded(request, call)));
     call.cost().answered(get, consumed(response.consumedCapacity()), response.hasItem() ? 1 : 0, 0);
     return response.hasItem() ? Optional.of(response.item()) : Optional.empty();
   }
@@ -95,8 +95,7 @@ public final class DynamoGateway {
       List<Map<String, AttributeValue>> keys = pending;
       BatchGetItemRequest request = batch.toSdk(keys);
       call.recorder().sent(request);
-      BatchGetItemResponse response = send(batch, call, c -> c.batchGetItem(request.toBuilder()
-          .overrideConfiguration(bound(call)).build()));
+      BatchGetItemResponse response = send(batch, call, c -> c.batchGetItem(bounded(request, call)));
       List<Map<String, AttributeValue>> found = response.responses().getOrDefault(batch.tableName(), List.of());
       call.cost().answered(batch, response.consumedCapacity(), found.size(), 0);
       items.addAll(found);
@@ -112,8 +111,7 @@ public final class DynamoGateway {
     if (startKey == null) {
       call.recorder().sent(request);
     }
-    QueryResponse response = send(query, call, c -> c.query(request.toBuilder()
-        .overrideConfiguration(bound(call)).build()));
+    QueryResponse response = send(query, call, c -> c.query(bounded(request, call)));
     call.cost().answered(query, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
         response.count()), 0);
     return response;
@@ -121,8 +119,7 @@ public final class DynamoGateway {
 
   /** One page of a Scan, from {@code startKey} (null for the first). */
   public ScanResponse scan(Scan scan, Map<String, AttributeValue> startKey, StatementCall call) {
-    ScanResponse response = send(scan, call, c -> c.scan(scan.toSdk(startKey).toBuilder()
-        .overrideConfiguration(bound(call)).build()));
+    ScanResponse response = send(scan, call, c -> c.scan(bounded(scan.toSdk(startKey), call)));
     call.cost().answered(scan, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
         response.count()), 0);
     return response;
@@ -147,8 +144,7 @@ public final class DynamoGateway {
 
   public PutOutcome putItem(PutItem put, StatementCall call) {
     try {
-      PutItemResponse response = send(put, call, c -> c.putItem(put.toSdk().toBuilder()
-          .overrideConfiguration(bound(call)).build()));
+      PutItemResponse response = send(put, call, c -> c.putItem(bounded(put.toSdk(), call)));
       call.cost().answered(put, consumed(response.consumedCapacity()), 0, 1);
       return PutOutcome.WRITTEN;
     } catch (KeycondException e) {
@@ -168,8 +164,7 @@ public final class DynamoGateway {
    */
   public Optional<Map<String, AttributeValue>> updateItem(UpdateItem update, StatementCall call) {
     return conditional(update, call, () -> {
-      UpdateItemResponse response = send(update, call, c -> c.updateItem(update.toSdk().toBuilder()
-          .overrideConfiguration(bound(call)).build()));
+      UpdateItemResponse response = send(update, call, c -> c.updateItem(bounded(update.toSdk(), call)));
       return new Answer(response.consumedCapacity(), response.attributes());
     });
   }
@@ -177,8 +172,7 @@ public final class DynamoGateway {
   /** See {@link #updateItem}: the item as it was before it was deleted, when the request asked for it. */
   public Optional<Map<String, AttributeValue>> deleteItem(DeleteItem delete, StatementCall call) {
     return conditional(delete, call, () -> {
-      DeleteItemResponse response = send(delete, call, c -> c.deleteItem(delete.toSdk().toBuilder()
-          .overrideConfiguration(bound(call)).build()));
+      DeleteItemResponse response = send(delete, call, c -> c.deleteItem(bounded(delete.toSdk(), call)));
       return new Answer(response.consumedCapacity(), response.attributes());
     });
   }
@@ -192,7 +186,7 @@ public final class DynamoGateway {
     long writes = transaction.actions().stream().filter(a -> !(a instanceof TransactWriteItems.ConditionCheck)).count();
     try {
       TransactWriteItemsResponse response = send(transaction, call, c -> c.transactWriteItems(
-          transaction.toSdk().toBuilder().overrideConfiguration(bound(call)).build()));
+          bounded(transaction.toSdk(), call)));
       call.cost().answered(transaction, response.consumedCapacity(), 0, writes);
       return new TransactOutcome.Committed();
     } catch (KeycondException e) {
@@ -247,7 +241,7 @@ public final class DynamoGateway {
       }
       List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> sending = pending;
       BatchWriteItemResponse response = send(batch, call, c -> c.batchWriteItem(
-          BatchWriteItem.toSdk(batch.tableName(), sending).toBuilder().overrideConfiguration(bound(call)).build()));
+          bounded(BatchWriteItem.toSdk(batch.tableName(), sending), call)));
       pending = response.unprocessedItems().getOrDefault(batch.tableName(), List.of());
       call.cost().answered(batch, response.consumedCapacity(), 0, sending.size() - pending.size());
     }
@@ -285,14 +279,18 @@ public final class DynamoGateway {
         + index.map(i -> " index '" + i + "'").orElse("");
   }
 
-  /** A request's bound: what is left of the query timeout, or the client's own limit when there is none. */
-  private static AwsRequestOverrideConfiguration bound(StatementCall call) {
+  /**
+   * A request bounded by what is left of the query timeout. Without a query timeout it is sent as
+   * built, under the client's own limits: not copied to carry an empty override configuration.
+   */
+  @SuppressWarnings("unchecked") // toBuilder().build() gives the request's own class
+  private static <R extends DynamoDbRequest> R bounded(R request, StatementCall call) {
     long millis = call.remainingMillis();
-    AwsRequestOverrideConfiguration.Builder builder = AwsRequestOverrideConfiguration.builder();
-    if (millis > 0) {
-      builder.apiCallTimeout(Duration.ofMillis(millis));
+    if (millis <= 0) {
+      return request;
     }
-    return builder.build();
+    return (R) request.toBuilder().overrideConfiguration(AwsRequestOverrideConfiguration.builder()
+        .apiCallTimeout(Duration.ofMillis(millis)).build()).build();
   }
 
   /**
