@@ -61,6 +61,8 @@ final class FrameworkCalls implements Measurement {
         Map<String, CalledWays.Call> ways = new LinkedHashMap<>();
         ways.put("keycond", scenario.keycond());
         ways.put("raw", scenario.raw());
+        // The first call plans the statement, which may list the account's tables once: count a call as it repeats.
+        scenario.keycond().run(0);
         WireCost keycondCost = WireCost.of(() -> scenario.keycond().run(0));
         WireCost rawCost = WireCost.of(() -> scenario.raw().run(0));
         WireCost.checkSameRows(scenario.name(), keycondCost, rawCost);
