@@ -4,7 +4,6 @@ import dev.keycond.benchmark.Section.SummaryRow;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
@@ -54,7 +52,7 @@ final class FrameworkCalls implements Measurement {
         DynamoDbClient client = RawSdk.client(endpoint)) {
       List<Scenario> scenarios = List.of(
           new Scenario("10-row prefix Query", PREFIX_SQL, "`Query`",
-              n -> prefixQuery(connection, n), n -> rawQuery(client, n)),
+              n -> prefixQuery(connection, n), n -> WarmLatency.raw(client, DriveTree.tenPhotoPrefix(n))),
           new Scenario("keyed UPDATE", UPDATE_SQL, "`UpdateItem` with `attribute_exists(PK)`",
               n -> update(connection, n), n -> rawUpdate(client, n)));
       for (Scenario scenario : scenarios) {
@@ -105,25 +103,8 @@ final class FrameworkCalls implements Measurement {
     try (PreparedStatement statement = connection.prepareStatement(PREFIX_SQL)) {
       statement.setString(1, FilesTable.ACCOUNT);
       statement.setString(2, DriveTree.tenPhotoPrefix(n) + "%");
-      long rows = 0;
-      try (ResultSet result = statement.executeQuery()) {
-        while (result.next()) {
-          result.getString(1);
-          result.getLong(2);
-          rows++;
-        }
-      }
-      return rows;
+      return WarmLatency.count(statement.executeQuery());
     }
-  }
-
-  private static long rawQuery(DynamoDbClient client, int n) {
-    QueryResponse response = client.query(RawSdk.pathAndSize(DriveTree.tenPhotoPrefix(n)));
-    for (Map<String, AttributeValue> item : response.items()) {
-      item.get("SK").s();
-      Long.parseLong(item.get("size").n());
-    }
-    return response.count();
   }
 
   /** Sets the photo's size to the size it has, so that every round finds the same data. */
