@@ -46,6 +46,9 @@ final class ConcurrentWrites {
    *     unwritten it reports to the progress itself, and a KeycondException fails every row
    */
   void submit(List<RowRef> rows, Supplier<long[]> write) {
+    // Sent before this one waits for a slot, which the one deferred holds.
+    deferred.ifPresent(previous -> CompletableFuture.runAsync(previous, RequestThreads.SENT_AHEAD));
+    deferred = Optional.empty();
     if (progress.hasFailed()) {
       rows.forEach(r -> progress.skipped(r.execution(), r.ordinal(), r.key()));
       return;
@@ -71,7 +74,6 @@ final class ConcurrentWrites {
         slots.release();
       }
     };
-    deferred.ifPresent(previous -> CompletableFuture.runAsync(previous, RequestThreads.SENT_AHEAD));
     deferred = Optional.of(send);
   }
 
@@ -101,9 +103,8 @@ final class ConcurrentWrites {
 
   /**
    * Sends the request last submitted, on this thread, then waits until every request sent has
-   * answered. This wait is not cut short by a cancel: the
-   * requests in flight are bounded by the statement's timeout, and the counts reported must include
-   * what they did.
+   * answered. This wait is not cut short by a cancel: the requests in flight are bounded by the
+   * statement's timeout, and the counts reported must include what they did.
    */
   void awaitAll() {
     Optional<Runnable> last = deferred;
