@@ -66,6 +66,7 @@ public final class Benchmark {
           "raw", ChildJvm.application(workDir.resolve("raw-sdk"), SdkJars.onClasspath())), workDir, COLD_START_RUNS));
       measurements.put("warm", new WarmLatency(endpoint, WARM_UP_ROUNDS));
       measurements.put("http", new HttpClients(endpoint));
+      measurements.put("framework", new FrameworkCalls(endpoint));
       measurements.put("streaming", new StreamingMemory(endpoint, jvm, STREAMING_RUNS, STREAMING_HEAP,
           STREAMING_TIGHT_HEAP));
       measurements.put("warm-streaming", new WarmStreaming(endpoint));
@@ -75,7 +76,7 @@ public final class Benchmark {
       measurements.put("writes", new WriteLoad(endpoint));
       measurements.put("transactions", new TransactionCommit(
           Path.of(System.getProperty(Moto.DIR_PROPERTY, "moto"))));
-      List<String> runOrder = List.of("requests", "http", "warm", "warm-streaming", "parallel-scan", "writes", "transactions", "jar",
+      List<String> runOrder = List.of("requests", "http", "framework", "warm", "warm-streaming", "parallel-scan", "writes", "transactions", "jar",
           "streaming", "cold");
       Map<String, Section> sections = new LinkedHashMap<>();
       for (String name : runOrder) {

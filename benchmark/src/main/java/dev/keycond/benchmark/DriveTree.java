@@ -28,6 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  */
 final class DriveTree {
   static final String PHOTOS = "root/photos/";
+  /** The size of a month's first photo; the {@code i}th has {@code PHOTO_SIZE + i}. */
+  static final long PHOTO_SIZE = 100_000;
   static final String ARCHIVE = "root/archive/";
   static final int YEARS = 5;
   static final int MONTHS = 12;
@@ -55,7 +57,7 @@ final class DriveTree {
         String month = year + String.format("%02d/", m);
         folder(month, year);
         for (int i = 0; i < PHOTOS_PER_MONTH; i++) {
-          file(month + String.format("img-%03d.jpg", i), month, 100_000 + i, null);
+          file(month + String.format("img-%03d.jpg", i), month, PHOTO_SIZE + i, null);
         }
       }
     }
@@ -95,6 +97,11 @@ final class DriveTree {
     int monthIndex = index / PHOTOS_PER_MONTH;
     return PHOTOS + (2020 + monthIndex / MONTHS) + String.format("/%02d/img-%03d.jpg", monthIndex % MONTHS + 1,
         index % PHOTOS_PER_MONTH);
+  }
+
+  /** The size of the {@code n}th photo ({@link #photo(int)}). */
+  static long photoSize(int n) {
+    return PHOTO_SIZE + Math.floorMod(n, YEARS * MONTHS * PHOTOS_PER_MONTH) % PHOTOS_PER_MONTH;
   }
 
   /**

@@ -15,11 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.ToDoubleFunction;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -38,15 +33,7 @@ final class HttpClients implements Measurement {
   private static final int WARM_UP_ROUNDS = 300;
   private static final int ROUNDS = 300;
   private static final int[] THREADS = {1, 8, 32};
-  private static final int PASSES = 3;
-  private static final long WARM_UP_MILLIS = 300;
-  private static final long MEASURED_MILLIS = 1_500;
   private static final String KEYCOND = "keycond, prepareStatement + bind + execute + read + close per call";
-
-  /** One way of reading a photo's size by its key; safe to call from many threads at once. */
-  private interface PointRead {
-    long size(int photo) throws Exception;
-  }
 
   private final String endpoint;
 
@@ -56,7 +43,7 @@ final class HttpClients implements Measurement {
 
   @Override
   public Section run() throws Exception {
-    Map<String, PointRead> ways = new LinkedHashMap<>();
+    Map<String, CalledWays.Call> ways = new LinkedHashMap<>();
     Map<String, WireCost> costs = new LinkedHashMap<>();
     List<DynamoDbClient> clients = new ArrayList<>();
     try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint))) {
@@ -66,14 +53,14 @@ final class HttpClients implements Measurement {
         ways.put(raw(stack), photo -> getItem(client, photo));
       }
       ways.put(KEYCOND, photo -> framework(connection, photo));
-      for (Map.Entry<String, PointRead> way : ways.entrySet()) {
-        costs.put(way.getKey(), WireCost.of(() -> way.getValue().size(0) == 100_000 ? 1 : 0));
+      for (Map.Entry<String, CalledWays.Call> way : ways.entrySet()) {
+        costs.put(way.getKey(), WireCost.of(() -> way.getValue().run(0) == DriveTree.photoSize(0) ? 1 : 0));
         WireCost.checkSameRows("point read, " + way.getKey(), costs.get(way.getKey()), costs.get(raw(HttpStack.URL_CONNECTION)));
       }
-      Map<String, List<Double>> latency = latency(ways);
+      Map<String, List<Double>> latency = CalledWays.latency(ways, WARM_UP_ROUNDS, ROUNDS);
       Map<Integer, Map<String, Double>> throughput = new LinkedHashMap<>();
       for (int threads : THREADS) {
-        throughput.put(threads, throughput(ways, threads));
+        throughput.put(threads, CalledWays.throughput(ways, threads));
       }
       return report(latency, throughput, costs);
     } finally {
@@ -108,80 +95,6 @@ final class HttpClients implements Measurement {
     }
   }
 
-  /** Milliseconds of each measured call, every way once a round, the order rotating. */
-  private static Map<String, List<Double>> latency(Map<String, PointRead> ways) throws Exception {
-    List<String> names = List.copyOf(ways.keySet());
-    Map<String, List<Double>> times = new LinkedHashMap<>();
-    names.forEach(name -> times.put(name, new ArrayList<>()));
-    for (int round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
-      for (int k = 0; k < names.size(); k++) {
-        String name = names.get((round + k) % names.size());
-        long start = System.nanoTime();
-        ways.get(name).size(round);
-        double millis = (System.nanoTime() - start) / 1e6;
-        if (round >= WARM_UP_ROUNDS) {
-          times.get(name).add(millis);
-        }
-      }
-    }
-    return times;
-  }
-
-  /** Reads a second by {@code threads} threads sharing each way, the median of {@link #PASSES} passes. */
-  private static Map<String, Double> throughput(Map<String, PointRead> ways, int threads) throws Exception {
-    List<String> names = List.copyOf(ways.keySet());
-    Map<String, List<Double>> passes = new LinkedHashMap<>();
-    names.forEach(name -> passes.put(name, new ArrayList<>()));
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      for (int pass = 0; pass < PASSES; pass++) {
-        for (int k = 0; k < names.size(); k++) {
-          String name = names.get((pass + k) % names.size());
-          passes.get(name).add(readsPerSecond(ways.get(name), threads, pool));
-        }
-      }
-    } finally {
-      pool.shutdown();
-    }
-    Map<String, Double> medians = new LinkedHashMap<>();
-    passes.forEach((name, values) -> medians.put(name, Stats.median(values)));
-    return medians;
-  }
-
-  private static double readsPerSecond(PointRead way, int threads, ExecutorService pool) throws Exception {
-    AtomicBoolean counting = new AtomicBoolean();
-    AtomicBoolean stop = new AtomicBoolean();
-    CountDownLatch ready = new CountDownLatch(threads);
-    List<Future<Long>> counts = new ArrayList<>();
-    for (int t = 0; t < threads; t++) {
-      int first = t * 97;
-      counts.add(pool.submit(() -> {
-        ready.countDown();
-        long reads = 0;
-        for (int n = first; !stop.get(); n++) {
-          way.size(n);
-          if (counting.get()) {
-            reads++;
-          }
-        }
-        return reads;
-      }));
-    }
-    ready.await();
-    Thread.sleep(WARM_UP_MILLIS);
-    long start = System.nanoTime();
-    counting.set(true);
-    Thread.sleep(MEASURED_MILLIS);
-    counting.set(false);
-    double seconds = (System.nanoTime() - start) / 1e9;
-    stop.set(true);
-    long reads = 0;
-    for (Future<Long> count : counts) {
-      reads += count.get();
-    }
-    return reads / seconds;
-  }
-
   private static Section report(Map<String, List<Double>> latency, Map<Integer, Map<String, Double>> throughput,
       Map<String, WireCost> costs) throws Exception {
     HttpStack fastest = fastest(stack -> -Stats.median(latency.get(raw(stack))));
@@ -193,9 +106,8 @@ final class HttpClients implements Measurement {
         .append("synchronous HTTP client, every client built with its builder's defaults and keycond's timeouts. ")
         .append("Latency: ").append(WARM_UP_ROUNDS).append(" warm-up rounds, then ").append(ROUNDS)
         .append(" rounds, each calling every way once in a rotating order. Throughput: 1, 8 and 32 threads sharing ")
-        .append("one raw client or one keycond `Connection`, ").append(MEASURED_MILLIS).append(" ms counted after ")
-        .append(WARM_UP_MILLIS).append(" ms of warm-up, the median of ").append(PASSES)
-        .append(" passes that rotate the order of the ways. Load average (1 min) at the end: ")
+        .append("one raw client or one keycond `Connection`, ").append(CalledWays.throughputMethod())
+        .append(". Load average (1 min) at the end: ")
         .append(Machine.loadAverage()).append(".\n\n")
         .append("| way | median | p90 | / fastest raw | requests | RCUs |\n|---|---|---|---|---|---|\n");
     for (Map.Entry<String, List<Double>> way : latency.entrySet()) {

@@ -124,7 +124,8 @@ final class WarmLatency implements Measurement {
     return new Section(md.toString(), summary);
   }
 
-  private static int count(ResultSet rows) throws SQLException {
+  /** Reads every row's path and size, as an application would; the rows read. */
+  static int count(ResultSet rows) throws SQLException {
     int n = 0;
     try (rows) {
       while (rows.next()) {
@@ -136,7 +137,8 @@ final class WarmLatency implements Measurement {
     return n;
   }
 
-  private static int raw(DynamoDbClient client, String prefix) {
+  /** The raw SDK's Query of the photos under {@code prefix}, every item's path and size read; the items read. */
+  static int raw(DynamoDbClient client, String prefix) {
     int n = 0;
     for (Map<String, AttributeValue> item : client.queryPaginator(RawSdk.pathAndSize(prefix)).items()) {
       item.get("SK").s();

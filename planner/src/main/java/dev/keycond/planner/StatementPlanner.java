@@ -240,10 +240,26 @@ public final class StatementPlanner {
    */
   public PlannedStatement prepare(String sql, long maxRows) {
     PlanCache.Key key = new PlanCache.Key(sql, maxRows, false);
+    Optional<PlannedStatement> known = kept(key);
+    return known.isPresent() ? known.get() : plannedOnce(key, sql, maxRows);
+  }
+
+  /** The plan kept for a text, counted as found. */
+  private Optional<PlannedStatement> kept(PlanCache.Key key) {
     Optional<PlanCache.Entry<PlannedStatement, CompiledPlan>> known = cache.get(key);
+    known.ifPresent(entry -> cache.count(PlanCache.Found.SAME_TEXT));
+    return known.map(entry -> ((PlanCache.Plan<PlannedStatement, CompiledPlan>) entry).statement());
+  }
+
+  /**
+   * Plans a text the cache did not hold. Threads that missed it together (a pool's threads starting
+   * with the same statement) plan it once: planning is one statement at a time, and the threads
+   * that waited find the first one's plan.
+   */
+  private synchronized PlannedStatement plannedOnce(PlanCache.Key key, String sql, long maxRows) {
+    Optional<PlannedStatement> known = kept(key);
     if (known.isPresent()) {
-      cache.count(PlanCache.Found.SAME_TEXT);
-      return ((PlanCache.Plan<PlannedStatement, CompiledPlan>) known.get()).statement();
+      return known.get();
     }
     PlannedStatement planned = planned(sql, maxRows).statement();
     cache.put(key, new PlanCache.Plan<>(planned));

@@ -4,6 +4,7 @@ import dev.keycond.planner.shape.StatementShape;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The plans of one connection's statements, kept for the texts and shapes they were made for, the
@@ -42,9 +43,10 @@ public final class PlanCache<P, C> {
 
   private final int capacity;
   private final Map<Key, Entry<P, C>> entries;
-  private long planned;
-  private long sameText;
-  private long sameShape;
+  // Counted apart from the entries' lock: every statement counts, and the threads of one connection would queue on it.
+  private final LongAdder planned = new LongAdder();
+  private final LongAdder sameText = new LongAdder();
+  private final LongAdder sameShape = new LongAdder();
 
   /** @param capacity the most entries kept; 0 keeps none */
   public PlanCache(int capacity) {
@@ -77,15 +79,15 @@ public final class PlanCache<P, C> {
     SAME_SHAPE
   }
 
-  public synchronized void count(Found found) {
+  public void count(Found found) {
     switch (found) {
-      case PLANNED -> planned++;
-      case SAME_TEXT -> sameText++;
-      case SAME_SHAPE -> sameShape++;
+      case PLANNED -> planned.increment();
+      case SAME_TEXT -> sameText.increment();
+      case SAME_SHAPE -> sameShape.increment();
     }
   }
 
   public synchronized PlanCacheStatistics statistics() {
-    return new PlanCacheStatistics(entries.size(), planned, sameText, sameShape);
+    return new PlanCacheStatistics(entries.size(), planned.sum(), sameText.sum(), sameShape.sum());
   }
 }

@@ -87,8 +87,7 @@ public final class DynamoGateway {
   /** The item, or empty when no item has the key. */
   public Optional<Map<String, AttributeValue>> getItem(GetItem get, StatementCall call) {
     GetItemRequest request = get.toSdk();
-    GetItemResponse response = send(get, call, c -> c.getItem(request.toBuilder()
-        .overrideConfiguration(bound(call)).build()));
+    GetItemResponse response = send(get, call, c -> c.getItem(bounded(request, call)));
     int found = response.hasItem() ? 1 : 0;
     answered(call, get, request, consumed(response.consumedCapacity()), found, found, 0, Map.of());
     return response.hasItem() ? Optional.of(response.item()) : Optional.empty();
@@ -112,8 +111,7 @@ public final class DynamoGateway {
       }
       List<Map<String, AttributeValue>> keys = pending;
       BatchGetItemRequest request = batch.toSdk(keys);
-      BatchGetItemResponse response = send(batch, call, c -> c.batchGetItem(request.toBuilder()
-          .overrideConfiguration(bound(call)).build()));
+      BatchGetItemResponse response = send(batch, call, c -> c.batchGetItem(bounded(request, call)));
       List<Map<String, AttributeValue>> found = response.responses().getOrDefault(batch.tableName(), List.of());
       answered(call, batch, request, response.consumedCapacity(), found.size(), found.size(), 0, Map.of());
       items.addAll(found);
@@ -126,8 +124,7 @@ public final class DynamoGateway {
   /** One page of a Query, from {@code startKey} (null for the first). */
   public QueryResponse query(Query query, Map<String, AttributeValue> startKey, StatementCall call) {
     QueryRequest request = query.toSdk(startKey);
-    QueryResponse response = send(query, call, c -> c.query(request.toBuilder()
-        .overrideConfiguration(bound(call)).build()));
+    QueryResponse response = send(query, call, c -> c.query(bounded(request, call)));
     answered(call, query, request, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
         response.count()), response.count(), 0, response.lastEvaluatedKey());
     return response;
@@ -136,8 +133,7 @@ public final class DynamoGateway {
   /** One page of a Scan, from {@code startKey} (null for the first). */
   public ScanResponse scan(Scan scan, Map<String, AttributeValue> startKey, StatementCall call) {
     ScanRequest request = scan.toSdk(startKey);
-    ScanResponse response = send(scan, call, c -> c.scan(request.toBuilder()
-        .overrideConfiguration(bound(call)).build()));
+    ScanResponse response = send(scan, call, c -> c.scan(bounded(request, call)));
     answered(call, scan, request, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
         response.count()), response.count(), 0, response.lastEvaluatedKey());
     return response;
@@ -178,8 +174,7 @@ public final class DynamoGateway {
   public PutOutcome putItem(PutItem put, StatementCall call) {
     PutItemRequest request = put.toSdk();
     try {
-      PutItemResponse response = send(put, call, c -> c.putItem(request.toBuilder()
-          .overrideConfiguration(bound(call)).build()));
+      PutItemResponse response = send(put, call, c -> c.putItem(bounded(request, call)));
       answered(call, put, request, consumed(response.consumedCapacity()), 0, 0, 1, Map.of());
       return PutOutcome.WRITTEN;
     } catch (KeycondException e) {
@@ -200,8 +195,7 @@ public final class DynamoGateway {
   public Optional<Map<String, AttributeValue>> updateItem(UpdateItem update, StatementCall call) {
     UpdateItemRequest request = update.toSdk();
     return conditional(update, request, call, () -> {
-      UpdateItemResponse response = send(update, call, c -> c.updateItem(request.toBuilder()
-          .overrideConfiguration(bound(call)).build()));
+      UpdateItemResponse response = send(update, call, c -> c.updateItem(bounded(request, call)));
       return new Answer(response.consumedCapacity(), response.attributes());
     });
   }
@@ -210,8 +204,7 @@ public final class DynamoGateway {
   public Optional<Map<String, AttributeValue>> deleteItem(DeleteItem delete, StatementCall call) {
     DeleteItemRequest request = delete.toSdk();
     return conditional(delete, request, call, () -> {
-      DeleteItemResponse response = send(delete, call, c -> c.deleteItem(request.toBuilder()
-          .overrideConfiguration(bound(call)).build()));
+      DeleteItemResponse response = send(delete, call, c -> c.deleteItem(bounded(request, call)));
       return new Answer(response.consumedCapacity(), response.attributes());
     });
   }
@@ -226,7 +219,7 @@ public final class DynamoGateway {
     TransactWriteItemsRequest request = transaction.toSdk();
     try {
       TransactWriteItemsResponse response = send(transaction, call, c -> c.transactWriteItems(
-          request.toBuilder().overrideConfiguration(bound(call)).build()));
+          bounded(request, call)));
       answered(call, transaction, request, response.consumedCapacity(), 0, 0, writes, Map.of());
       return new TransactOutcome.Committed();
     } catch (KeycondException e) {
@@ -282,7 +275,7 @@ public final class DynamoGateway {
       List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> sending = pending;
       BatchWriteItemRequest request = BatchWriteItem.toSdk(batch.tableName(), sending);
       BatchWriteItemResponse response = send(batch, call, c -> c.batchWriteItem(
-          request.toBuilder().overrideConfiguration(bound(call)).build()));
+          bounded(request, call)));
       pending = response.unprocessedItems().getOrDefault(batch.tableName(), List.of());
       answered(call, batch, request, response.consumedCapacity(), 0, 0, sending.size() - pending.size(), Map.of());
     }
@@ -323,14 +316,18 @@ public final class DynamoGateway {
         + index.map(i -> " index '" + i + "'").orElse("");
   }
 
-  /** A request's bound: what is left of the query timeout, or the client's own limit when there is none. */
-  private static AwsRequestOverrideConfiguration bound(StatementCall call) {
+  /**
+   * A request bounded by what is left of the query timeout. Without a query timeout it is sent as
+   * built, under the client's own limits: not copied to carry an empty override configuration.
+   */
+  @SuppressWarnings("unchecked") // toBuilder().build() gives the request's own class
+  private static <R extends DynamoDbRequest> R bounded(R request, StatementCall call) {
     long millis = call.remainingMillis();
-    AwsRequestOverrideConfiguration.Builder builder = AwsRequestOverrideConfiguration.builder();
-    if (millis > 0) {
-      builder.apiCallTimeout(Duration.ofMillis(millis));
+    if (millis <= 0) {
+      return request;
     }
-    return builder.build();
+    return (R) request.toBuilder().overrideConfiguration(AwsRequestOverrideConfiguration.builder()
+        .apiCallTimeout(Duration.ofMillis(millis)).build()).build();
   }
 
   /**

@@ -11,8 +11,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.settings.StatementSettings;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** The plan cache's bound, its order of eviction, and what it counts. */
@@ -70,6 +75,32 @@ class PlanCacheTest {
     assertEquals(new PlanCacheStatistics(1, 1, 1, 0), planner.cacheStatistics());
     assertNotSame(first, planner.prepare(sql, 5));
     assertEquals(new PlanCacheStatistics(2, 2, 1, 0), planner.cacheStatistics());
+  }
+
+  @Test
+  void threadsPreparingATextTogetherPlanItOnce() throws Exception {
+    StatementPlanner planner = new StatementPlanner(KeycondSchema.empty(), StatementSettings.defaults(), 8);
+    String sql = "SELECT x FROM (VALUES ('a', 1), ('b', 2)) AS t(x, n) WHERE n = ?";
+    int threads = 8;
+    CountDownLatch start = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<PlannedStatement>> plans = new ArrayList<>();
+      for (int i = 0; i < threads; i++) {
+        plans.add(pool.submit(() -> {
+          start.await();
+          return planner.prepare(sql, 0);
+        }));
+      }
+      start.countDown();
+      PlannedStatement first = plans.get(0).get();
+      for (Future<PlannedStatement> plan : plans) {
+        assertSame(first, plan.get());
+      }
+    } finally {
+      pool.shutdown();
+    }
+    assertEquals(new PlanCacheStatistics(1, 1, threads - 1, 0), planner.cacheStatistics());
   }
 
   @Test

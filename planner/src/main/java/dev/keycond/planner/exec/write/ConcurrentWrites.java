@@ -5,6 +5,7 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.gateway.RequestThreads;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -14,6 +15,10 @@ import java.util.function.Supplier;
  * Sends a write statement's requests concurrently, at most {@link #IN_FLIGHT} at a time, as many
  * as there are request threads. Once a row has failed, or the statement is stopped, no more are
  * sent, and the ones in flight are waited for, so that the counts reported are what DynamoDB did.
+ * The request last submitted waits until another follows it, which sends it on a request thread,
+ * or until the statement waits for its writes, which sends it on the statement's own thread: a
+ * statement that writes one row (a keyed UPDATE, DELETE or INSERT) hands nothing to another thread.
+ * Called from the statement's thread only.
  */
 final class ConcurrentWrites {
   static final int IN_FLIGHT = RequestThreads.THREADS;
@@ -21,6 +26,8 @@ final class ConcurrentWrites {
   private final ExecutionContext context;
   private final WriteProgress progress;
   private final Semaphore slots = new Semaphore(IN_FLIGHT);
+  /** The request last submitted, its slot taken, not yet sent. */
+  private Optional<Runnable> deferred = Optional.empty();
 
   ConcurrentWrites(ExecutionContext context, WriteProgress progress) {
     this.context = context;
@@ -39,6 +46,9 @@ final class ConcurrentWrites {
    *     unwritten it reports to the progress itself, and a KeycondException fails every row
    */
   void submit(List<RowRef> rows, Supplier<long[]> write) {
+    // Sent before this one waits for a slot, which the one deferred holds.
+    deferred.ifPresent(previous -> CompletableFuture.runAsync(previous, RequestThreads.SENT_AHEAD));
+    deferred = Optional.empty();
     if (progress.hasFailed()) {
       rows.forEach(r -> progress.skipped(r.execution(), r.ordinal(), r.key()));
       return;
@@ -49,7 +59,7 @@ final class ConcurrentWrites {
       return;
     }
     progress.sending();
-    CompletableFuture.runAsync(() -> {
+    Runnable send = () -> {
       try {
         long[] written = write.get();
         for (int i = 0; i < rows.size(); i++) {
@@ -63,7 +73,8 @@ final class ConcurrentWrites {
       } finally {
         slots.release();
       }
-    }, RequestThreads.SENT_AHEAD);
+    };
+    deferred = Optional.of(send);
   }
 
   /**
@@ -91,11 +102,14 @@ final class ConcurrentWrites {
   }
 
   /**
-   * Waits until every request sent has answered. This wait is not cut short by a cancel: the
-   * requests in flight are bounded by the statement's timeout, and the counts reported must include
-   * what they did.
+   * Sends the request last submitted, on this thread, then waits until every request sent has
+   * answered. This wait is not cut short by a cancel: the requests in flight are bounded by the
+   * statement's timeout, and the counts reported must include what they did.
    */
   void awaitAll() {
+    Optional<Runnable> last = deferred;
+    deferred = Optional.empty();
+    last.ifPresent(Runnable::run);
     slots.acquireUninterruptibly(IN_FLIGHT);
     slots.release(IN_FLIGHT);
   }

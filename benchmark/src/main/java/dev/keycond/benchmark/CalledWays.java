@@ -1,0 +1,109 @@
+package dev.keycond.benchmark;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Ways of doing the same call, timed side by side: the latency of one call on one thread, rounds
+ * rotating the order of the ways; and the throughput of threads sharing each way, passes rotating
+ * the order, medians of the passes.
+ */
+final class CalledWays {
+  private static final int PASSES = 3;
+  private static final long WARM_UP_MILLIS = 300;
+  static final long MEASURED_MILLIS = 1_500;
+
+  /** One way of making the call for the {@code n}th key; safe to call from many threads at once. */
+  interface Call {
+    long run(int n) throws Exception;
+  }
+
+  private CalledWays() {}
+
+  /** How the throughput is measured, for a report. */
+  static String throughputMethod() {
+    return MEASURED_MILLIS + " ms counted after " + WARM_UP_MILLIS + " ms of warm-up, the median of " + PASSES
+        + " passes that rotate the order of the ways";
+  }
+
+  /** Milliseconds of each measured call, every way once a round, the order rotating. */
+  static Map<String, List<Double>> latency(Map<String, Call> ways, int warmUpRounds, int rounds) throws Exception {
+    List<String> names = List.copyOf(ways.keySet());
+    Map<String, List<Double>> times = new LinkedHashMap<>();
+    names.forEach(name -> times.put(name, new ArrayList<>()));
+    for (int round = 0; round < warmUpRounds + rounds; round++) {
+      for (int k = 0; k < names.size(); k++) {
+        String name = names.get((round + k) % names.size());
+        long start = System.nanoTime();
+        ways.get(name).run(round);
+        double millis = (System.nanoTime() - start) / 1e6;
+        if (round >= warmUpRounds) {
+          times.get(name).add(millis);
+        }
+      }
+    }
+    return times;
+  }
+
+  /** Calls a second by {@code threads} threads sharing each way, the median of {@link #PASSES} passes. */
+  static Map<String, Double> throughput(Map<String, Call> ways, int threads) throws Exception {
+    List<String> names = List.copyOf(ways.keySet());
+    Map<String, List<Double>> passes = new LinkedHashMap<>();
+    names.forEach(name -> passes.put(name, new ArrayList<>()));
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      for (int pass = 0; pass < PASSES; pass++) {
+        for (int k = 0; k < names.size(); k++) {
+          String name = names.get((pass + k) % names.size());
+          passes.get(name).add(callsPerSecond(ways.get(name), threads, pool));
+        }
+      }
+    } finally {
+      pool.shutdown();
+    }
+    Map<String, Double> medians = new LinkedHashMap<>();
+    passes.forEach((name, values) -> medians.put(name, Stats.median(values)));
+    return medians;
+  }
+
+  private static double callsPerSecond(Call way, int threads, ExecutorService pool) throws Exception {
+    AtomicBoolean counting = new AtomicBoolean();
+    AtomicBoolean stop = new AtomicBoolean();
+    CountDownLatch ready = new CountDownLatch(threads);
+    List<Future<Long>> counts = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      int first = t * 97;
+      counts.add(pool.submit(() -> {
+        ready.countDown();
+        long calls = 0;
+        for (int n = first; !stop.get(); n++) {
+          way.run(n);
+          if (counting.get()) {
+            calls++;
+          }
+        }
+        return calls;
+      }));
+    }
+    ready.await();
+    Thread.sleep(WARM_UP_MILLIS);
+    long start = System.nanoTime();
+    counting.set(true);
+    Thread.sleep(MEASURED_MILLIS);
+    counting.set(false);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    stop.set(true);
+    long calls = 0;
+    for (Future<Long> count : counts) {
+      calls += count.get();
+    }
+    return calls / seconds;
+  }
+}

@@ -1,0 +1,131 @@
+package dev.keycond.benchmark;
+
+import dev.keycond.benchmark.Section.SummaryRow;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * The framework-style call ({@code prepareStatement}, bind, execute, read, close on every call) of
+ * a 10-row prefix Query and of a keyed UPDATE, each against the raw SDK request keycond's plan
+ * sends, on the baseline's client: the latency of one call on one thread, and the calls a second
+ * of 1 and 8 threads sharing one keycond {@code Connection} or one raw client. The point read is
+ * {@link HttpClients}'.
+ */
+final class FrameworkCalls implements Measurement {
+  static final String PREFIX_SQL = "SELECT path, size FROM files WHERE account = ? AND path LIKE ?";
+  static final String UPDATE_SQL = "UPDATE files SET size = ? WHERE account = ? AND path = ?";
+  private static final int WARM_UP_ROUNDS = 300;
+  private static final int ROUNDS = 300;
+  private static final int[] THREADS = {1, 8};
+
+  /** A call made by keycond and by the raw SDK. */
+  private record Scenario(String name, String sql, String rawRequest, CalledWays.Call keycond, CalledWays.Call raw) {}
+
+  private final String endpoint;
+
+  FrameworkCalls(String endpoint) {
+    this.endpoint = endpoint;
+  }
+
+  @Override
+  public Section run() throws Exception {
+    StringBuilder md = new StringBuilder("### Framework-style calls: a 10-row prefix Query and a keyed UPDATE\n\n")
+        .append("Each call prepares, binds, executes, reads every row (or the update count) and closes, as Spring's ")
+        .append("`JdbcTemplate`, MyBatis or Hibernate without a statement cache call a driver; the raw SDK sends the ")
+        .append("request keycond's plan sends, on ").append(RawSdk.BASELINE.label).append(". Latency: ")
+        .append(WARM_UP_ROUNDS).append(" warm-up rounds, then ").append(ROUNDS)
+        .append(" rounds, each calling both ways in a rotating order. Throughput: 1 and 8 threads sharing one keycond ")
+        .append("`Connection` or one raw client, ").append(CalledWays.throughputMethod()).append(".\n\n")
+        .append("| call | way | median | p90 | / raw | 1 thread, calls a second | 8 threads | requests |\n")
+        .append("|---|---|---|---|---|---|---|---|\n");
+    List<SummaryRow> summary = new ArrayList<>();
+    try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint));
+        DynamoDbClient client = RawSdk.client(endpoint)) {
+      List<Scenario> scenarios = List.of(
+          new Scenario("10-row prefix Query", PREFIX_SQL, "`Query`",
+              n -> prefixQuery(connection, n), n -> WarmLatency.raw(client, DriveTree.tenPhotoPrefix(n))),
+          new Scenario("keyed UPDATE", UPDATE_SQL, "`UpdateItem` with `attribute_exists(PK)`",
+              n -> update(connection, n), n -> rawUpdate(client, n)));
+      for (Scenario scenario : scenarios) {
+        Map<String, CalledWays.Call> ways = new LinkedHashMap<>();
+        ways.put("keycond", scenario.keycond());
+        ways.put("raw", scenario.raw());
+        // The first call plans the statement, which may list the account's tables once: count a call as it repeats.
+        scenario.keycond().run(0);
+        WireCost keycondCost = WireCost.of(() -> scenario.keycond().run(0));
+        WireCost rawCost = WireCost.of(() -> scenario.raw().run(0));
+        WireCost.checkSameRows(scenario.name(), keycondCost, rawCost);
+        Map<String, List<Double>> latency = CalledWays.latency(ways, WARM_UP_ROUNDS, ROUNDS);
+        Map<Integer, Map<String, Double>> throughput = new LinkedHashMap<>();
+        for (int threads : THREADS) {
+          throughput.put(threads, CalledWays.throughput(ways, threads));
+        }
+        double rawMedian = Stats.median(latency.get("raw"));
+        for (String way : ways.keySet()) {
+          double median = Stats.median(latency.get(way));
+          WireCost cost = way.equals("raw") ? rawCost : keycondCost;
+          md.append("| ").append(scenario.name()).append(" | ")
+              .append(way.equals("raw") ? "raw SDK " + scenario.rawRequest() : "keycond, `" + scenario.sql() + "`")
+              .append(" | ").append(Stats.ms(median))
+              .append(" | ").append(Stats.ms(Stats.percentile(latency.get(way), 90)))
+              .append(" | ").append(Stats.ratio(median, rawMedian));
+          for (int threads : THREADS) {
+            double calls = throughput.get(threads).get(way);
+            md.append(String.format(Locale.ROOT, " | %,.0f (%s)", calls,
+                Stats.ratio(calls, throughput.get(threads).get("raw"))));
+          }
+          md.append(" | ").append(cost.requestText()).append(" |\n");
+        }
+        summary.add(SummaryRow.of("framework-style " + scenario.name() + " (prepare, bind, execute, read, close), 1 "
+            + "thread", Stats.median(latency.get("keycond")), rawMedian, Stats.ms(Stats.median(latency.get("keycond"))),
+            Stats.ms(rawMedian), new Target.Ratio(1.15), keycondCost, rawCost));
+        double keycond = throughput.get(8).get("keycond");
+        double raw = throughput.get(8).get("raw");
+        summary.add(SummaryRow.of("framework-style " + scenario.name() + "s a second, 8 threads on one connection",
+            keycond, raw, String.format(Locale.ROOT, "%,.0f/s", keycond), String.format(Locale.ROOT, "%,.0f/s", raw),
+            new Target.AtLeast(0.9), keycondCost, rawCost));
+      }
+    }
+    md.append("\nLoad average (1 min) at the end: ").append(Machine.loadAverage()).append(".\n");
+    return new Section(md.toString(), summary);
+  }
+
+  private static long prefixQuery(Connection connection, int n) throws Exception {
+    try (PreparedStatement statement = connection.prepareStatement(PREFIX_SQL)) {
+      statement.setString(1, FilesTable.ACCOUNT);
+      statement.setString(2, DriveTree.tenPhotoPrefix(n) + "%");
+      return WarmLatency.count(statement.executeQuery());
+    }
+  }
+
+  /** Sets the photo's size to the size it has, so that every round finds the same data. */
+  private static long update(Connection connection, int n) throws Exception {
+    try (PreparedStatement statement = connection.prepareStatement(UPDATE_SQL)) {
+      statement.setLong(1, DriveTree.photoSize(n));
+      statement.setString(2, FilesTable.ACCOUNT);
+      statement.setString(3, DriveTree.photo(n));
+      return statement.executeUpdate();
+    }
+  }
+
+  private static long rawUpdate(DynamoDbClient client, int n) {
+    client.updateItem(UpdateItemRequest.builder()
+        .tableName(FilesTable.SOURCE)
+        .key(Map.of("PK", AttributeValue.fromS(FilesTable.PARTITION), "SK", AttributeValue.fromS(DriveTree.photo(n))))
+        .updateExpression("SET #size = :size")
+        .conditionExpression("attribute_exists(PK)")
+        .expressionAttributeNames(Map.of("#size", "size"))
+        .expressionAttributeValues(Map.of(":size", AttributeValue.fromN(Long.toString(DriveTree.photoSize(n)))))
+        .build());
+    return 1;
+  }
+}
