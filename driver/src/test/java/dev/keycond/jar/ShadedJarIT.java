@@ -238,6 +238,17 @@ class ShadedJarIT {
   }
 
   /**
+   * SQL tools download the jar as the driver: it stays within 25 MB (decimal), which each feature's
+   * growth has to fit, as driver/pom.xml's leaving out of what keycond never reads makes room.
+   */
+  @Test
+  void theJarStaysWithin25Megabytes() throws IOException {
+    long size = Files.size(JAR);
+    assertTrue(size <= 25_000_000L, JAR + " is " + size + " bytes, past 25,000,000: leave out of it what keycond "
+        + "never reaches (driver/pom.xml's filters) before adding to it");
+  }
+
+  /**
    * The jar leaves out the DynamoDB model classes that only operations keycond never sends refer
    * to (driver/pom.xml). Whatever a request or response of an operation it sends can hold, and
    * every error the service can answer with, must load from the jar: the classes named by the
