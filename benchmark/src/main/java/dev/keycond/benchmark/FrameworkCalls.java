@@ -90,7 +90,7 @@ final class FrameworkCalls implements Measurement {
             Stats.ms(rawMedian), new Target.Ratio(1.15), keycondCost, rawCost));
         double keycond = throughput.get(8).get("keycond");
         double raw = throughput.get(8).get("raw");
-        summary.add(SummaryRow.of("framework-style " + scenario.name() + "s a second, 8 threads on one connection",
+        summary.add(SummaryRow.of("framework-style " + scenario.name() + ", calls a second, 8 threads on one connection",
             keycond, raw, String.format(Locale.ROOT, "%,.0f/s", keycond), String.format(Locale.ROOT, "%,.0f/s", raw),
             new Target.AtLeast(0.9), keycondCost, rawCost));
       }
