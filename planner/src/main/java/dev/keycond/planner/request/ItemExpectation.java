@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -50,6 +51,24 @@ public record ItemExpectation(
   /** The item exists, with these values, and without these attributes: a row a statement read. */
   public static ItemExpectation asRead(ImmutableMap<String, AttributeValue> values, ImmutableSet<String> missing) {
     return new ItemExpectation(Existence.EXISTS, values, missing);
+  }
+
+  /**
+   * The item exists with {@code attributes} as {@code item}, read by a statement, holds them: those
+   * it has with their values, the others missing.
+   */
+  public static ItemExpectation asRead(Map<String, AttributeValue> item, Iterable<String> attributes) {
+    ImmutableMap.Builder<String, AttributeValue> values = ImmutableMap.builder();
+    ImmutableSet.Builder<String> missing = ImmutableSet.builder();
+    for (String attribute : attributes) {
+      AttributeValue value = item.get(attribute);
+      if (value == null) {
+        missing.add(attribute);
+      } else {
+        values.put(attribute, value);
+      }
+    }
+    return asRead(values.buildKeepingLast(), missing.build());
   }
 
   /** The ConditionExpression, or none when nothing is expected. */

@@ -371,26 +371,17 @@ public final class ChangeOperator implements WriteOperator {
   /** Writes a row the driver read and checked, on the condition that it is still as read. */
   private Optional<Map<String, AttributeValue>> writeAsRead(ExecutionContext context, WriteRequestBuilder requests,
       ImmutableMap<String, RequestValue> key, Map<String, AttributeValue> item, Object[] row) {
-    ImmutableMap.Builder<String, AttributeValue> values = ImmutableMap.builder();
-    ImmutableSet.Builder<String> missing = ImmutableSet.builder();
-    for (String attribute : checkedAttributes) {
-      AttributeValue value = item.get(attribute);
-      if (value == null) {
-        missing.add(attribute);
-      } else {
-        values.put(attribute, value);
-      }
-    }
+    ItemExpectation asRead = ItemExpectation.asRead(item, checkedAttributes);
     if (context.transaction().isPresent()) {
       Effect effect = plan.delete() ? new Effect.Delete() : new Effect.Update(changes.orElseThrow().fromRow(row, context));
       Map<String, AttributeValue> bound = RequestValue.bind(key);
       context.transaction().get().write(table, bound, codec.describeKey(item),
-          ItemExpectation.asRead(values.buildKeepingLast(), missing.build()), effect);
+          asRead, effect);
       // Counted now, written at commit. The row returned is what DynamoDB's ReturnValues would give:
       // a DELETE's item as it was (ALL_OLD), an UPDATE's as the commit leaves it (ALL_NEW).
       return plan.delete() ? Optional.of(item) : effect.applyTo(Optional.of(item), bound);
     }
-    WriteCondition unchanged = WriteCondition.asRead(values.buildKeepingLast(), missing.build());
+    WriteCondition unchanged = WriteCondition.asRead(asRead.values(), asRead.missing());
     WriteRequestBuilder.Built<?> built = plan.delete() ? requests.delete(key, unchanged)
         : requests.update(key, changes.orElseThrow().fromRow(row, context), unchanged);
     return built instanceof WriteRequestBuilder.Built.Send<?> ? send(context, built) : Optional.empty();

@@ -40,9 +40,11 @@ import dev.keycond.planner.transaction.Transaction;
 import dev.keycond.planner.write.Assignment;
 import dev.keycond.planner.write.WritePlan;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.calcite.rex.RexBuilder;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -169,8 +171,7 @@ public final class MergeOperator implements WriteOperator {
     if (row == null) {
       return Optional.empty();
     }
-    ImmutableMap.Builder<String, AttributeValue> values = ImmutableMap.builder();
-    ImmutableSet.Builder<String> missing = ImmutableSet.builder();
+    Set<String> compared = new LinkedHashSet<>();
     for (WritePlan.MergeCondition c : plan.conditions()) {
       Column column = table.column(c.column());
       Object stored = row[c.column()];
@@ -180,13 +181,10 @@ public final class MergeOperator implements WriteOperator {
       }
       if (!table.isKeyColumn(column.name())) {
         // Every place the value may be read from is expected as read: its attribute and an index key.
-        for (String attribute : table.attributesOf(column)) {
-          Optional.ofNullable(found.get(attribute)).ifPresentOrElse(v -> values.put(attribute, v),
-              () -> missing.add(attribute));
-        }
+        compared.addAll(table.attributesOf(column));
       }
     }
-    return Optional.of(ItemExpectation.asRead(values.buildKeepingLast(), missing.build()));
+    return Optional.of(ItemExpectation.asRead(found, compared));
   }
 
   /** Sends a row's request: what DynamoDB answered for the item written, or empty when its condition failed. */
