@@ -92,7 +92,16 @@ public final class DynamoCatalog {
     return builder.build();
   }
 
-  /** The names of the account's tables, all pages of ListTables. */
+  /**
+   * The names of the account's tables as another connection of the JVM listed them within the reuse
+   * time; empty when none did. A table created since may be missing from them: {@link #listTables}
+   * lists anew.
+   */
+  public Optional<List<String>> reusableTableNames() {
+    return shared.reusableTableNames();
+  }
+
+  /** The names of the account's tables, all pages of ListTables, sent now; shared for the JVM's next connections. */
   public List<String> listTables() {
     List<String> names = new ArrayList<>();
     String start = null;
@@ -108,6 +117,7 @@ public final class DynamoCatalog {
       names.addAll(page.tableNames());
       start = page.lastEvaluatedTableName();
     } while (start != null);
+    shared.listed(names);
     return names;
   }
 

@@ -1,6 +1,5 @@
 package dev.keycond.planner.schema;
 
-import com.google.common.base.Suppliers;
 import com.google.common.collect.ImmutableMap;
 import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.error.KeycondException;
@@ -12,7 +11,6 @@ import dev.keycond.planner.table.RawTables;
 import dev.keycond.planner.table.TableBinding;
 import dev.keycond.planner.source.SourceTable;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -20,9 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.lookup.CompatibilityLookup;
@@ -31,21 +27,21 @@ import org.apache.calcite.schema.lookup.Lookup;
 /**
  * The SQL tables of a connection: every mapped table, and every DynamoDB table that no mapped table
  * reads from, exposed raw. Mapped tables are checked against DescribeTable when the connection
- * opens; raw ones are listed, and described, the first time a statement uses them.
+ * opens; raw ones are listed (or the list another connection of the JVM made within the reuse time
+ * is taken), and described, the first time a statement uses them.
  */
 public final class KeycondSchema extends AbstractSchema {
   public static final String NAME = "dynamodb";
 
   private final DynamoCatalog catalog;
   private final ImmutableMap<String, EntityTable> mapped;
-  /** The account's tables that no mapped table reads from, listed the first time they are needed. */
-  private final Supplier<Set<String>> rawNames;
+  private final RawTableNames rawNames;
   private final Map<String, EntityTable> raw = new ConcurrentHashMap<>();
   private final Map<String, EntityTable> pinned = new ConcurrentHashMap<>();
   private final Map<String, EntitySqlTable> sqlTables = new ConcurrentHashMap<>();
 
   private KeycondSchema(DynamoCatalog catalog, ImmutableMap<String, EntityTable> mapped,
-      Supplier<Set<String>> rawNames) {
+      RawTableNames rawNames) {
     this.catalog = catalog;
     this.mapped = mapped;
     this.rawNames = rawNames;
@@ -74,16 +70,10 @@ public final class KeycondSchema extends AbstractSchema {
     DynamoCatalog connected = catalog.connected();
     Set<String> notRaw = new HashSet<>(mapping.sources());
     notRaw.addAll(mapped.keySet());
-    Supplier<Set<String>> rawNames = mapped.isEmpty()
-        ? Suppliers.ofInstance(rawNames(catalog.listTables(), notRaw))
-        : Suppliers.memoize(() -> rawNames(connected.listTables(), notRaw));
+    RawTableNames rawNames = mapped.isEmpty()
+        ? RawTableNames.listedNow(catalog, notRaw)
+        : RawTableNames.whenNeeded(connected, notRaw);
     return new KeycondSchema(connected, ImmutableMap.copyOf(mapped), rawNames);
-  }
-
-  private static Set<String> rawNames(List<String> tables, Set<String> notRaw) {
-    Set<String> names = new TreeSet<>(tables);
-    names.removeAll(notRaw);
-    return Collections.unmodifiableSet(names);
   }
 
   private static KeycondException missingSource(DynamoCatalog catalog, TableMapping table) {
@@ -95,12 +85,12 @@ public final class KeycondSchema extends AbstractSchema {
 
   /** A schema without tables, for statements over VALUES alone. */
   public static KeycondSchema empty() {
-    return new KeycondSchema(null, ImmutableMap.of(), Set::of);
+    return new KeycondSchema(null, ImmutableMap.of(), RawTableNames.NONE);
   }
 
   /** A schema of one table, bound already, that never asks DynamoDB for another. */
   public static KeycondSchema of(EntityTable table) {
-    return new KeycondSchema(null, ImmutableMap.of(table.name(), table), Set::of);
+    return new KeycondSchema(null, ImmutableMap.of(table.name(), table), RawTableNames.NONE);
   }
 
   /**
@@ -112,7 +102,7 @@ public final class KeycondSchema extends AbstractSchema {
     if (table != null) {
       return Optional.of(table);
     }
-    if (name.indexOf('@') < 0 && rawNames.get().contains(name)) {
+    if (name.indexOf('@') < 0 && rawNames.contains(name)) {
       return Optional.of(raw.computeIfAbsent(name, n -> RawTables.of(catalog.describe(n))));
     }
     int at = name.lastIndexOf('@');
@@ -131,7 +121,7 @@ public final class KeycondSchema extends AbstractSchema {
   /** Every table name: mapped tables first, in mapping order, then raw tables by name. */
   public List<String> tableNames() {
     List<String> names = new ArrayList<>(mapped.keySet());
-    names.addAll(rawNames.get());
+    names.addAll(rawNames.all());
     return names;
   }
 

@@ -40,8 +40,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 /**
  * What the connections of one JVM share: the DynamoDB client (and its pool of HTTP connections) of
  * the same endpoint, region, credentials and {@code maxConnections}, closed with the last connection
- * that uses it; and the descriptions of their tables, reused for {@code descriptionReuseSeconds}
- * and dropped when a request's error shows one stale. Each test has tables of its own, since what
+ * that uses it; and the descriptions of their tables and the list of the account's tables, reused
+ * for {@code descriptionReuseSeconds} and dropped when a request's error shows one stale. Each test has tables of its own, since what
  * is shared outlives a connection.
  */
 @ExtendWith(DynaliteExtension.class)
@@ -146,6 +146,51 @@ class SharedConnectionStateTest {
         assertEquals(describing(table), metadataRequests());
         assertEquals(List.of("x"), values(later, POINT_READ));
       }
+    }
+  }
+
+  @Test
+  void aRawTableAnotherConnectionListedIsFoundWithoutListingTheTablesAgain() throws SQLException {
+    String table = createTable();
+    String raw = createTable();
+    String pointRead = "SELECT PK FROM " + raw + " WHERE PK = 'a1' AND SK = 's1'";
+    RequestRecorder.clear();
+    // A reuse time of 0 lists the tables whatever another test listed, and shares the list all the same.
+    try (Connection first = connect(table, "descriptionReuseSeconds=0")) {
+      assertTrue(tableNames(first).contains(raw));
+      assertEquals(1, listings(), "the first connection lists the tables");
+    }
+    RequestRecorder.clear();
+    try (Connection second = connect(table)) {
+      assertEquals(List.of("a1"), values(second, pointRead));
+      assertEquals(0, listings(), "the second connection finds the raw table in the first one's list");
+    }
+    RequestRecorder.clear();
+    try (Connection third = connect(table, "descriptionReuseSeconds=0")) {
+      assertEquals(List.of("a1"), values(third, pointRead));
+      assertEquals(1, listings());
+    }
+  }
+
+  @Test
+  void aTableCreatedAfterAnotherConnectionListedTheTablesIsFoundByNameAndListed() throws SQLException {
+    String table = createTable();
+    try (Connection first = connect(table, "descriptionReuseSeconds=0")) {
+      tableNames(first);
+    }
+    String created = createTable();
+    RequestRecorder.clear();
+    try (Connection reusing = connect(table)) {
+      assertEquals(List.of("a1"), values(reusing, "SELECT PK FROM " + created + " WHERE PK = 'a1' AND SK = 's1'"),
+          "a name missing from the list another connection made is looked for in a list of the connection's own");
+      assertEquals(1, listings());
+      assertTrue(operations(RequestRecorder.requests()).contains("GetItem " + created),
+          () -> operations(RequestRecorder.requests()).toString());
+      RequestRecorder.clear();
+      SQLException e = assertThrows(SQLException.class, () -> values(reusing, "SELECT PK FROM no_such_table"));
+      assertEquals("42S02", e.getSQLState(), e::getMessage);
+      assertTrue(tableNames(reusing).contains(created), "the catalog lists the connection's own list");
+      assertEquals(0, listings(), "the connection lists the tables at most once");
     }
   }
 
@@ -282,6 +327,22 @@ class SharedConnectionStateTest {
       }
     }
     return values;
+  }
+
+  /** The names DatabaseMetaData.getTables gives, in its order. */
+  private static List<String> tableNames(Connection connection) throws SQLException {
+    List<String> names = new ArrayList<>();
+    try (ResultSet tables = connection.getMetaData().getTables(null, null, "%", null)) {
+      while (tables.next()) {
+        names.add(tables.getString("TABLE_NAME"));
+      }
+    }
+    return names;
+  }
+
+  /** The ListTables requests recorded. */
+  private static long listings() {
+    return RequestRecorder.requests().stream().filter(r -> r.operation().equals("ListTables")).count();
   }
 
   /** What {@link #metadataRequests()} are when a connection describes the table. */
