@@ -17,7 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * The framework-style call ({@code prepareStatement}, bind, execute, read, close on every call) of
  * a 10-row prefix Query and of a keyed UPDATE, each against the raw SDK request keycond's plan
  * sends, on the baseline's client: the latency of one call on one thread, and the calls a second
- * of 1 and 8 threads sharing one keycond {@code Connection} or one raw client. The point read is
+ * of 1 and 8 threads sharing one keycond {@code Connection}, a HikariCP pool of 8 keycond
+ * connections (one borrowed for each call) or one raw client. The point read is
  * {@link HttpClients}'.
  */
 final class FrameworkCalls implements Measurement {
@@ -28,7 +29,8 @@ final class FrameworkCalls implements Measurement {
   private static final int[] THREADS = {1, 8};
 
   /** A call made by keycond and by the raw SDK. */
-  private record Scenario(String name, String sql, String rawRequest, CalledWays.Call keycond, CalledWays.Call raw) {}
+  private record Scenario(String name, String sql, String rawRequest, CalledWays.Call keycond, CalledWays.Call pooled,
+      CalledWays.Call raw) {}
 
   private final String endpoint;
 
@@ -43,21 +45,25 @@ final class FrameworkCalls implements Measurement {
         .append("`JdbcTemplate`, MyBatis or Hibernate without a statement cache call a driver; the raw SDK sends the ")
         .append("request keycond's plan sends, on ").append(RawSdk.BASELINE.label).append(". Latency: ")
         .append(WARM_UP_ROUNDS).append(" warm-up rounds, then ").append(ROUNDS)
-        .append(" rounds, each calling both ways in a rotating order. Throughput: 1 and 8 threads sharing one keycond ")
-        .append("`Connection` or one raw client, ").append(CalledWays.throughputMethod()).append(".\n\n")
+        .append(" rounds, each calling every way once in a rotating order. Throughput: 1 and 8 threads sharing one keycond ")
+        .append("`Connection`, a HikariCP pool of ").append(ConnectionPool.SIZE)
+        .append(" keycond connections (one borrowed for each call) or one raw client, ").append(CalledWays.throughputMethod()).append(".\n\n")
         .append("| call | way | median | p90 | / raw | 1 thread, calls a second | 8 threads | requests |\n")
         .append("|---|---|---|---|---|---|---|---|\n");
     List<SummaryRow> summary = new ArrayList<>();
     try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint));
+        ConnectionPool pool = new ConnectionPool(FilesTable.jdbcUrl(endpoint));
         DynamoDbClient client = RawSdk.client(endpoint)) {
       List<Scenario> scenarios = List.of(
           new Scenario("10-row prefix Query", PREFIX_SQL, "`Query`",
-              n -> prefixQuery(connection, n), n -> WarmLatency.raw(client, DriveTree.tenPhotoPrefix(n))),
+              n -> prefixQuery(connection, n), n -> pool.borrowing(pooled -> prefixQuery(pooled, n)),
+              n -> WarmLatency.raw(client, DriveTree.tenPhotoPrefix(n))),
           new Scenario("keyed UPDATE", UPDATE_SQL, "`UpdateItem` with `attribute_exists(PK)`",
-              n -> update(connection, n), n -> rawUpdate(client, n)));
+              n -> update(connection, n), n -> pool.borrowing(pooled -> update(pooled, n)), n -> rawUpdate(client, n)));
       for (Scenario scenario : scenarios) {
         Map<String, CalledWays.Call> ways = new LinkedHashMap<>();
         ways.put("keycond", scenario.keycond());
+        ways.put("pooled", scenario.pooled());
         ways.put("raw", scenario.raw());
         // The first call plans the statement, which may list the account's tables once: count a call as it repeats.
         scenario.keycond().run(0);
@@ -73,8 +79,11 @@ final class FrameworkCalls implements Measurement {
         for (String way : ways.keySet()) {
           double median = Stats.median(latency.get(way));
           WireCost cost = way.equals("raw") ? rawCost : keycondCost;
-          md.append("| ").append(scenario.name()).append(" | ")
-              .append(way.equals("raw") ? "raw SDK " + scenario.rawRequest() : "keycond, `" + scenario.sql() + "`")
+          md.append("| ").append(scenario.name()).append(" | ").append(switch (way) {
+            case "raw" -> "raw SDK " + scenario.rawRequest();
+            case "pooled" -> "keycond, the same, on a connection borrowed from a HikariCP pool of " + ConnectionPool.SIZE;
+            default -> "keycond, `" + scenario.sql() + "`";
+          })
               .append(" | ").append(Stats.ms(median))
               .append(" | ").append(Stats.ms(Stats.percentile(latency.get(way), 90)))
               .append(" | ").append(Stats.ratio(median, rawMedian));
@@ -93,6 +102,12 @@ final class FrameworkCalls implements Measurement {
         summary.add(SummaryRow.of("framework-style " + scenario.name() + ", calls a second, 8 threads on one connection",
             keycond, raw, String.format(Locale.ROOT, "%,.0f/s", keycond), String.format(Locale.ROOT, "%,.0f/s", raw),
             new Target.AtLeast(0.9), keycondCost, rawCost));
+        double pooled = throughput.get(ConnectionPool.SIZE).get("pooled");
+        double rawAtPoolSize = throughput.get(ConnectionPool.SIZE).get("raw");
+        summary.add(SummaryRow.of("framework-style " + scenario.name() + ", calls a second, " + ConnectionPool.SIZE
+            + " threads on a HikariCP pool of " + ConnectionPool.SIZE + " connections (raw: one client)", pooled,
+            rawAtPoolSize, String.format(Locale.ROOT, "%,.0f/s", pooled),
+            String.format(Locale.ROOT, "%,.0f/s", rawAtPoolSize), new Target.AtLeast(0.9), keycondCost, rawCost));
       }
     }
     md.append("\nLoad average (1 min) at the end: ").append(Machine.loadAverage()).append(".\n");

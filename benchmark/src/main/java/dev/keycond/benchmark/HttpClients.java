@@ -24,8 +24,9 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
  * The point read by the whole key, through the raw SDK on every synchronous HTTP client
  * ({@link HttpStack}) and through keycond as a framework calls it ({@code prepareStatement}, bind,
  * execute, read, close on every call), in one run: the latency of one call on one thread, rounds
- * rotating the order; then the throughput of 1, 8 and 32 threads sharing one raw client or one
- * keycond connection, passes rotating the order, medians of the passes. Every keycond figure is
+ * rotating the order; then the throughput of 1, 8 and 32 threads sharing one raw client, one
+ * keycond connection or a HikariCP pool of 8 keycond connections, passes rotating the order,
+ * medians of the passes. Every keycond figure is
  * set against the fastest raw client of the same measure, which is named.
  */
 final class HttpClients implements Measurement {
@@ -34,6 +35,8 @@ final class HttpClients implements Measurement {
   private static final int ROUNDS = 300;
   private static final int[] THREADS = {1, 8, 32};
   private static final String KEYCOND = "keycond, prepareStatement + bind + execute + read + close per call";
+  private static final String POOLED = "keycond, the same call on a connection borrowed from a HikariCP pool of "
+      + ConnectionPool.SIZE;
 
   private final String endpoint;
 
@@ -46,13 +49,15 @@ final class HttpClients implements Measurement {
     Map<String, CalledWays.Call> ways = new LinkedHashMap<>();
     Map<String, WireCost> costs = new LinkedHashMap<>();
     List<DynamoDbClient> clients = new ArrayList<>();
-    try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint))) {
+    try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint));
+        ConnectionPool pool = new ConnectionPool(FilesTable.jdbcUrl(endpoint))) {
       for (HttpStack stack : HttpStack.values()) {
         DynamoDbClient client = RawSdk.client(endpoint, stack);
         clients.add(client);
         ways.put(raw(stack), photo -> getItem(client, photo));
       }
       ways.put(KEYCOND, photo -> framework(connection, photo));
+      ways.put(POOLED, photo -> pool.borrowing(pooled -> framework(pooled, photo)));
       for (Map.Entry<String, CalledWays.Call> way : ways.entrySet()) {
         costs.put(way.getKey(), WireCost.of(() -> way.getValue().run(0) == DriveTree.photoSize(0) ? 1 : 0));
         WireCost.checkSameRows("point read, " + way.getKey(), costs.get(way.getKey()), costs.get(raw(HttpStack.URL_CONNECTION)));
@@ -102,11 +107,12 @@ final class HttpClients implements Measurement {
     StringBuilder md = new StringBuilder("### HTTP clients: the point read on each, and keycond's framework-style call\n\n")
         .append("`").append(SQL).append("` with a photo's account and path, through a connection that prepares, binds, ")
         .append("executes, reads and closes on every call (as Spring's `JdbcTemplate`, MyBatis or Hibernate without a ")
-        .append("statement cache do), against the raw SDK's `GetItem` of the same item with the same projection on each ")
-        .append("synchronous HTTP client, every client built with its builder's defaults and keycond's timeouts. ")
+        .append("statement cache do), and the same call on a connection borrowed from a HikariCP pool of ")
+        .append(ConnectionPool.SIZE).append(" for each call, against the raw SDK's `GetItem` of the same item with the ")
+        .append("same projection on each synchronous HTTP client, every client built with its builder's defaults and keycond's timeouts. ")
         .append("Latency: ").append(WARM_UP_ROUNDS).append(" warm-up rounds, then ").append(ROUNDS)
         .append(" rounds, each calling every way once in a rotating order. Throughput: 1, 8 and 32 threads sharing ")
-        .append("one raw client or one keycond `Connection`, ").append(CalledWays.throughputMethod())
+        .append("one raw client, one keycond `Connection` or the pool, ").append(CalledWays.throughputMethod())
         .append(". Load average (1 min) at the end: ")
         .append(Machine.loadAverage()).append(".\n\n")
         .append("| way | median | p90 | / fastest raw | requests | RCUs |\n|---|---|---|---|---|---|\n");
@@ -163,6 +169,13 @@ final class HttpClients implements Measurement {
           String.format(Locale.ROOT, "%,.0f/s", raw), threads == 8 ? new Target.AtLeast(0.9) : new Target.None(),
           costs.get(KEYCOND), costs.get(raw(best))));
     }
+    HttpStack best = fastestAt.get(ConnectionPool.SIZE);
+    double pooled = throughput.get(ConnectionPool.SIZE).get(POOLED);
+    double raw = throughput.get(ConnectionPool.SIZE).get(raw(best));
+    summary.add(SummaryRow.of("framework-style point reads a second, " + ConnectionPool.SIZE + " threads on a HikariCP "
+        + "pool of " + ConnectionPool.SIZE + " connections (raw: " + best.label + ", the fastest, one client)", pooled,
+        raw, String.format(Locale.ROOT, "%,.0f/s", pooled), String.format(Locale.ROOT, "%,.0f/s", raw),
+        new Target.AtLeast(0.9), costs.get(POOLED), costs.get(raw(best))));
     return new Section(md.toString(), summary);
   }
 
