@@ -24,7 +24,6 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 final class FrameworkCalls implements Measurement {
   static final String PREFIX_SQL = "SELECT path, size FROM files WHERE account = ? AND path LIKE ?";
   static final String UPDATE_SQL = "UPDATE files SET size = ? WHERE account = ? AND path = ?";
-  private static final int WARM_UP_ROUNDS = 300;
   private static final int ROUNDS = 300;
   private static final int[] THREADS = {1, 8};
 
@@ -44,8 +43,7 @@ final class FrameworkCalls implements Measurement {
         .append("Each call prepares, binds, executes, reads every row (or the update count) and closes, as Spring's ")
         .append("`JdbcTemplate`, MyBatis or Hibernate without a statement cache call a driver; the raw SDK sends the ")
         .append("request keycond's plan sends, on ").append(RawSdk.BASELINE.label).append(". Latency: ")
-        .append(WARM_UP_ROUNDS).append(" warm-up rounds, then ").append(ROUNDS)
-        .append(" rounds, each calling every way once in a rotating order. Throughput: 1 and 8 threads sharing one keycond ")
+        .append(CalledWays.latencyMethod(ROUNDS)).append(". Throughput: 1 and 8 threads sharing one keycond ")
         .append("`Connection`, a HikariCP pool of ").append(ConnectionPool.SIZE)
         .append(" keycond connections (one borrowed for each call) or one raw client, ").append(CalledWays.throughputMethod()).append(".\n\n")
         .append("| call | way | median | p90 | / raw | 1 thread, calls a second | 8 threads | requests |\n")
@@ -70,7 +68,7 @@ final class FrameworkCalls implements Measurement {
         WireCost keycondCost = WireCost.of(() -> scenario.keycond().run(0));
         WireCost rawCost = WireCost.of(() -> scenario.raw().run(0));
         WireCost.checkSameRows(scenario.name(), keycondCost, rawCost);
-        Map<String, List<Double>> latency = CalledWays.latency(ways, WARM_UP_ROUNDS, ROUNDS);
+        Map<String, List<Double>> latency = CalledWays.latency(ways, ROUNDS);
         Map<Integer, Map<String, Double>> throughput = new LinkedHashMap<>();
         for (int threads : THREADS) {
           throughput.put(threads, CalledWays.throughput(ways, threads));

@@ -31,7 +31,6 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
  */
 final class HttpClients implements Measurement {
   static final String SQL = "SELECT size FROM files WHERE account = ? AND path = ?";
-  private static final int WARM_UP_ROUNDS = 300;
   private static final int ROUNDS = 300;
   private static final int[] THREADS = {1, 8, 32};
   private static final String KEYCOND = "keycond, prepareStatement + bind + execute + read + close per call";
@@ -62,7 +61,7 @@ final class HttpClients implements Measurement {
         costs.put(way.getKey(), WireCost.of(() -> way.getValue().run(0) == DriveTree.photoSize(0) ? 1 : 0));
         WireCost.checkSameRows("point read, " + way.getKey(), costs.get(way.getKey()), costs.get(raw(HttpStack.URL_CONNECTION)));
       }
-      Map<String, List<Double>> latency = CalledWays.latency(ways, WARM_UP_ROUNDS, ROUNDS);
+      Map<String, List<Double>> latency = CalledWays.latency(ways, ROUNDS);
       Map<Integer, Map<String, Double>> throughput = new LinkedHashMap<>();
       for (int threads : THREADS) {
         throughput.put(threads, CalledWays.throughput(ways, threads));
@@ -109,9 +108,9 @@ final class HttpClients implements Measurement {
         .append("executes, reads and closes on every call (as Spring's `JdbcTemplate`, MyBatis or Hibernate without a ")
         .append("statement cache do), and the same call on a connection borrowed from a HikariCP pool of ")
         .append(ConnectionPool.SIZE).append(" for each call, against the raw SDK's `GetItem` of the same item with the ")
-        .append("same projection on each synchronous HTTP client, every client built with its builder's defaults and keycond's timeouts. ")
-        .append("Latency: ").append(WARM_UP_ROUNDS).append(" warm-up rounds, then ").append(ROUNDS)
-        .append(" rounds, each calling every way once in a rotating order. Throughput: 1, 8 and 32 threads sharing ")
+        .append("same projection on each synchronous HTTP client, every client built with its builder's defaults and ")
+        .append("keycond's timeouts. Latency: ").append(CalledWays.latencyMethod(ROUNDS))
+        .append(". Throughput: 1, 8 and 32 threads sharing ")
         .append("one raw client, one keycond `Connection` or the pool, ").append(CalledWays.throughputMethod())
         .append(". Load average (1 min) at the end: ")
         .append(Machine.loadAverage()).append(".\n\n")
