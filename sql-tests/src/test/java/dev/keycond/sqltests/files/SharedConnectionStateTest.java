@@ -150,47 +150,52 @@ class SharedConnectionStateTest {
   }
 
   @Test
-  void aRawTableAnotherConnectionListedIsFoundWithoutListingTheTablesAgain() throws SQLException {
+  void aRawTableAnotherConnectionListedIsFoundWithoutListingTheTablesAgain() throws Exception {
     String table = createTable();
     String raw = createTable();
     String pointRead = "SELECT PK FROM " + raw + " WHERE PK = 'a1' AND SK = 's1'";
-    RequestRecorder.clear();
-    // A reuse time of 0 lists the tables whatever another test listed, and shares the list all the same.
-    try (Connection first = connect(table, "descriptionReuseSeconds=0")) {
-      assertTrue(tableNames(first).contains(raw));
-      assertEquals(1, listings(), "the first connection lists the tables");
-    }
-    RequestRecorder.clear();
-    try (Connection second = connect(table)) {
-      assertEquals(List.of("a1"), values(second, pointRead));
-      assertEquals(0, listings(), "the second connection finds the raw table in the first one's list");
-    }
-    RequestRecorder.clear();
-    try (Connection third = connect(table, "descriptionReuseSeconds=0")) {
-      assertEquals(List.of("a1"), values(third, pointRead));
-      assertEquals(1, listings());
+    // The proxy's endpoint is one no other test uses: its connections share a list of their own, and
+    // it counts only their requests, whatever other tests send meanwhile.
+    try (FaultProxy proxy = FaultProxy.start(server.endpoint())) {
+      try (Connection first = connectThrough(proxy.endpoint(), table)) {
+        assertTrue(tableNames(first).contains(raw));
+        assertEquals(1, proxy.requests("ListTables").size(), "the first connection lists the tables");
+      }
+      proxy.clearRequests();
+      try (Connection second = connectThrough(proxy.endpoint(), table)) {
+        assertEquals(List.of("a1"), values(second, pointRead));
+        assertEquals(0, proxy.requests("ListTables").size(),
+            "the second connection finds the raw table in the first one's list");
+        assertEquals(1, proxy.requests("GetItem").size());
+      }
+      proxy.clearRequests();
+      try (Connection third = connectThrough(proxy.endpoint(), table, "descriptionReuseSeconds=0")) {
+        assertEquals(List.of("a1"), values(third, pointRead));
+        assertEquals(1, proxy.requests("ListTables").size(), "a reuse time of 0 lists the tables itself");
+      }
     }
   }
 
   @Test
-  void aTableCreatedAfterAnotherConnectionListedTheTablesIsFoundByNameAndListed() throws SQLException {
+  void aTableCreatedAfterAnotherConnectionListedTheTablesIsFoundByNameAndListed() throws Exception {
     String table = createTable();
-    try (Connection first = connect(table, "descriptionReuseSeconds=0")) {
-      tableNames(first);
-    }
-    String created = createTable();
-    RequestRecorder.clear();
-    try (Connection reusing = connect(table)) {
-      assertEquals(List.of("a1"), values(reusing, "SELECT PK FROM " + created + " WHERE PK = 'a1' AND SK = 's1'"),
-          "a name missing from the list another connection made is looked for in a list of the connection's own");
-      assertEquals(1, listings());
-      assertTrue(operations(RequestRecorder.requests()).contains("GetItem " + created),
-          () -> operations(RequestRecorder.requests()).toString());
-      RequestRecorder.clear();
-      SQLException e = assertThrows(SQLException.class, () -> values(reusing, "SELECT PK FROM no_such_table"));
-      assertEquals("42S02", e.getSQLState(), e::getMessage);
-      assertTrue(tableNames(reusing).contains(created), "the catalog lists the connection's own list");
-      assertEquals(0, listings(), "the connection lists the tables at most once");
+    try (FaultProxy proxy = FaultProxy.start(server.endpoint())) {
+      try (Connection first = connectThrough(proxy.endpoint(), table)) {
+        tableNames(first);
+      }
+      String created = createTable();
+      proxy.clearRequests();
+      try (Connection reusing = connectThrough(proxy.endpoint(), table)) {
+        assertEquals(List.of("a1"), values(reusing, "SELECT PK FROM " + created + " WHERE PK = 'a1' AND SK = 's1'"),
+            "a name missing from the list another connection made is looked for in a list of the connection's own");
+        assertEquals(1, proxy.requests("ListTables").size());
+        assertEquals(1, proxy.requests("GetItem").size());
+        proxy.clearRequests();
+        SQLException e = assertThrows(SQLException.class, () -> values(reusing, "SELECT PK FROM no_such_table"));
+        assertEquals("42S02", e.getSQLState(), e::getMessage);
+        assertTrue(tableNames(reusing).contains(created), "the catalog lists the connection's own list");
+        assertEquals(0, proxy.requests("ListTables").size(), "the connection lists the tables at most once");
+      }
     }
   }
 
@@ -338,11 +343,6 @@ class SharedConnectionStateTest {
       }
     }
     return names;
-  }
-
-  /** The ListTables requests recorded. */
-  private static long listings() {
-    return RequestRecorder.requests().stream().filter(r -> r.operation().equals("ListTables")).count();
   }
 
   /** What {@link #metadataRequests()} are when a connection describes the table. */
