@@ -1,5 +1,6 @@
 package dev.keycond.sqltests.harness;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -320,7 +321,9 @@ public final class FaultProxy implements AutoCloseable {
       return false;
     }
     try {
-      return JSON.readTree(request.body()).has("ExclusiveStartKey");
+      JsonNode body = JSON.readTree(request.body());
+      // A later page of a Query or a Scan carries the key to start from; one of ListTables, a table name.
+      return body.has("ExclusiveStartKey") || body.has("ExclusiveStartTableName");
     } catch (IOException e) {
       // Not JSON, so not a Query or Scan either.
       return false;
