@@ -45,7 +45,8 @@ final class FrameworkCalls implements Measurement {
         .append("request keycond's plan sends, on ").append(RawSdk.BASELINE.label).append(". Latency: ")
         .append(CalledWays.latencyMethod(ROUNDS)).append(". Throughput: 1 and 8 threads sharing one keycond ")
         .append("`Connection`, a HikariCP pool of ").append(ConnectionPool.SIZE)
-        .append(" keycond connections (one borrowed for each call) or one raw client, ").append(CalledWays.throughputMethod()).append(".\n\n")
+        .append(" keycond connections (one borrowed for each call) or one raw client, ")
+        .append(CalledWays.throughputMethod()).append(".\n\n")
         .append("| call | way | median | p90 | / raw | 1 thread, calls a second | 8 threads | requests |\n")
         .append("|---|---|---|---|---|---|---|---|\n");
     List<SummaryRow> summary = new ArrayList<>();
@@ -95,17 +96,13 @@ final class FrameworkCalls implements Measurement {
         summary.add(SummaryRow.of("framework-style " + scenario.name() + " (prepare, bind, execute, read, close), 1 "
             + "thread", Stats.median(latency.get("keycond")), rawMedian, Stats.ms(Stats.median(latency.get("keycond"))),
             Stats.ms(rawMedian), new Target.Ratio(1.15), keycondCost, rawCost));
-        double keycond = throughput.get(8).get("keycond");
-        double raw = throughput.get(8).get("raw");
-        summary.add(SummaryRow.of("framework-style " + scenario.name() + ", calls a second, 8 threads on one connection",
-            keycond, raw, String.format(Locale.ROOT, "%,.0f/s", keycond), String.format(Locale.ROOT, "%,.0f/s", raw),
+        Map<String, Double> atPoolSize = throughput.get(ConnectionPool.SIZE);
+        summary.add(SummaryRow.callsASecond("framework-style " + scenario.name() + ", calls a second, "
+            + ConnectionPool.SIZE + " threads on one connection", atPoolSize.get("keycond"), atPoolSize.get("raw"),
             new Target.AtLeast(0.9), keycondCost, rawCost));
-        double pooled = throughput.get(ConnectionPool.SIZE).get("pooled");
-        double rawAtPoolSize = throughput.get(ConnectionPool.SIZE).get("raw");
-        summary.add(SummaryRow.of("framework-style " + scenario.name() + ", calls a second, " + ConnectionPool.SIZE
-            + " threads on a HikariCP pool of " + ConnectionPool.SIZE + " connections (raw: one client)", pooled,
-            rawAtPoolSize, String.format(Locale.ROOT, "%,.0f/s", pooled),
-            String.format(Locale.ROOT, "%,.0f/s", rawAtPoolSize), new Target.AtLeast(0.9), keycondCost, rawCost));
+        summary.add(SummaryRow.callsASecond("framework-style " + scenario.name() + ", calls a second, "
+            + ConnectionPool.SIZE + " threads on a HikariCP pool of " + ConnectionPool.SIZE + " connections (raw: one "
+            + "client)", atPoolSize.get("pooled"), atPoolSize.get("raw"), new Target.AtLeast(0.9), keycondCost, rawCost));
       }
     }
     md.append("\nLoad average (1 min) at the end: ").append(Machine.loadAverage()).append(".\n");

@@ -163,18 +163,16 @@ final class HttpClients implements Measurement {
       HttpStack best = fastestAt.get(threads);
       double keycond = throughput.get(threads).get(KEYCOND);
       double raw = throughput.get(threads).get(raw(best));
-      summary.add(SummaryRow.of("framework-style point reads a second, " + threads + " threads on one connection (raw: "
-          + best.label + ", the fastest)", keycond, raw, String.format(Locale.ROOT, "%,.0f/s", keycond),
-          String.format(Locale.ROOT, "%,.0f/s", raw), threads == 8 ? new Target.AtLeast(0.9) : new Target.None(),
-          costs.get(KEYCOND), costs.get(raw(best))));
+      summary.add(SummaryRow.callsASecond("framework-style point reads a second, " + threads + " threads on one "
+          + "connection (raw: " + best.label + ", the fastest)", keycond, raw,
+          threads == 8 ? new Target.AtLeast(0.9) : new Target.None(), costs.get(KEYCOND), costs.get(raw(best))));
     }
     HttpStack best = fastestAt.get(ConnectionPool.SIZE);
     double pooled = throughput.get(ConnectionPool.SIZE).get(POOLED);
     double raw = throughput.get(ConnectionPool.SIZE).get(raw(best));
-    summary.add(SummaryRow.of("framework-style point reads a second, " + ConnectionPool.SIZE + " threads on a HikariCP "
-        + "pool of " + ConnectionPool.SIZE + " connections (raw: " + best.label + ", the fastest, one client)", pooled,
-        raw, String.format(Locale.ROOT, "%,.0f/s", pooled), String.format(Locale.ROOT, "%,.0f/s", raw),
-        new Target.AtLeast(0.9), costs.get(POOLED), costs.get(raw(best))));
+    summary.add(SummaryRow.callsASecond("framework-style point reads a second, " + ConnectionPool.SIZE + " threads on "
+        + "a HikariCP pool of " + ConnectionPool.SIZE + " connections (raw: " + best.label + ", the fastest, one client)",
+        pooled, raw, new Target.AtLeast(0.9), costs.get(POOLED), costs.get(raw(best))));
     return new Section(md.toString(), summary);
   }
 

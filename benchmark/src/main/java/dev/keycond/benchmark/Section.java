@@ -1,6 +1,7 @@
 package dev.keycond.benchmark;
 
 import java.util.List;
+import java.util.Locale;
 
 /** One measurement's part of the report: its detailed Markdown, and its rows of the summary table. */
 record Section(String details, List<SummaryRow> summaryRows) {
@@ -20,6 +21,16 @@ record Section(String details, List<SummaryRow> summaryRows) {
       return new SummaryRow(measure, keycond, raw, keycondText, rawText, target,
           keycondCost.requestText() + " / " + rawCost.requestText(),
           keycondCost.capacityText() + " / " + rawCost.capacityText());
+    }
+
+    /** A row of calls a second, keycond's and the baseline's, whose requests were counted on the wire. */
+    static SummaryRow callsASecond(String measure, double keycond, double raw, Target target, WireCost keycondCost,
+        WireCost rawCost) {
+      return of(measure, keycond, raw, perSecond(keycond), perSecond(raw), target, keycondCost, rawCost);
+    }
+
+    private static String perSecond(double calls) {
+      return String.format(Locale.ROOT, "%,.0f/s", calls);
     }
 
     String markdown() {
