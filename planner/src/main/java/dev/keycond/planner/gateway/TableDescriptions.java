@@ -21,17 +21,18 @@ public final class TableDescriptions {
   private static final Map<Reach, Shared> SHARED = new ConcurrentHashMap<>();
 
   /** What the connections of one reach share: the tables' descriptions, and the account's list of tables. */
-  private record Shared(Map<String, Described> tables, AtomicReference<Listed> tableNames) {
+  private record Shared(Map<String, Answer<SourceTable>> tables, AtomicReference<Answer<List<String>>> tableNames) {
     Shared() {
       this(new ConcurrentHashMap<>(), new AtomicReference<>());
     }
   }
 
-  /** A description, and when it was read. */
-  private record Described(SourceTable table, long readAtNanos) {}
-
-  /** The names of the account's tables, and when they were listed. */
-  private record Listed(List<String> names, long readAtNanos) {}
+  /** What a request answered (a description, or the names of the account's tables), and when. */
+  private record Answer<T>(T value, long readAtNanos) {
+    Answer(T value) {
+      this(value, System.nanoTime());
+    }
+  }
 
   private final Shared shared;
   private final long reuseNanos;
@@ -56,28 +57,28 @@ public final class TableDescriptions {
 
   /** The table's description when one was read within the reuse time. */
   Optional<SourceTable> reusable(String tableName) {
-    Described described = shared.tables().get(tableName);
-    return described != null && fresh(described.readAtNanos()) ? Optional.of(described.table()) : Optional.empty();
+    return fresh(shared.tables().get(tableName));
   }
 
   /** The names of the account's tables when they were listed within the reuse time. */
   Optional<List<String>> reusableTableNames() {
-    Listed listed = shared.tableNames().get();
-    return listed != null && fresh(listed.readAtNanos()) ? Optional.of(listed.names()) : Optional.empty();
+    return fresh(shared.tableNames().get());
   }
 
-  private boolean fresh(long readAtNanos) {
-    return System.nanoTime() - readAtNanos < reuseNanos;
+  /** What was answered, when it was answered within the reuse time. */
+  private <T> Optional<T> fresh(Answer<T> answer) {
+    return answer != null && System.nanoTime() - answer.readAtNanos() < reuseNanos
+        ? Optional.of(answer.value()) : Optional.empty();
   }
 
   /** Keeps what DescribeTable (and DescribeTimeToLive) just said of a table. */
   void read(SourceTable table) {
-    shared.tables().put(table.name(), new Described(table, System.nanoTime()));
+    shared.tables().put(table.name(), new Answer<>(table));
   }
 
   /** Keeps what ListTables (all its pages) just said. */
   void listed(List<String> tableNames) {
-    shared.tableNames().set(new Listed(List.copyOf(tableNames), System.nanoTime()));
+    shared.tableNames().set(new Answer<>(List.copyOf(tableNames)));
   }
 
   /**
