@@ -55,6 +55,9 @@ public final class ConnectionProperties {
           + "keys and fails with 23505) or deferred (no read; the commit fails with 23505)", "immediate"},
       new String[] {"planCache", "Plans kept for statement texts and shapes; 0 keeps none",
           String.valueOf(StatementPlanner.DEFAULT_PLAN_CACHE)},
+      new String[] {"simpleSelects", "How a SELECT of one table's columns under comparisons of its columns with values "
+          + "is planned: direct (without Calcite's parser and validator, into the plan they make) or calcite (through "
+          + "them, as every other statement)", "direct"},
       new String[] {"descriptionReuseSeconds", "Seconds a table's description read by another connection of the JVM "
           + "is used instead of describing the table again (0 to " + SessionOptions.MAX_DESCRIPTION_REUSE_SECONDS
           + "); 0 describes every table", String.valueOf(SessionOptions.DEFAULT_DESCRIPTION_REUSE_SECONDS)});

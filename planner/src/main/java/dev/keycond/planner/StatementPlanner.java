@@ -68,6 +68,7 @@ import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.ParameterText;
 import dev.keycond.planner.plan.ScanUse;
 import dev.keycond.planner.shape.LiftedLiteral;
+import dev.keycond.planner.shape.SimpleSelect;
 import dev.keycond.planner.shape.StatementShape;
 import org.apache.calcite.sql.type.SqlTypeName;
 import dev.keycond.planner.schema.KeycondTypeSystem;
@@ -197,6 +198,7 @@ public final class StatementPlanner {
   private final RexBuilder literals = new RexBuilder(typeFactory);
   private final CalciteCatalogReader catalogReader;
   private final PlanCache<PlannedStatement, CompiledPlan> cache;
+  private final boolean simpleSelects;
 
   /** A planner that keeps {@link #DEFAULT_PLAN_CACHE} plans. */
   public StatementPlanner(KeycondSchema schema, StatementSettings settings) {
@@ -205,8 +207,18 @@ public final class StatementPlanner {
 
   /** @param planCache the most plans kept for texts and shapes; 0 keeps none */
   public StatementPlanner(KeycondSchema schema, StatementSettings settings, int planCache) {
+    this(schema, settings, planCache, true);
+  }
+
+  /**
+   * @param planCache the most plans kept for texts and shapes; 0 keeps none
+   * @param simpleSelects whether a simple SELECT is planned without Calcite's parser and validator
+   *     ({@link SimpleSelectPlanner}); false plans every statement through them
+   */
+  public StatementPlanner(KeycondSchema schema, StatementSettings settings, int planCache, boolean simpleSelects) {
     this.schema = schema;
     this.settings = settings;
+    this.simpleSelects = simpleSelects;
     this.cache = new PlanCache<>(planCache);
     CalciteSchema root = CalciteSchema.createRootSchema(false, false);
     root.add(KeycondSchema.NAME, schema);
@@ -375,7 +387,7 @@ public final class StatementPlanner {
    * Tools plan on one connection from several threads (metadata and queries); the catalog reader
    * is not shared safely, so planning is one statement at a time.
    */
-  private synchronized CompiledPlan planned(String sql, long maxRows) {
+  synchronized CompiledPlan planned(String sql, long maxRows) {
     try {
       return plan(sql, maxRows);
     } catch (StackOverflowError e) {
@@ -384,6 +396,13 @@ public final class StatementPlanner {
   }
 
   private CompiledPlan plan(String statement, long maxRows) {
+    if (simpleSelects && maxRows == 0) {
+      Optional<CompiledPlan> simple = SimpleSelect.of(statement).flatMap(select -> planSimple(select, statement));
+      if (simple.isPresent()) {
+        cache.countSimplePlan();
+        return simple.get();
+      }
+    }
     // Calcite's parser does not know RETURNING: the write is planned without it.
     Optional<ReturningClause> returning = ReturningClause.of(statement);
     String sql = returning.map(ReturningClause::write).orElse(statement);
@@ -439,14 +458,34 @@ public final class StatementPlanner {
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
-    PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
     if (explain) {
-      return new CompiledPlan(new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage), warnings,
-          output, Optional.empty()), plan);
+      return new CompiledPlan(new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage),
+          new PlanWarnings(reads.reads(), settings), output, Optional.empty()), plan);
     }
-    return new CompiledPlan(new PlannedQuery(columns(validator, validated, root, sql), parameters,
-        OperatorCompiler.compile(plan), warnings), plan);
+    return queryPlan(columns(validator, validated, root, sql), parameters, plan, reads);
+  }
+
+  /**
+   * Plans a simple SELECT without Calcite's parser, validator, converter or rules, into the plan
+   * Calcite's path makes of it; empty for one that only Calcite's path plans (see
+   * {@link SimpleSelectPlanner}), or that it refuses, with the message only it writes.
+   */
+  private Optional<CompiledPlan> planSimple(SimpleSelect select, String sql) {
+    return SimpleSelectPlanner.plan(select, schema, catalogReader, cluster()).flatMap(simple -> {
+      PlannedReads reads = PlannedReads.of(simple.read());
+      if (reads.refusal(settings, ScanUse.READ, new WrittenStatement(sql, () -> parse(sql))).isPresent()) {
+        return Optional.empty();
+      }
+      return Optional.of(queryPlan(simple.columns(), simple.parameters(), simple.read(), reads));
+    });
+  }
+
+  /** A query's plan, compiled once for every execution of it. */
+  private CompiledPlan queryPlan(ImmutableList<ResultColumn> columns, ImmutableList<ParameterType> parameters,
+      RelNode plan, PlannedReads reads) {
+    return new CompiledPlan(new PlannedQuery(columns, parameters, OperatorCompiler.compile(plan),
+        new PlanWarnings(reads.reads(), settings)), plan);
   }
 
   /**
@@ -468,13 +507,18 @@ public final class StatementPlanner {
   }
 
   private SqlToRelConverter converter(SqlValidator validator) {
+    return new SqlToRelConverter((type, text, schemaPath, viewPath) -> {
+      throw new UnsupportedOperationException("views");
+    }, validator, catalogReader, cluster(), ExactValueConvertlets.INSTANCE, CONVERTER);
+  }
+
+  /** Where a statement's relational plan is made, and its push-down rules run. */
+  private RelOptCluster cluster() {
     HepPlanner hepPlanner = new HepPlanner(PUSH_DOWN);
     hepPlanner.setExecutor(ConstantsAsWritten.INSTANCE);
     RelOptCluster cluster = RelOptCluster.create(hepPlanner, new RexBuilder(typeFactory));
     cluster.setMetadataQuerySupplier(() -> new RelMetadataQuery(MetadataHandlers.INSTANCE));
-    return new SqlToRelConverter((type, text, schemaPath, viewPath) -> {
-      throw new UnsupportedOperationException("views");
-    }, validator, catalogReader, cluster, ExactValueConvertlets.INSTANCE, CONVERTER);
+    return cluster;
   }
 
   /**

@@ -47,6 +47,7 @@ public final class PlanCache<P, C> {
   private final LongAdder planned = new LongAdder();
   private final LongAdder sameText = new LongAdder();
   private final LongAdder sameShape = new LongAdder();
+  private final LongAdder simplePlans = new LongAdder();
 
   /** @param capacity the most entries kept; 0 keeps none */
   public PlanCache(int capacity) {
@@ -87,7 +88,13 @@ public final class PlanCache<P, C> {
     }
   }
 
+  /** Counts a plan made without Calcite's parser and validator. */
+  public void countSimplePlan() {
+    simplePlans.increment();
+  }
+
   public synchronized PlanCacheStatistics statistics() {
-    return new PlanCacheStatistics(entries.size(), planned.sum(), sameText.sum(), sameShape.sum());
+    return new PlanCacheStatistics(entries.size(), planned.sum(), sameText.sum(), sameShape.sum(),
+        simplePlans.sum());
   }
 }

@@ -9,5 +9,7 @@ package dev.keycond.planner.cache;
  * @param sameText statements that found the plan made for their text (a PreparedStatement
  *     prepared again, a text run again)
  * @param sameShape statements run with the plan their shape's texts share
+ * @param simplePlans plans made without Calcite's parser and validator, of simple SELECTs (a
+ *     statement's own, or its shape's)
  */
-public record PlanCacheStatistics(int plans, long planned, long sameText, long sameShape) {}
+public record PlanCacheStatistics(int plans, long planned, long sameText, long sameShape, long simplePlans) {}

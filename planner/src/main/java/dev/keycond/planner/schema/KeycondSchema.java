@@ -113,6 +113,11 @@ public final class KeycondSchema extends AbstractSchema {
     return Optional.empty();
   }
 
+  /** A table the mapping declares, by name; looking it up sends no request. */
+  public Optional<EntityTable> mappedTable(String name) {
+    return Optional.ofNullable(mapped.get(name));
+  }
+
   /** The mapped tables, in mapping order; looking them up sends no request. */
   public List<EntityTable> mappedTables() {
     return List.copyOf(mapped.values());

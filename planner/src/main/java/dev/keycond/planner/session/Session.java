@@ -98,7 +98,8 @@ public final class Session implements AutoCloseable {
       KeycondSchema schema = KeycondSchema.open(
           DynamoCatalog.connecting(share.client(), descriptions, loginTimeoutSeconds), mapping);
       return new Session(share, descriptions, schema,
-          new StatementPlanner(schema, options.statements(), options.planCache()), options.idempotentWrites(),
+          new StatementPlanner(schema, options.statements(), options.planCache(),
+              options.simpleSelectsDirect()), options.idempotentWrites(),
           options.keyChecks());
     } catch (RuntimeException e) {
       share.release();

@@ -72,9 +72,9 @@ class PlanCacheTest {
     PlannedStatement first = planner.prepare(sql, 0);
 
     assertSame(first, planner.prepare(sql, 0));
-    assertEquals(new PlanCacheStatistics(1, 1, 1, 0), planner.cacheStatistics());
+    assertEquals(new PlanCacheStatistics(1, 1, 1, 0, 0), planner.cacheStatistics());
     assertNotSame(first, planner.prepare(sql, 5));
-    assertEquals(new PlanCacheStatistics(2, 2, 1, 0), planner.cacheStatistics());
+    assertEquals(new PlanCacheStatistics(2, 2, 1, 0, 0), planner.cacheStatistics());
   }
 
   @Test
@@ -100,7 +100,7 @@ class PlanCacheTest {
     } finally {
       pool.shutdown();
     }
-    assertEquals(new PlanCacheStatistics(1, 1, threads - 1, 0), planner.cacheStatistics());
+    assertEquals(new PlanCacheStatistics(1, 1, threads - 1, 0, 0), planner.cacheStatistics());
   }
 
   @Test
@@ -110,13 +110,13 @@ class PlanCacheTest {
     PlannedText first = planner.prepareText(sql + "1", 0);
 
     assertEquals(List.of(), first.literals());
-    assertEquals(new PlanCacheStatistics(1, 1, 0, 0), planner.cacheStatistics());
+    assertEquals(new PlanCacheStatistics(1, 1, 0, 0, 0), planner.cacheStatistics());
     assertSame(first.statement(), planner.prepareText(sql + "1", 0).statement());
-    assertEquals(new PlanCacheStatistics(1, 1, 1, 0), planner.cacheStatistics());
+    assertEquals(new PlanCacheStatistics(1, 1, 1, 0, 0), planner.cacheStatistics());
     PlannedText second = planner.prepareText(sql + "2", 0);
     assertEquals(List.of(2), second.literals());
     assertEquals(0, second.markers());
-    assertEquals(new PlanCacheStatistics(1, 1, 1, 1), planner.cacheStatistics());
+    assertEquals(new PlanCacheStatistics(1, 1, 1, 1, 0), planner.cacheStatistics());
     assertSame(second.statement(), planner.prepareText(sql + "7", 0).statement());
   }
 
@@ -126,6 +126,6 @@ class PlanCacheTest {
     String sql = "SELECT x FROM (VALUES ('a', 1), ('b', 2)) AS t(x, n) WHERE n = ?";
 
     assertNotSame(planner.prepare(sql, 0), planner.prepare(sql, 0));
-    assertEquals(new PlanCacheStatistics(0, 2, 0, 0), planner.cacheStatistics());
+    assertEquals(new PlanCacheStatistics(0, 2, 0, 0, 0), planner.cacheStatistics());
   }
 }

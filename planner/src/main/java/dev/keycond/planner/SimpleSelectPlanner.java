@@ -1,0 +1,160 @@
+package dev.keycond.planner;
+
+import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.shape.SimpleSelect;
+import dev.keycond.planner.table.EntityTable;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+
+/**
+ * Plans a {@link SimpleSelect} into the read that Calcite's path plans for the same text, without
+ * Calcite's parser, validator, converter or rules: the names are resolved against the mapped
+ * tables, each condition is built as the converter builds it, and the read is made by the same
+ * {@link ReadPlan}, which chooses its access path as for any statement. So its requests, rows and
+ * errors are those of the other path; a sweep of the test corpus runs every statement both ways.
+ * A statement it could not plan exactly so (a name the mapping does not declare, a value of another
+ * type than its column's, two conditions on one column, which Calcite may simplify) is left to
+ * Calcite, which also reports what is wrong with it.
+ */
+final class SimpleSelectPlanner {
+  /** The columns a {@code ?} marker may be compared with: its type is then the column's. */
+  private static final Set<ColumnType> MARKER_TYPES = EnumSet.of(ColumnType.VARCHAR, ColumnType.BIGINT,
+      ColumnType.INTEGER, ColumnType.DECIMAL, ColumnType.DOUBLE, ColumnType.DATE, ColumnType.TIMESTAMP);
+  /** Calcite writes string literals in ISO-8859-1, and refuses one it cannot encode so. */
+  private static final int LATIN_1 = 0xff;
+  /** Integers of more digits may not fit a BIGINT, which Calcite would type otherwise. */
+  private static final int LONGEST_INTEGER = 18;
+
+  /** A simple SELECT, planned: its read, and what JDBC says of its columns and markers. */
+  record Plan(DynamoRead read, ImmutableList<ResultColumn> columns, ImmutableList<ParameterType> parameters) {}
+
+  private SimpleSelectPlanner() {}
+
+  /**
+   * @param catalog the catalog Calcite's path resolves the same names in
+   * @param cluster where the read is made
+   */
+  static Optional<Plan> plan(SimpleSelect select, KeycondSchema schema, Prepare.CatalogReader catalog,
+      RelOptCluster cluster) {
+    Optional<EntityTable> found = schema.mappedTable(select.table());
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    EntityTable table = found.get();
+    RelOptTable sqlTable = catalog.getTable(List.of(select.table()));
+    List<RelDataTypeField> fields = sqlTable.getRowType().getFieldList();
+    List<Integer> projection = new ArrayList<>();
+    if (select.columns().isPresent()) {
+      for (String name : select.columns().get()) {
+        int column = table.columnIndex(name);
+        if (column < 0) {
+          return Optional.empty();
+        }
+        projection.add(column);
+      }
+    } else {
+      for (int column = 0; column < fields.size(); column++) {
+        projection.add(column);
+      }
+    }
+    RexBuilder rex = cluster.getRexBuilder();
+    List<RexNode> conditions = new ArrayList<>();
+    List<Integer> compared = new ArrayList<>();
+    RelDataType[] markers = new RelDataType[select.where().size()];
+    for (SimpleSelect.Comparison comparison : select.where()) {
+      int column = table.columnIndex(comparison.column());
+      if (column < 0 || compared.contains(column)) {
+        return Optional.empty();
+      }
+      compared.add(column);
+      RelDataType type = fields.get(column).getType();
+      Optional<RexNode> value = value(comparison, table.column(column).type(), type, rex, markers);
+      if (value.isEmpty()) {
+        return Optional.empty();
+      }
+      conditions.add(rex.makeCall(operator(comparison.operator()), rex.makeInputRef(type, column), value.get()));
+    }
+    DynamoRead read = DynamoRead.create(cluster, sqlTable, table);
+    read = read.withPlan(read.plan().withConditions(conditions));
+    read = read.withPlan(read.plan().withProjection(projection));
+    if (read.plan().access().isScan()) {
+      return Optional.empty();
+    }
+    ImmutableList.Builder<ResultColumn> columns = ImmutableList.builder();
+    for (int column : projection) {
+      RelDataTypeField field = fields.get(column);
+      RelDataType type = field.getType();
+      columns.add(new ResultColumn(field.getName(), type.getSqlTypeName(), Math.max(type.getPrecision(), 0),
+          Math.max(type.getScale(), 0), type.isNullable(), Optional.of(select.table()), Optional.of(field.getName())));
+    }
+    ImmutableList.Builder<ParameterType> parameters = ImmutableList.builder();
+    for (RelDataType marker : markers) {
+      if (marker != null) {
+        parameters.add(new ParameterType(marker.getSqlTypeName(), Math.max(marker.getPrecision(), 0),
+            Math.max(marker.getScale(), 0)));
+      }
+    }
+    return Optional.of(new Plan(read, columns.build(), parameters.build()));
+  }
+
+  /**
+   * The value compared with a column of {@code type}, as Calcite's converter writes it: a string
+   * compared for equality as VARCHAR, otherwise as CHAR of its length; an integer as INTEGER or
+   * BIGINT by its size; a marker of the column's type, nullable. Empty for a value Calcite would
+   * convert (a string compared with a number or a date, a number with a string).
+   *
+   * @param markers the markers' types by index, filled in here
+   */
+  private static Optional<RexNode> value(SimpleSelect.Comparison comparison, ColumnType columnType, RelDataType type,
+      RexBuilder rex, RelDataType[] markers) {
+    boolean like = comparison.operator() == SimpleSelect.Operator.LIKE;
+    if (like && columnType != ColumnType.VARCHAR) {
+      return Optional.empty();
+    }
+    SimpleSelect.Value value = comparison.value();
+    if (value instanceof SimpleSelect.Value.Text text && columnType == ColumnType.VARCHAR
+        && text.text().chars().allMatch(c -> c <= LATIN_1)) {
+      return Optional.of(comparison.operator() == SimpleSelect.Operator.EQUALS
+          ? rex.makeCast(rex.getTypeFactory().createTypeWithNullability(type, false), rex.makeLiteral(text.text()))
+          : rex.makeLiteral(text.text()));
+    }
+    if (value instanceof SimpleSelect.Value.Integer integer && columnType.isExactInteger()
+        && integer.digits().length() <= LONGEST_INTEGER) {
+      return Optional.of(rex.makeExactLiteral(new BigDecimal(integer.digits())));
+    }
+    if (value instanceof SimpleSelect.Value.Marker marker && MARKER_TYPES.contains(columnType)) {
+      RelDataType markerType = rex.getTypeFactory().createTypeWithNullability(type, true);
+      markers[marker.index()] = markerType;
+      return Optional.of(rex.makeDynamicParam(markerType, marker.index()));
+    }
+    return Optional.empty();
+  }
+
+  private static SqlOperator operator(SimpleSelect.Operator operator) {
+    return switch (operator) {
+      case EQUALS -> SqlStdOperatorTable.EQUALS;
+      case LESS_THAN -> SqlStdOperatorTable.LESS_THAN;
+      case LESS_THAN_OR_EQUAL -> SqlStdOperatorTable.LESS_THAN_OR_EQUAL;
+      case GREATER_THAN -> SqlStdOperatorTable.GREATER_THAN;
+      case GREATER_THAN_OR_EQUAL -> SqlStdOperatorTable.GREATER_THAN_OR_EQUAL;
+      case LIKE -> SqlStdOperatorTable.LIKE;
+    };
+  }
+}

@@ -1,0 +1,214 @@
+package dev.keycond.planner.shape;
+
+import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.shape.ShapeLexer.Kind;
+import dev.keycond.planner.shape.ShapeLexer.Token;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A SELECT of columns of one table, under comparisons of its columns with values joined by AND:
+ * the form of a point read, and of a prefix or range Query, the statements that are planned
+ * without Calcite's parser, validator and converter. Read with the shape's lexer; a text of any
+ * other form, or one this reading might take otherwise than Calcite's parser, is not one, and is
+ * planned by Calcite, which also says what is wrong with it.
+ *
+ * <pre>
+ * SELECT { * | name [, name]... } FROM name
+ *   [ WHERE name { = | &lt; | &lt;= | &gt; | &gt;= | LIKE } value [ AND ... ]... ]
+ * </pre>
+ *
+ * where a name is a word that Calcite does not reserve, or a quoted name, and a value is a string,
+ * an integer written in digits alone, or a {@code ?} marker (LIKE takes a string or a marker).
+ *
+ * @param columns the names of the select list, or empty for {@code *}
+ */
+public record SimpleSelect(String table, Optional<ImmutableList<String>> columns, ImmutableList<Comparison> where) {
+
+  /** Calcite's longest name; a longer one is an error there. */
+  private static final int LONGEST_NAME = 128;
+
+  public SimpleSelect {
+    columns.ifPresent(c -> {
+      if (c.isEmpty() || c.size() != c.stream().distinct().count()) {
+        throw new IllegalArgumentException("a select list of distinct names, not " + c);
+      }
+    });
+  }
+
+  /** The comparison operators of a condition. */
+  public enum Operator {
+    EQUALS,
+    LESS_THAN,
+    LESS_THAN_OR_EQUAL,
+    GREATER_THAN,
+    GREATER_THAN_OR_EQUAL,
+    LIKE
+  }
+
+  /** A column compared with a value. */
+  public record Comparison(String column, Operator operator, Value value) {}
+
+  /** What a column is compared with. */
+  public sealed interface Value {
+    /** A string literal, its quotes taken off. */
+    record Text(String text) implements Value {}
+
+    /** An integer literal, in its digits. */
+    record Integer(String digits) implements Value {}
+
+    /** The {@code index}-th (0-based) {@code ?} marker of the text. */
+    record Marker(int index) implements Value {}
+  }
+
+  /** The text as a simple SELECT, or empty when it is not one. */
+  public static Optional<SimpleSelect> of(String sql) {
+    if (sql.contains("/*+")) {
+      // A hint, to Calcite's parser; the lexer takes it for a comment.
+      return Optional.empty();
+    }
+    return ShapeLexer.tokens(sql).flatMap(tokens -> new Reader(tokens).select());
+  }
+
+  /** Reads the tokens in order; any token out of place ends the reading with nothing. */
+  private static final class Reader {
+    private final List<Token> tokens;
+    private int at;
+    private int markers;
+
+    Reader(List<Token> tokens) {
+      this.tokens = tokens;
+    }
+
+    Optional<SimpleSelect> select() {
+      if (!word("SELECT")) {
+        return Optional.empty();
+      }
+      Optional<ImmutableList<String>> columns;
+      if (operator("*")) {
+        columns = Optional.empty();
+      } else {
+        ImmutableList.Builder<String> names = ImmutableList.builder();
+        do {
+          Optional<String> name = name();
+          if (name.isEmpty()) {
+            return Optional.empty();
+          }
+          names.add(name.get());
+        } while (operator(","));
+        columns = Optional.of(names.build());
+        if (columns.get().size() != columns.get().stream().distinct().count()) {
+          return Optional.empty();
+        }
+      }
+      if (!word("FROM")) {
+        return Optional.empty();
+      }
+      Optional<String> table = name();
+      if (table.isEmpty()) {
+        return Optional.empty();
+      }
+      ImmutableList.Builder<Comparison> where = ImmutableList.builder();
+      if (word("WHERE")) {
+        do {
+          Optional<Comparison> comparison = comparison();
+          if (comparison.isEmpty()) {
+            return Optional.empty();
+          }
+          where.add(comparison.get());
+        } while (word("AND"));
+      }
+      return at == tokens.size() ? Optional.of(new SimpleSelect(table.get(), columns, where.build()))
+          : Optional.empty();
+    }
+
+    private Optional<Comparison> comparison() {
+      Optional<String> column = name();
+      if (column.isEmpty() || at >= tokens.size()) {
+        return Optional.empty();
+      }
+      Token token = tokens.get(at++);
+      Operator operator;
+      if (token.isWord("LIKE")) {
+        operator = Operator.LIKE;
+      } else if (token.kind() == Kind.OPERATOR) {
+        switch (token.text()) {
+          case "=" -> operator = Operator.EQUALS;
+          case "<" -> operator = Operator.LESS_THAN;
+          case "<=" -> operator = Operator.LESS_THAN_OR_EQUAL;
+          case ">" -> operator = Operator.GREATER_THAN;
+          case ">=" -> operator = Operator.GREATER_THAN_OR_EQUAL;
+          default -> {
+            return Optional.empty();
+          }
+        }
+      } else {
+        return Optional.empty();
+      }
+      return value(operator).map(value -> new Comparison(column.get(), operator, value));
+    }
+
+    private Optional<Value> value(Operator operator) {
+      if (at >= tokens.size()) {
+        return Optional.empty();
+      }
+      Token token = tokens.get(at++);
+      switch (token.kind()) {
+        case STRING:
+          return Optional.of(new Value.Text(unquoted(token.text())));
+        case MARKER:
+          return Optional.of(new Value.Marker(markers++));
+        case NUMBER:
+          // Digits alone, without leading zeros: Calcite types them as they read (INTEGER, BIGINT).
+          boolean digits = token.text().chars().allMatch(c -> c >= '0' && c <= '9')
+              && (token.text().length() == 1 || token.text().charAt(0) != '0');
+          return digits && operator != Operator.LIKE ? Optional.of(new Value.Integer(token.text())) : Optional.empty();
+        default:
+          return Optional.empty();
+      }
+    }
+
+    /** A name: an ASCII word Calcite does not reserve, or a quoted name of ASCII letters. */
+    private Optional<String> name() {
+      if (at >= tokens.size()) {
+        return Optional.empty();
+      }
+      Token token = tokens.get(at);
+      String name;
+      if (token.kind() == Kind.WORD && !ReservedWords.contains(token.text())) {
+        name = token.text();
+      } else if (token.kind() == Kind.QUOTED) {
+        name = unquoted(token.text());
+      } else {
+        return Optional.empty();
+      }
+      if (name.isEmpty() || name.length() > LONGEST_NAME || !name.chars().allMatch(c -> c >= ' ' && c < 0x7f)) {
+        return Optional.empty();
+      }
+      at++;
+      return Optional.of(name);
+    }
+
+    private boolean word(String word) {
+      if (at < tokens.size() && tokens.get(at).isWord(word)) {
+        at++;
+        return true;
+      }
+      return false;
+    }
+
+    private boolean operator(String operator) {
+      if (at < tokens.size() && tokens.get(at).isOperator(operator)) {
+        at++;
+        return true;
+      }
+      return false;
+    }
+
+    /** A quoted token's text without its quotes, each doubled quote inside it made one. */
+    private static String unquoted(String quoted) {
+      String quote = quoted.substring(0, 1);
+      return quoted.substring(1, quoted.length() - 1).replace(quote + quote, quote);
+    }
+  }
+}

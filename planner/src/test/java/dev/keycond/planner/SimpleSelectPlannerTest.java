@@ -1,0 +1,125 @@
+package dev.keycond.planner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import dev.keycond.planner.mapping.Mapping;
+import dev.keycond.planner.mapping.MappingParser;
+import dev.keycond.planner.mapping.TableMapping;
+import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.settings.StatementSettings;
+import dev.keycond.planner.source.KeySchema;
+import dev.keycond.planner.source.SourceIndex;
+import dev.keycond.planner.source.SourceTable;
+import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.table.TableBinding;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Each simple SELECT planned without Calcite's front end gets the plan Calcite's path makes of it:
+ * the same read (conditions as the converter writes them, projection, access path), result columns
+ * and marker types; and each statement the simple path leaves to Calcite is planned by Calcite
+ * alone. The sweep of the SQL corpus then runs both paths against a server.
+ */
+class SimpleSelectPlannerTest {
+  private static final String MAPPING = """
+      {"tables": {"t": {"source": "S",
+        "columns": {"account": "VARCHAR", "path": "VARCHAR", "size": "BIGINT", "n": "INTEGER", "d": "DECIMAL",
+                    "x": "DOUBLE", "born": "DATE", "ts": "TIMESTAMP", "flag": "BOOLEAN", "doc": "JSON",
+                    "bin": "VARBINARY", "tags": "STRING SET", "owner": "VARCHAR", "Mixed Case": "VARCHAR"},
+        "keys": {"PK": "A#{account}", "SK": "{path}", "GPK": "O#{owner}", "GSK": "{size}"}}}}
+      """;
+  private static final KeycondSchema SCHEMA = schema();
+
+  @TestFactory
+  Stream<DynamicTest> simpleSelectsArePlannedAsCalcitePlansThem() {
+    return Stream.of(
+        "SELECT path, size FROM t WHERE account = 'a1' AND path LIKE 'root/photos/%'",
+        "SELECT size FROM t WHERE account = ? AND path = ?",
+        "select * from t where account = ? and path like ?",
+        "SELECT \"path\", \"Mixed Case\" FROM \"t\" WHERE \"account\" = 'it''s' AND path >= 'b'",
+        "SELECT size, path FROM t WHERE account = 'a' AND size = 5 AND n = 7 AND path < 'x'",
+        "SELECT ts FROM t WHERE account = 'é' AND size >= ? AND d = ? AND ts > ? AND born <= ? AND x > ?",
+        "SELECT path FROM t WHERE account = 'a' AND size > 12345678901 AND n < 2147483647",
+        "SELECT path FROM t WHERE account = '' AND path = ''",
+        "SELECT account, path FROM t WHERE owner = 'o' AND size = 3",
+        "SELECT account, path FROM t WHERE owner = ? AND size > ?",
+        "SELECT path, doc, tags, bin, flag FROM t -- a comment\n WHERE account = 'a' /* another */ AND path = 'p'")
+        .map(sql -> DynamicTest.dynamicTest(sql, () -> assertPlannedAlike(sql, true)));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> otherStatementsArePlannedByCalcite() {
+    return Stream.of(
+        "SELECT path FROM t WHERE account = 'a' AND path = 'p' OR account = 'b'",
+        "SELECT path FROM t WHERE account = 'a' AND account = 'a'",
+        "SELECT path FROM t WHERE account = 'a' AND path >= 'a' AND path < 'b'",
+        "SELECT path FROM t WHERE account = 'a' AND size = '5'",
+        "SELECT path FROM t WHERE account = 'a' AND d = 5",
+        "SELECT path FROM t WHERE account = 'a' AND size = 5.0",
+        "SELECT path FROM t WHERE account = 'a' AND born = '2024-01-01'",
+        "SELECT path FROM t WHERE account = 'a' AND flag = ?",
+        "SELECT path FROM t WHERE account = 'a' AND size LIKE ?",
+        "SELECT path FROM t WHERE account = 'a' AND size = 123456789012345678901",
+        "SELECT path FROM t WHERE account = 'a' ORDER BY path",
+        "SELECT path FROM t WHERE account = 'a' LIMIT 3",
+        "SELECT path, path FROM t WHERE account = 'a'",
+        "SELECT path AS p FROM t WHERE account = 'a'",
+        "SELECT t.path FROM t WHERE account = 'a'",
+        "SELECT /*+ hint */ path FROM t WHERE account = 'a'",
+        "SELECT path FROM t WHERE account = 'a' 'b'",
+        "SELECT path FROM t WHERE 'a' = account",
+        "SELECT path FROM t WHERE account = N'a'",
+        "SELECT path FROM t WHERE account = 'a' AND path = 'p' AND size = -1",
+        "SELECT path FROM t@ByOwner WHERE owner = 'o'",
+        "SELECT path FROM t WHERE size = 5",
+        // Calcite's literals are ISO-8859-1, and it refuses these; markers take any text.
+        "SELECT path FROM t WHERE account = '日本' AND path LIKE '😀/%'",
+        "SELECT path FROM t WHERE account = '😀' AND path < '日'")
+        .map(sql -> DynamicTest.dynamicTest(sql, () -> assertPlannedAlike(sql, false)));
+  }
+
+  private static void assertPlannedAlike(String sql, boolean simply) {
+    StatementPlanner simple = new StatementPlanner(SCHEMA, StatementSettings.defaults(), 0, true);
+    StatementPlanner calcite = new StatementPlanner(SCHEMA, StatementSettings.defaults(), 0, false);
+    Object expected;
+    Object actual;
+    try {
+      CompiledPlan own = calcite.planned(sql, 0);
+      CompiledPlan simplePlan = simple.planned(sql, 0);
+      expected = outline(own);
+      actual = outline(simplePlan);
+    } catch (RuntimeException e) {
+      expected = "refused";
+      actual = "refused";
+      assertEquals(false, simply, sql + " is refused: " + e.getMessage());
+    }
+    assertEquals(expected, actual, sql);
+    assertEquals(simply ? 1 : 0, simple.cacheStatistics().simplePlans(), sql);
+    assertEquals(0, calcite.cacheStatistics().simplePlans(), sql);
+  }
+
+  /** What a plan does: its read (or its whole relational plan), result columns and marker types. */
+  private static List<Object> outline(CompiledPlan plan) {
+    Object rel = plan.rel() instanceof DynamoRead read ? List.of(read.plan(), read.getRowType().getFullTypeString())
+        : plan.rel().explain();
+    return List.of(rel, ((PlannedQuery) plan.statement()).columns(), plan.statement().parameters());
+  }
+
+  private static KeycondSchema schema() {
+    Mapping mapping = MappingParser.parse(MAPPING, "test mapping");
+    TableMapping table = mapping.table("t").orElseThrow();
+    SourceTable source = new SourceTable("S", new KeySchema("PK", Optional.of("SK")), ImmutableMap.of(),
+        ImmutableList.of(new SourceIndex("ByOwner", SourceIndex.Kind.GLOBAL, new KeySchema("GPK", Optional.of("GSK")),
+            SourceIndex.Projection.ALL, ImmutableSet.of())));
+    EntityTable bound = TableBinding.bind(table, source, mapping.tables().values());
+    return KeycondSchema.of(bound);
+  }
+}
