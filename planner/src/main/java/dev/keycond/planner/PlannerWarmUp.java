@@ -12,6 +12,7 @@ import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.mapping.TableMapping;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.settings.StatementSettings;
+import dev.keycond.planner.sql.CalciteDefaults;
 import dev.keycond.planner.source.KeySchema;
 import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.table.EntityTable;
@@ -24,58 +25,71 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Plans and runs, without DynamoDB, the kind of statement a connection's first one usually is: a
- * keyed read of one partition, with a prefix condition on the sort key, a condition left to the
- * server, an expression, ORDER BY and LIMIT, over a table that exists only here. A connection runs
- * it on background threads while it talks to DynamoDB, which takes about as long, so that its
- * first statement finds the parser, validator, converter, keycond's rules, the request builders and
- * the read path loaded. Its Query is answered by a {@link WarmUpClient}, which sends nothing.
+ * Plans and runs, without DynamoDB, the kinds of statement a connection's first one usually is,
+ * over a table that exists only here: first a simple SELECT (a prefix Query), planned without
+ * Calcite's front end, then a keyed read with a condition left to the server, an expression, ORDER
+ * BY and LIMIT, planned through it. A first connection runs the simple one on a background thread
+ * while it talks to DynamoDB, which takes longer, so that its first statement finds the simple
+ * planner, the request builders and the read path loaded; and the other once it is open, so that
+ * Calcite's parser, validator, converter and keycond's rules are loaded by the time a statement
+ * needs them, without taking a core from the connection while it connects (on 2 cores, both
+ * halves side by side made the connection slower than connecting alone by about as much as it
+ * won). Their Queries are answered by a {@link WarmUpClient}, which sends nothing.
  */
 public final class PlannerWarmUp {
-  /**
-   * Built, not read from JSON: the connection reads its own mapping meanwhile, and JSON's start-up
-   * (Jackson's) would hold up both threads.
-   */
-  private static final TableMapping TABLE = new TableMapping("t", "WarmUp",
-      ImmutableList.of(new Column("account", ColumnType.VARCHAR, "account"),
-          new Column("path", ColumnType.VARCHAR, "path"), new Column("size", ColumnType.BIGINT, "size")),
-      ImmutableMap.of("PK", KeyTemplate.parse("A#{account}"), "SK", KeyTemplate.parse("{path}")),
-      Optional.empty(), ImmutableList.of(), Optional.empty());
+  private static final String SIMPLE_SQL = "SELECT path, size FROM t WHERE account = 'a' AND path LIKE 'r/%'";
   private static final String SQL = "SELECT path, UPPER(path) AS upper_path, size FROM t"
       + " WHERE account = 'a' AND path LIKE 'r/%' AND size > 0 ORDER BY path LIMIT 10";
-  private static final Map<String, AttributeValue> ITEM = Map.of("PK", AttributeValue.fromS("A#a"),
-      "SK", AttributeValue.fromS("r/x"), "size", AttributeValue.fromN("1"));
 
   /**
-   * Classes whose initialisation is a large part of the warm-up and needs nothing from the rest of
-   * it: Calcite's standard operators (every one of them built, about a fifth of the warm-up), and its
-   * default metadata providers, which every RelOptCluster sets up though keycond answers metadata
-   * with its own handlers (about a tenth, by reflection over every handler). A thread of their own
-   * initialises them while the warm-up binds its table, parses and validates: a connection leaves
-   * a core idle for much of its start (it waits for DynamoDB), and the two threads fill it.
+   * Classes whose initialisation is a large part of the warm-up, initialised first: Calcite's
+   * standard operators (every one of them built), whose comparison operators every condition uses,
+   * and its default metadata providers, which every RelOptCluster sets up though keycond answers
+   * metadata with its own handlers (by reflection over every handler). One thread does all of the
+   * warm-up: on 2 cores, a second one beside the connection and the JIT's compilers made the
+   * connection slower than it saved.
    */
   private static final List<String> ALONGSIDE = List.of("org.apache.calcite.sql.fun.SqlStdOperatorTable",
       "org.apache.calcite.rel.metadata.DefaultRelMetadataProvider");
   private static final AtomicBoolean STARTED = new AtomicBoolean();
+  /** Completed when the first connection is open (or has failed): the rest of the warm-up may begin. */
+  private static final CompletableFuture<Void> CONNECTED = new CompletableFuture<>();
 
   private PlannerWarmUp() {}
 
   /**
-   * Starts the warm-up on background threads, once per JVM: only the first connection has anything
-   * to gain. It runs while the connection reads its mapping and describes its tables, which take
-   * about as long and need nothing from it.
+   * Starts the warm-up on a background thread, once per JVM: only the first connection has anything
+   * to gain. Its simple statement runs while the connection reads its mapping and describes its
+   * tables, which take longer and need nothing from it; the rest waits for {@link #connected}.
    */
   public static void startOnce() {
     if (STARTED.compareAndSet(false, true)) {
-      start();
+      start(CONNECTED);
     }
   }
 
-  /** Starts the warm-up's threads; the future completes when both are done, failed or not. */
+  /** Says that the first connection is open, or failed to open: the rest of the warm-up begins. */
+  public static void connected() {
+    CONNECTED.complete(null);
+  }
+
+  /**
+   * Starts the whole warm-up at once, as a connection would run it with nothing else to do; the
+   * future completes when it is done, failed or not.
+   */
   public static CompletableFuture<Void> start() {
-    return CompletableFuture.allOf(
-        daemon("keycond-warm-up-metadata", () -> ALONGSIDE.forEach(PlannerWarmUp::initialise)),
-        daemon("keycond-warm-up", PlannerWarmUp::run));
+    return start(CompletableFuture.completedFuture(null));
+  }
+
+  private static CompletableFuture<Void> start(CompletableFuture<Void> rest) {
+    // Before any thread starts Calcite, which reads its defaults once.
+    CalciteDefaults.apply();
+    return daemon("keycond-warm-up", () -> {
+      ALONGSIDE.forEach(PlannerWarmUp::initialise);
+      runSimple();
+      rest.join();
+      runThroughCalcite();
+    });
   }
 
   private static CompletableFuture<Void> daemon(String name, Runnable work) {
@@ -102,15 +116,52 @@ public final class PlannerWarmUp {
     }
   }
 
-  /** Runs the statement; it reads one row. */
+  /** Runs both statements, as {@link #start()} does; each reads one row. */
   public static long run() {
-    EntityTable table = TableBinding.bind(TABLE,
+    return runSimple() + runThroughCalcite();
+  }
+
+  /**
+   * Plans and runs the simple statement.
+   *
+   * @throws IllegalStateException when it is not planned as a simple SELECT
+   */
+  private static long runSimple() {
+    StatementPlanner planner = planner();
+    long read = read(planner, SIMPLE_SQL);
+    if (planner.cacheStatistics().simplePlans() != 1) {
+      throw new IllegalStateException(SIMPLE_SQL + " was not planned as a simple SELECT");
+    }
+    return read;
+  }
+
+  private static long runThroughCalcite() {
+    return read(planner(), SQL);
+  }
+
+  /**
+   * A planner over the warm-up's table. The table is built here, on the warm-up's thread, not when
+   * the class is initialised by the connection that starts it; and built, not read from JSON: the
+   * connection reads its own mapping meanwhile, and JSON's start-up (Jackson's) would hold up both.
+   */
+  private static StatementPlanner planner() {
+    TableMapping mapping = new TableMapping("t", "WarmUp",
+        ImmutableList.of(new Column("account", ColumnType.VARCHAR, "account"),
+            new Column("path", ColumnType.VARCHAR, "path"), new Column("size", ColumnType.BIGINT, "size")),
+        ImmutableMap.of("PK", KeyTemplate.parse("A#{account}"), "SK", KeyTemplate.parse("{path}")),
+        Optional.empty(), ImmutableList.of(), Optional.empty());
+    EntityTable table = TableBinding.bind(mapping,
         new SourceTable("WarmUp", new KeySchema("PK", Optional.of("SK")), ImmutableMap.of(), ImmutableList.of()),
-        List.of(TABLE));
-    StatementSettings settings = StatementSettings.defaults();
-    PlannedQuery query = (PlannedQuery) new StatementPlanner(KeycondSchema.of(table), settings).prepare(SQL);
-    ExecutionContext context = new ExecutionContext(new DynamoGateway(new WarmUpClient(List.of(ITEM))), List.of(),
-        settings, 0);
+        List.of(mapping));
+    return new StatementPlanner(KeycondSchema.of(table), StatementSettings.defaults());
+  }
+
+  private static long read(StatementPlanner planner, String sql) {
+    PlannedQuery query = (PlannedQuery) planner.prepare(sql);
+    Map<String, AttributeValue> item = Map.of("PK", AttributeValue.fromS("A#a"), "SK", AttributeValue.fromS("r/x"),
+        "size", AttributeValue.fromN("1"));
+    ExecutionContext context = new ExecutionContext(new DynamoGateway(new WarmUpClient(List.of(item))), List.of(),
+        planner.settings(), 0);
     long read = 0;
     try (RowCursor rows = query.execute(context)) {
       while (rows.next()) {

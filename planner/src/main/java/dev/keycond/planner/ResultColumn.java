@@ -1,6 +1,7 @@
 package dev.keycond.planner;
 
 import java.util.Optional;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
@@ -16,4 +17,11 @@ public record ResultColumn(
     int scale,
     boolean nullable,
     Optional<String> table,
-    Optional<String> column) {}
+    Optional<String> column) {
+
+  /** A column of {@code type}; a precision or scale it leaves unspecified is 0. */
+  static ResultColumn of(String label, RelDataType type, Optional<String> table, Optional<String> column) {
+    return new ResultColumn(label, type.getSqlTypeName(), Math.max(type.getPrecision(), 0),
+        Math.max(type.getScale(), 0), type.isNullable(), table, column);
+  }
+}

@@ -22,6 +22,7 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.util.Util;
 
 /**
  * Plans a {@link SimpleSelect} into the read that Calcite's path plans for the same text, without
@@ -37,8 +38,6 @@ final class SimpleSelectPlanner {
   /** The columns a {@code ?} marker may be compared with: its type is then the column's. */
   private static final Set<ColumnType> MARKER_TYPES = EnumSet.of(ColumnType.VARCHAR, ColumnType.BIGINT,
       ColumnType.INTEGER, ColumnType.DECIMAL, ColumnType.DOUBLE, ColumnType.DATE, ColumnType.TIMESTAMP);
-  /** Calcite writes string literals in ISO-8859-1, and refuses one it cannot encode so. */
-  private static final int LATIN_1 = 0xff;
   /** Integers of more digits may not fit a BIGINT, which Calcite would type otherwise. */
   private static final int LONGEST_INTEGER = 18;
 
@@ -77,7 +76,7 @@ final class SimpleSelectPlanner {
     RexBuilder rex = cluster.getRexBuilder();
     List<RexNode> conditions = new ArrayList<>();
     List<Integer> compared = new ArrayList<>();
-    RelDataType[] markers = new RelDataType[select.where().size()];
+    List<RelDataType> markers = new ArrayList<>();
     for (SimpleSelect.Comparison comparison : select.where()) {
       int column = table.columnIndex(comparison.column());
       if (column < 0 || compared.contains(column)) {
@@ -100,51 +99,56 @@ final class SimpleSelectPlanner {
     ImmutableList.Builder<ResultColumn> columns = ImmutableList.builder();
     for (int column : projection) {
       RelDataTypeField field = fields.get(column);
-      RelDataType type = field.getType();
-      columns.add(new ResultColumn(field.getName(), type.getSqlTypeName(), Math.max(type.getPrecision(), 0),
-          Math.max(type.getScale(), 0), type.isNullable(), Optional.of(select.table()), Optional.of(field.getName())));
+      columns.add(ResultColumn.of(field.getName(), field.getType(), Optional.of(select.table()),
+          Optional.of(field.getName())));
     }
-    ImmutableList.Builder<ParameterType> parameters = ImmutableList.builder();
-    for (RelDataType marker : markers) {
-      if (marker != null) {
-        parameters.add(new ParameterType(marker.getSqlTypeName(), Math.max(marker.getPrecision(), 0),
-            Math.max(marker.getScale(), 0)));
-      }
-    }
-    return Optional.of(new Plan(read, columns.build(), parameters.build()));
+    return Optional.of(new Plan(read, columns.build(),
+        markers.stream().map(ParameterType::of).collect(ImmutableList.toImmutableList())));
   }
 
   /**
    * The value compared with a column of {@code type}, as Calcite's converter writes it: a string
-   * compared for equality as VARCHAR, otherwise as CHAR of its length; an integer as INTEGER or
-   * BIGINT by its size; a marker of the column's type, nullable. Empty for a value Calcite would
-   * convert (a string compared with a number or a date, a number with a string).
+   * compared for equality as VARCHAR, otherwise as CHAR of its length, in Calcite's character set;
+   * an integer as INTEGER or BIGINT by its size; a marker of the column's type, nullable. Empty for
+   * a value Calcite would convert (a string compared with a number or a date, a number with a
+   * string), or refuse (a string its character set cannot hold, when a host application has chosen
+   * one that does not hold every character).
    *
-   * @param markers the markers' types by index, filled in here
+   * @param markers the types of the markers before this one, in order; a marker's is added
    */
   private static Optional<RexNode> value(SimpleSelect.Comparison comparison, ColumnType columnType, RelDataType type,
-      RexBuilder rex, RelDataType[] markers) {
+      RexBuilder rex, List<RelDataType> markers) {
     boolean like = comparison.operator() == SimpleSelect.Operator.LIKE;
     if (like && columnType != ColumnType.VARCHAR) {
       return Optional.empty();
     }
-    SimpleSelect.Value value = comparison.value();
-    if (value instanceof SimpleSelect.Value.Text text && columnType == ColumnType.VARCHAR
-        && text.text().chars().allMatch(c -> c <= LATIN_1)) {
-      return Optional.of(comparison.operator() == SimpleSelect.Operator.EQUALS
-          ? rex.makeCast(rex.getTypeFactory().createTypeWithNullability(type, false), rex.makeLiteral(text.text()))
-          : rex.makeLiteral(text.text()));
-    }
-    if (value instanceof SimpleSelect.Value.Integer integer && columnType.isExactInteger()
-        && integer.digits().length() <= LONGEST_INTEGER) {
-      return Optional.of(rex.makeExactLiteral(new BigDecimal(integer.digits())));
-    }
-    if (value instanceof SimpleSelect.Value.Marker marker && MARKER_TYPES.contains(columnType)) {
-      RelDataType markerType = rex.getTypeFactory().createTypeWithNullability(type, true);
-      markers[marker.index()] = markerType;
-      return Optional.of(rex.makeDynamicParam(markerType, marker.index()));
-    }
-    return Optional.empty();
+    return comparison.value().accept(new SimpleSelect.Value.Visitor<>() {
+      @Override
+      public Optional<RexNode> text(String text) {
+        if (columnType != ColumnType.VARCHAR || !Util.getDefaultCharset().newEncoder().canEncode(text)) {
+          return Optional.empty();
+        }
+        return Optional.of(comparison.operator() == SimpleSelect.Operator.EQUALS
+            ? rex.makeCast(rex.getTypeFactory().createTypeWithNullability(type, false), rex.makeLiteral(text))
+            : rex.makeLiteral(text));
+      }
+
+      @Override
+      public Optional<RexNode> integer(String digits) {
+        return columnType.isExactInteger() && digits.length() <= LONGEST_INTEGER
+            ? Optional.of(rex.makeExactLiteral(new BigDecimal(digits))) : Optional.empty();
+      }
+
+      @Override
+      public Optional<RexNode> marker(int index) {
+        if (!MARKER_TYPES.contains(columnType) || index != markers.size()) {
+          return Optional.empty();
+        }
+        RelDataType markerType = rex.getTypeFactory().createTypeWithNullability(type, true);
+        markers.add(markerType);
+        return Optional.of(rex.makeDynamicParam(markerType, index));
+      }
+    });
   }
 
   private static SqlOperator operator(SimpleSelect.Operator operator) {

@@ -126,7 +126,8 @@ import org.apache.calcite.avatica.util.Quoting;
 /**
  * Plans SQL statements for one connection: parse, validate, convert to relational algebra, then a
  * single Hep pass of keycond's own push-down rules. It never builds Calcite's cost-based planner
- * or its default rule set, and never generates code, which is what makes a first statement fast.
+ * or its default rule set, and never generates code, which is what makes a first statement fast;
+ * and a simple SELECT skips even these ({@link SimpleSelectPlanner}).
  */
 public final class StatementPlanner {
   static {
@@ -134,59 +135,69 @@ public final class StatementPlanner {
   }
 
   /**
-   * Three phases: first every condition and projection moves down into the reads, so that each read
-   * knows its key access; then recursive walks of hierarchies become key reads; then the shapes
-   * that depend on the reads: ORDER BY, LIMIT and COUNT(*) on a read, and the joins that can be
-   * answered by one item collection or by key lookups.
+   * Calcite's front end as keycond sets it up (its push-down rules, operators, parser, validator
+   * and converter), built the first time a statement needs it: a simple SELECT does not, so that a
+   * connection whose first statement is one does not wait for it.
    */
-  private static final HepProgram PUSH_DOWN = new HepProgramBuilder()
-      .addMatchOrder(HepMatchOrder.BOTTOM_UP)
-      .addRuleCollection(List.of(
-          FilterProjectTransposeRule.Config.DEFAULT.toRule(),
-          FilterMergeRule.Config.DEFAULT.toRule(),
-          FilterJoinRule.FilterIntoJoinRule.FilterIntoJoinRuleConfig.DEFAULT.toRule(),
-          FilterJoinRule.JoinConditionPushRule.JoinConditionPushRuleConfig.DEFAULT.toRule(),
-          FilterCorrelateRule.Config.DEFAULT.toRule(),
-          ProjectMergeRule.Config.DEFAULT.toRule(),
-          ProjectRemoveRule.Config.DEFAULT.toRule(),
-          // EXISTS and IN subqueries arrive as a join to a distinct aggregate; a semi-join reads better.
-          SemiJoinRule.ProjectToSemiJoinRule.ProjectToSemiJoinRuleConfig.DEFAULT.toRule(),
-          SemiJoinRule.JoinToSemiJoinRule.JoinToSemiJoinRuleConfig.DEFAULT.toRule(),
-          ReadFilterRule.INSTANCE,
-          ReadProjectRule.INSTANCE))
-      .addRuleInstance(HierarchyWalkRule.INSTANCE)
-      .addMatchOrder(HepMatchOrder.BOTTOM_UP)
-      .addRuleCollection(List.of(
-          SortProjectTransposeRule.Config.DEFAULT.toRule(),
-          ReadSortRule.INSTANCE,
-          ReadCountRule.DIRECT,
-          ReadCountRule.THROUGH_PROJECT,
-          CollectionJoinRule.INSTANCE,
-          CollectionJoinRule.WIDEN_RIGHT,
-          CollectionJoinRule.WIDEN_LEFT,
-          LookupJoinRule.INNER_ON_RIGHT,
-          LookupJoinRule.INNER_ON_LEFT,
-          ReadProjectRule.INSTANCE,
-          ProjectRemoveRule.Config.DEFAULT.toRule()))
-      .build();
+  private static final class FrontEnd {
+    /**
+     * Three phases: first every condition and projection moves down into the reads, so that each
+     * read knows its key access; then recursive walks of hierarchies become key reads; then the
+     * shapes that depend on the reads: ORDER BY, LIMIT and COUNT(*) on a read, and the joins that
+     * can be answered by one item collection or by key lookups.
+     */
+    static final HepProgram PUSH_DOWN = new HepProgramBuilder()
+        .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+        .addRuleCollection(List.of(
+            FilterProjectTransposeRule.Config.DEFAULT.toRule(),
+            FilterMergeRule.Config.DEFAULT.toRule(),
+            FilterJoinRule.FilterIntoJoinRule.FilterIntoJoinRuleConfig.DEFAULT.toRule(),
+            FilterJoinRule.JoinConditionPushRule.JoinConditionPushRuleConfig.DEFAULT.toRule(),
+            FilterCorrelateRule.Config.DEFAULT.toRule(),
+            ProjectMergeRule.Config.DEFAULT.toRule(),
+            ProjectRemoveRule.Config.DEFAULT.toRule(),
+            // EXISTS and IN subqueries arrive as a join to a distinct aggregate; a semi-join reads better.
+            SemiJoinRule.ProjectToSemiJoinRule.ProjectToSemiJoinRuleConfig.DEFAULT.toRule(),
+            SemiJoinRule.JoinToSemiJoinRule.JoinToSemiJoinRuleConfig.DEFAULT.toRule(),
+            ReadFilterRule.INSTANCE,
+            ReadProjectRule.INSTANCE))
+        .addRuleInstance(HierarchyWalkRule.INSTANCE)
+        .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+        .addRuleCollection(List.of(
+            SortProjectTransposeRule.Config.DEFAULT.toRule(),
+            ReadSortRule.INSTANCE,
+            ReadCountRule.DIRECT,
+            ReadCountRule.THROUGH_PROJECT,
+            CollectionJoinRule.INSTANCE,
+            CollectionJoinRule.WIDEN_RIGHT,
+            CollectionJoinRule.WIDEN_LEFT,
+            LookupJoinRule.INNER_ON_RIGHT,
+            LookupJoinRule.INNER_ON_LEFT,
+            ReadProjectRule.INSTANCE,
+            ProjectRemoveRule.Config.DEFAULT.toRule()))
+        .build();
 
-  private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
-      SqlStdOperatorTable.instance(), SqlOperatorTables.of(PathFunctions.ALL),
-      SqlOperatorTables.of(DynamoDbTypeFunction.DYNAMODB_TYPE));
+    static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
+        SqlStdOperatorTable.instance(), SqlOperatorTables.of(PathFunctions.ALL),
+        SqlOperatorTables.of(DynamoDbTypeFunction.DYNAMODB_TYPE));
 
-  private static final SqlParser.Config PARSER = SqlParser.config()
-      .withQuoting(Quoting.DOUBLE_QUOTE)
-      .withUnquotedCasing(Casing.UNCHANGED)
-      .withQuotedCasing(Casing.UNCHANGED)
-      .withCaseSensitive(true)
-      .withConformance(SqlConformanceEnum.LENIENT);
+    static final SqlParser.Config PARSER = SqlParser.config()
+        .withQuoting(Quoting.DOUBLE_QUOTE)
+        .withUnquotedCasing(Casing.UNCHANGED)
+        .withQuotedCasing(Casing.UNCHANGED)
+        .withCaseSensitive(true)
+        .withConformance(SqlConformanceEnum.LENIENT);
 
-  private static final SqlValidator.Config VALIDATOR = SqlValidator.Config.DEFAULT
-      .withConformance(SqlConformanceEnum.LENIENT).withIdentifierExpansion(true)
-      .withTypeCoercionFactory(ExactNumberCoercion::new);
+    static final SqlValidator.Config VALIDATOR = SqlValidator.Config.DEFAULT
+        .withConformance(SqlConformanceEnum.LENIENT).withIdentifierExpansion(true)
+        .withTypeCoercionFactory(ExactNumberCoercion::new);
 
-  private static final SqlToRelConverter.Config CONVERTER = SqlToRelConverter.config()
-      .withTrimUnusedFields(true).withExpand(true).withInSubQueryThreshold(Integer.MAX_VALUE);
+    static final SqlToRelConverter.Config CONVERTER = SqlToRelConverter.config()
+        .withTrimUnusedFields(true).withExpand(true).withInSubQueryThreshold(Integer.MAX_VALUE);
+  }
+
+  /** A simple SELECT's read is made whole: no rule runs over it. */
+  private static final HepProgram NO_RULES = HepProgram.builder().build();
 
   /** The plans a connection keeps when the {@code planCache} property does not say. */
   public static final int DEFAULT_PLAN_CACHE = 256;
@@ -417,7 +428,8 @@ public final class StatementPlanner {
           + "INSERT, UPSERT, UPDATE, DELETE and MERGE, and EXPLAIN PLAN FOR them; " + query.getKind()
           + " statements are not supported");
     }
-    SqlValidator validator = new ParameterTypes(OPERATORS, catalogReader, typeFactory, VALIDATOR);
+    SqlValidator validator = new ParameterTypes(FrontEnd.OPERATORS, catalogReader, typeFactory,
+        FrontEnd.VALIDATOR);
     WrittenStatement written = new WrittenStatement(sql, () -> parse(sql));
     if (query.getKind() == SqlKind.MERGE) {
       // The validator rewrites a MERGE in place; its shape is read from a fresh parse.
@@ -472,7 +484,7 @@ public final class StatementPlanner {
    * {@link SimpleSelectPlanner}), or that it refuses, with the message only it writes.
    */
   private Optional<CompiledPlan> planSimple(SimpleSelect select, String sql) {
-    return SimpleSelectPlanner.plan(select, schema, catalogReader, cluster()).flatMap(simple -> {
+    return SimpleSelectPlanner.plan(select, schema, catalogReader, cluster(NO_RULES)).flatMap(simple -> {
       PlannedReads reads = PlannedReads.of(simple.read());
       if (reads.refusal(settings, ScanUse.READ, new WrittenStatement(sql, () -> parse(sql))).isPresent()) {
         return Optional.empty();
@@ -509,12 +521,12 @@ public final class StatementPlanner {
   private SqlToRelConverter converter(SqlValidator validator) {
     return new SqlToRelConverter((type, text, schemaPath, viewPath) -> {
       throw new UnsupportedOperationException("views");
-    }, validator, catalogReader, cluster(), ExactValueConvertlets.INSTANCE, CONVERTER);
+    }, validator, catalogReader, cluster(FrontEnd.PUSH_DOWN), ExactValueConvertlets.INSTANCE, FrontEnd.CONVERTER);
   }
 
-  /** Where a statement's relational plan is made, and its push-down rules run. */
-  private RelOptCluster cluster() {
-    HepPlanner hepPlanner = new HepPlanner(PUSH_DOWN);
+  /** Where a statement's relational plan is made, and the rules of {@code program} run. */
+  private RelOptCluster cluster(HepProgram program) {
+    HepPlanner hepPlanner = new HepPlanner(program);
     hepPlanner.setExecutor(ConstantsAsWritten.INSTANCE);
     RelOptCluster cluster = RelOptCluster.create(hepPlanner, new RexBuilder(typeFactory));
     cluster.setMetadataQuerySupplier(() -> new RelMetadataQuery(MetadataHandlers.INSTANCE));
@@ -577,7 +589,8 @@ public final class StatementPlanner {
         + "clause of an UPDATE or DELETE as a check of one item, sent with the write in one TransactWriteItems: "
         + "the subquery must read one table by its whole key, given by values or parameters, and test nothing "
         + "else, nor refer to the row being changed (it is read on its own, before the write)";
-    SqlValidator validator = new ParameterTypes(OPERATORS, catalogReader, typeFactory, VALIDATOR);
+    SqlValidator validator = new ParameterTypes(FrontEnd.OPERATORS, catalogReader, typeFactory,
+        FrontEnd.VALIDATOR);
     SqlNode validated;
     try {
       validated = validate(validator, subquery.select());
@@ -603,7 +616,7 @@ public final class StatementPlanner {
     validated.accept(new SqlShuttle() {
       @Override
       public SqlNode visit(SqlDynamicParam param) {
-        parameterTypes.computeIfAbsent(param.getIndex(), i -> parameterType(validator.getValidatedNodeType(param)));
+        parameterTypes.computeIfAbsent(param.getIndex(), i -> ParameterType.of(validator.getValidatedNodeType(param)));
         return param;
       }
     });
@@ -621,7 +634,8 @@ public final class StatementPlanner {
     EntitySqlTable target = Optional.ofNullable(catalogReader.getTable(name.names))
         .map(t -> t.unwrap(EntitySqlTable.class)).orElseThrow();
     MergeShape shape = MergeShape.of(merge, target.entity(), target.getRowType(typeFactory));
-    SqlValidator rowsValidator = new ParameterTypes(OPERATORS, catalogReader, typeFactory, VALIDATOR);
+    SqlValidator rowsValidator = new ParameterTypes(FrontEnd.OPERATORS, catalogReader, typeFactory,
+        FrontEnd.VALIDATOR);
     SqlNode rows = validate(rowsValidator, shape.rows());
     SqlToRelConverter converter = converter(rowsValidator);
     RelNode input = optimize(converter, converter.decorrelate(rows, convert(converter, rows).project()), 0);
@@ -648,7 +662,8 @@ public final class StatementPlanner {
   private ReturnedRows returnedRows(ReturningClause returning, List<String> table, Optional<SqlIdentifier> alias) {
     String select = "SELECT " + returning.selectList() + " FROM " + String.join(".", table.stream()
         .map(StatementPlanner::quoted).toList()) + alias.map(a -> " AS " + quoted(a.getSimple())).orElse("");
-    SqlValidator validator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader, typeFactory, VALIDATOR);
+    SqlValidator validator = SqlValidatorUtil.newValidator(FrontEnd.OPERATORS, catalogReader, typeFactory,
+        FrontEnd.VALIDATOR);
     SqlNode validated = validate(validator, parse(select));
     RelRoot root = convert(converter(validator), validated);
     RelNode projection = root.project();
@@ -682,9 +697,8 @@ public final class StatementPlanner {
     }
     Optional<GeneratedKeys> keys = write.write() instanceof WritePlan.InsertRows insert
         ? Optional.of(new GeneratedKeys(insert.table(), insert.table().columns().stream().map(c -> {
-            RelDataType type = SqlTypes.sqlType(typeFactory, c.type());
-            return new ResultColumn(c.name(), type.getSqlTypeName(), Math.max(type.getPrecision(), 0),
-                Math.max(type.getScale(), 0), true, Optional.of(insert.table().name()), Optional.of(c.name()));
+            RelDataType type = typeFactory.createTypeWithNullability(SqlTypes.sqlType(typeFactory, c.type()), true);
+            return ResultColumn.of(c.name(), type, Optional.of(insert.table().name()), Optional.of(c.name()));
           }).collect(ImmutableList.toImmutableList())))
         : Optional.empty();
     return new CompiledPlan(new PlannedUpdate(parameters, operator, warnings, returning, keys), write);
@@ -753,7 +767,7 @@ public final class StatementPlanner {
   }
 
   private static SqlNode parse(String sql) {
-    SqlParser parser = SqlParser.create(sql, PARSER);
+    SqlParser parser = SqlParser.create(sql, FrontEnd.PARSER);
     try {
       return parser.parseStmt();
     } catch (SqlParseException e) {
@@ -792,8 +806,7 @@ public final class StatementPlanner {
       RelDataType type = fields.get(i).getType();
       List<String> origin = i < origins.size() ? origins.get(i) : null;
       boolean hasOrigin = origin != null && origin.size() >= 2;
-      columns.add(new ResultColumn(labels.get(i), type.getSqlTypeName(),
-          Math.max(type.getPrecision(), 0), Math.max(type.getScale(), 0), type.isNullable(),
+      columns.add(ResultColumn.of(labels.get(i), type,
           hasOrigin ? Optional.of(origin.get(origin.size() - 2)) : Optional.empty(),
           hasOrigin ? Optional.of(origin.get(origin.size() - 1)) : Optional.empty()));
     }
@@ -803,12 +816,9 @@ public final class StatementPlanner {
   private static ImmutableList<ParameterType> parameters(SqlValidator validator, SqlNode validated) {
     ImmutableList.Builder<ParameterType> parameters = ImmutableList.builder();
     for (RelDataTypeField field : validator.getParameterRowType(validated).getFieldList()) {
-      parameters.add(parameterType(field.getType()));
+      parameters.add(ParameterType.of(field.getType()));
     }
     return parameters.build();
   }
 
-  private static ParameterType parameterType(RelDataType type) {
-    return new ParameterType(type.getSqlTypeName(), Math.max(type.getPrecision(), 0), Math.max(type.getScale(), 0));
-  }
 }

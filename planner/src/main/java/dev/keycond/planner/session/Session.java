@@ -84,7 +84,8 @@ public final class Session implements AutoCloseable {
    * Opens a session: reads the mapping while the client is built (or takes the client, and the
    * mapping, that other sessions of the JVM use), and binds every mapped table to what DescribeTable
    * says (or said within the reuse time), so that a bad mapping fails here. The first session of a
-   * JVM also starts the planner's warm-up beside it.
+   * JVM also starts the planner's warm-up: its simple statement beside the session's requests, the
+   * rest once the session is open.
    *
    * @param loginTimeoutSeconds how long connecting may take; 0 for the client's own limits
    * @throws dev.keycond.planner.error.KeycondException when the mapping or DynamoDB refuses
@@ -104,6 +105,8 @@ public final class Session implements AutoCloseable {
     } catch (RuntimeException e) {
       share.release();
       throw e;
+    } finally {
+      PlannerWarmUp.connected();
     }
   }
 

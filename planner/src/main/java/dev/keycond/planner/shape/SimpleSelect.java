@@ -51,14 +51,40 @@ public record SimpleSelect(String table, Optional<ImmutableList<String>> columns
 
   /** What a column is compared with. */
   public sealed interface Value {
+    <R> R accept(Visitor<R> visitor);
+
     /** A string literal, its quotes taken off. */
-    record Text(String text) implements Value {}
+    record Text(String text) implements Value {
+      @Override
+      public <R> R accept(Visitor<R> visitor) {
+        return visitor.text(text);
+      }
+    }
 
     /** An integer literal, in its digits. */
-    record Integer(String digits) implements Value {}
+    record Integer(String digits) implements Value {
+      @Override
+      public <R> R accept(Visitor<R> visitor) {
+        return visitor.integer(digits);
+      }
+    }
 
     /** The {@code index}-th (0-based) {@code ?} marker of the text. */
-    record Marker(int index) implements Value {}
+    record Marker(int index) implements Value {
+      @Override
+      public <R> R accept(Visitor<R> visitor) {
+        return visitor.marker(index);
+      }
+    }
+
+    /** Something done with each kind of value. */
+    interface Visitor<R> {
+      R text(String text);
+
+      R integer(String digits);
+
+      R marker(int index);
+    }
   }
 
   /** The text as a simple SELECT, or empty when it is not one. */

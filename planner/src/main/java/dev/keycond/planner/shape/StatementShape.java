@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
-import org.apache.calcite.sql.parser.SqlParser;
 
 /**
  * A query's text with the literals that a plan can take as parameters lifted out: {@code ... AND
@@ -49,8 +47,6 @@ public final class StatementShape {
   private static final Set<String> COMPARING_WORDS = Set.of("IN", "NOT", "BETWEEN", "LIKE", "ILIKE", "RLIKE",
       "SIMILAR", "IS");
   private static final Set<String> QUERY_STARTS = Set.of("SELECT", "WITH", "VALUES");
-  private static final SqlAbstractParserImpl.Metadata WORDS =
-      SqlParser.create("", SqlParser.config()).getMetadata();
 
   /** The text before the first lifted literal, between each two, and after the last. */
   private final ImmutableList<String> between;
@@ -175,7 +171,7 @@ public final class StatementShape {
 
   /** A name: quoted, or a word that is not reserved (an unquoted reserved word is never a column). */
   private static boolean isName(Token token) {
-    return token.kind() == Kind.QUOTED || token.kind() == Kind.WORD && !WORDS.isReservedWord(upper(token));
+    return token.kind() == Kind.QUOTED || token.kind() == Kind.WORD && !ReservedWords.contains(token.text());
   }
 
   private static boolean startsCondition(List<Token> tokens, int before, boolean[] betweenAnds) {

@@ -4,6 +4,7 @@
  * those literals share one plan. It reads the text with a lexer of its own, not Calcite's parser:
  * finding a shape must cost much less than the planning it saves. The same lexer splits a write's
  * trailing {@code RETURNING} list off its text ({@link dev.keycond.planner.shape.ReturningClause}),
- * since Calcite's parser does not know the word.
+ * since Calcite's parser does not know the word, and reads a simple SELECT
+ * ({@link dev.keycond.planner.shape.SimpleSelect}), which is planned without that parser.
  */
 package dev.keycond.planner.shape;
