@@ -93,7 +93,52 @@ public record SimpleSelect(String table, Optional<ImmutableList<String>> columns
       // A hint, to Calcite's parser; the lexer takes it for a comment.
       return Optional.empty();
     }
-    return ShapeLexer.tokens(sql).flatMap(tokens -> new Reader(tokens).select());
+    return ShapeLexer.tokens(sql).filter(tokens -> readAsCalcite(sql, tokens))
+        .flatMap(tokens -> new Reader(tokens).select());
+  }
+
+  /**
+   * Whether Calcite's parser would split the text into the same tokens: its words are ASCII (Java
+   * takes {@code LıKE} for {@code LIKE} when it ignores case, Calcite takes it for a name), and
+   * between them there is only what Calcite skips, its white space and comments (a vertical tab is
+   * white space to Java and an error to Calcite; a carriage return ends a {@code --} comment there,
+   * and a comment right after a {@code *} is not one).
+   */
+  private static boolean readAsCalcite(String sql, List<Token> tokens) {
+    int from = 0;
+    for (Token token : tokens) {
+      if (!skipped(sql, from, token.start())
+          || token.kind() == Kind.WORD && !token.text().chars().allMatch(c -> c < 0x80)) {
+        return false;
+      }
+      from = token.end();
+    }
+    return skipped(sql, from, sql.length());
+  }
+
+  /** Whether the text between two tokens is white space and comments to Calcite. */
+  private static boolean skipped(String sql, int from, int to) {
+    int at = from;
+    while (at < to) {
+      char c = sql.charAt(at);
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+        at++;
+      } else if (sql.startsWith("--", at)) {
+        int newline = sql.indexOf('\n', at);
+        int end = newline < 0 || newline > to ? to : newline;
+        if (sql.substring(at, end).indexOf('\r') >= 0) {
+          return false;
+        }
+        at = end;
+      } else if (sql.startsWith("/*", at) && sql.indexOf("*/", at + 2) >= 0
+          && (at == 0 || sql.charAt(at - 1) != '*')) {
+        // After a '*', Calcite reads "*/" as a token: SELECT */**/ is an error there.
+        at = sql.indexOf("*/", at + 2) + 2;
+      } else {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Reads the tokens in order; any token out of place ends the reading with nothing. */

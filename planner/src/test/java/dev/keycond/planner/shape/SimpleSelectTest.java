@@ -26,6 +26,13 @@ class SimpleSelectTest {
   }
 
   @Test
+  void skipsWhatCalcitesParserSkips() {
+    assertEquals(Optional.of(new SimpleSelect("t", Optional.empty(),
+        ImmutableList.of(new Comparison("path", Operator.EQUALS, new Value.Text("é日"))))),
+        SimpleSelect.of("\tSELECT\f*\r\nFROM /* é */ t -- 日\n WHERE path = 'é日'\n"));
+  }
+
+  @Test
   void readsAStarAndNoCondition() {
     assertEquals(Optional.of(new SimpleSelect("t", Optional.empty(), ImmutableList.of())),
         SimpleSelect.of("SELECT * FROM t"));
@@ -64,7 +71,14 @@ class SimpleSelectTest {
         "SELECT path FROM t /* not closed",
         "SELECT COUNT(*) FROM t",
         "UPDATE t SET path = 'a' WHERE account = 'b'",
-        "EXPLAIN PLAN FOR SELECT path FROM t")
+        "EXPLAIN PLAN FOR SELECT path FROM t",
+        // Java reads these as white space or as the same word; Calcite's parser does not.
+        "SELECT\u000B* FROM t",
+        "SELECT *\u00A0FROM t",
+        "SELECT * FROM t WHERE path L\u0131KE 'a%'",
+        "SELECT * FROM t WHERE path = 'a' -- a comment\r AND account = 'b'",
+        "SELECT * FROM t WHERE path = 'a' // a comment",
+        "SELECT */**/FROM t")
         .map(sql -> DynamicTest.dynamicTest(sql, () -> assertEquals(Optional.empty(), SimpleSelect.of(sql))));
   }
 }
