@@ -14,12 +14,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptPredicateList;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexSimplify;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.util.Util;
@@ -90,8 +94,14 @@ final class SimpleSelectPlanner {
       }
       conditions.add(rex.makeCall(operator(comparison.operator()), rex.makeInputRef(type, column), value.get()));
     }
+    // Calcite's converter simplifies a WHERE clause as it builds its filter (LIKE '%' is IS NOT NULL).
+    RexNode where = new RexSimplify(rex, RelOptPredicateList.EMPTY, cluster.getPlanner().getExecutor())
+        .simplifyUnknownAsFalse(RexUtil.composeConjunction(rex, conditions));
+    if (where.isAlwaysTrue() && !conditions.isEmpty() || where.isAlwaysFalse()) {
+      return Optional.empty();
+    }
     DynamoRead read = DynamoRead.create(cluster, sqlTable, table);
-    read = read.withPlan(read.plan().withConditions(conditions));
+    read = read.withPlan(read.plan().withConditions(RelOptUtil.conjunctions(where)));
     read = read.withPlan(read.plan().withProjection(projection));
     if (read.plan().access().isScan()) {
       return Optional.empty();

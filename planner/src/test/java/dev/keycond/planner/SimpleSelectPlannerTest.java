@@ -52,6 +52,18 @@ class SimpleSelectPlannerTest {
         "SELECT path FROM t WHERE account = '' AND path = ''",
         "SELECT account, path FROM t WHERE owner = 'o' AND size = 3",
         "SELECT account, path FROM t WHERE owner = ? AND size > ?",
+        "SELECT path FROM t WHERE account = 'a' AND owner LIKE 'Open%%'",
+        "SELECT path FROM t WHERE account = 'a' AND owner LIKE '%' AND size < 0",
+        "SELECT path FROM t WHERE account = 'a' AND owner LIKE '%_'",
+        "SELECT path FROM t WHERE account = 'a' AND owner LIKE 'abc'",
+        "SELECT path FROM t WHERE account = 'a' AND owner LIKE ''",
+        "SELECT path FROM t WHERE account = 'a' AND owner LIKE 'a_b%'",
+        "SELECT path FROM t WHERE account = 'a' AND owner LIKE 'a%b'",
+        "SELECT path FROM t WHERE account = 'a' AND path LIKE 'r%%'",
+        "SELECT path FROM t WHERE account = 'a' AND path LIKE '%'",
+        "SELECT path FROM t WHERE account = 'a' AND path LIKE 'abc'",
+        "SELECT path FROM t WHERE account = 'a' AND path >= ''",
+        "SELECT path FROM t WHERE account = 'a' AND owner > '' AND n >= 0",
         "SELECT path, doc, tags, bin, flag FROM t -- a comment\n WHERE account = 'a' /* another */ AND path = 'p'")
         .map(sql -> DynamicTest.dynamicTest(sql, () -> assertPlannedAlike(sql, true)));
   }
