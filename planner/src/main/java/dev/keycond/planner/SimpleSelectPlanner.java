@@ -31,11 +31,11 @@ import org.apache.calcite.util.Util;
 /**
  * Plans a {@link SimpleSelect} into the read that Calcite's path plans for the same text, without
  * Calcite's parser, validator, converter or rules: the names are resolved against the mapped
- * tables, each condition is built as the converter builds it, and the read is made by the same
- * {@link ReadPlan}, which chooses its access path as for any statement. So its requests, rows and
- * errors are those of the other path; a sweep of the test corpus runs every statement both ways.
- * A statement it could not plan exactly so (a name the mapping does not declare, a value of another
- * type than its column's, two conditions on one column, which Calcite may simplify) is left to
+ * tables, each condition is built, and the WHERE clause simplified, as the converter does, and the
+ * read is made by the same {@link ReadPlan}, which chooses its access path as for any statement. So
+ * its requests, rows and errors are those of the other path; a sweep of the test corpus runs every
+ * statement both ways. A statement it could not plan exactly so (a name the mapping does not
+ * declare, a value of another type than its column's, two conditions on one column) is left to
  * Calcite, which also reports what is wrong with it.
  */
 final class SimpleSelectPlanner {
