@@ -4,9 +4,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The words Calcite's parser reserves, as keycond configures it: a name spelled like one of them,
- * unquoted, is a syntax error there (or, like {@code USER}, a function), so a text that uses one as
- * a name is left to that parser, which says so. A test holds the list to the parser's own.
+ * The words Calcite does not read as a name when they are unquoted: those its parser reserves, as
+ * keycond configures it (a syntax error there, or, like {@code USER}, a function), and {@code PI},
+ * which its validator reads as a call of the function without parentheses. A text that uses one as
+ * a name is left to Calcite, which says so. A test holds the list to Calcite's own.
  */
 final class ReservedWords {
   private static final Set<String> WORDS = Set.of((
@@ -41,7 +42,9 @@ final class ReservedWords {
       + "TRAILING TRANSLATE TRANSLATE_REGEX TRANSLATION TREAT TRIGGER TRIM TRIM_ARRAY TRUE TRUNCATE TRY_CAST "
       + "TUESDAY UESCAPE UNION UNIQUE UNKNOWN UNNEST UNSIGNED UPDATE UPPER UPSERT USER USING UUID VALUE VALUES "
       + "VALUE_OF VARBINARY VARCHAR VARIANT VARYING VAR_POP VAR_SAMP VERSIONING WEDNESDAY WHEN WHENEVER WHERE "
-      + "WIDTH_BUCKET WINDOW WITH WITHIN WITHOUT YEAR").split(" "));
+      + "WIDTH_BUCKET WINDOW WITH WITHIN WITHOUT YEAR "
+      // Not reserved, but a function called without parentheses.
+      + "PI").split(" "));
 
   private ReservedWords() {}
 

@@ -93,8 +93,9 @@ public record SimpleSelect(String table, Optional<ImmutableList<String>> columns
       // A hint, to Calcite's parser; the lexer takes it for a comment.
       return Optional.empty();
     }
-    return ShapeLexer.tokens(sql).filter(tokens -> readAsCalcite(sql, tokens))
-        .flatMap(tokens -> new Reader(tokens).select());
+    // Most texts that are not one end at their first token; only those read as one are checked further.
+    return ShapeLexer.tokens(sql)
+        .flatMap(tokens -> new Reader(tokens).select().filter(select -> readAsCalcite(sql, tokens)));
   }
 
   /**

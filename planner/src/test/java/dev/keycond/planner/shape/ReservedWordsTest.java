@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The reserved words keycond reads names against without Calcite's parser are exactly the words
- * that parser reserves, under the conformance keycond plans with and the default one: a word
- * missing here would let a text through that the parser refuses, a word too many would only send
- * a text to Calcite. A new Calcite version that reserves another word fails this test.
+ * that parser reserves, under the conformance keycond plans with and the default one, and the
+ * functions a bare name calls: a word missing here would let a text through that Calcite refuses
+ * or reads as a call, a word too many would only send a text to Calcite. A new Calcite version that
+ * reserves another word fails this test.
  */
 class ReservedWordsTest {
   @Test
@@ -26,9 +27,11 @@ class ReservedWordsTest {
     for (SqlConformanceEnum conformance : List.of(SqlConformanceEnum.LENIENT, SqlConformanceEnum.DEFAULT)) {
       SqlAbstractParserImpl.Metadata parser =
           SqlParser.create("", SqlParser.config().withConformance(conformance)).getMetadata();
-      Set<String> reserved = new TreeSet<>();
+      Set<String> reserved = calledWithoutParentheses();
+      Set<String> words = new TreeSet<>(parser.getTokens());
+      words.addAll(reserved);
       Set<String> listed = new TreeSet<>();
-      for (String token : parser.getTokens()) {
+      for (String token : words) {
         if (parser.isReservedWord(token)) {
           reserved.add(token);
         }
@@ -43,11 +46,20 @@ class ReservedWordsTest {
   /** A name Calcite reads as a call of a function without parentheses is one of them too. */
   @Test
   void includeTheFunctionsCalledWithoutParentheses() {
+    Set<String> functions = calledWithoutParentheses();
+    assertTrue(functions.contains("PI") && functions.contains("CURRENT_DATE"), functions.toString());
+    functions.forEach(name -> assertTrue(ReservedWords.contains(name), name));
+  }
+
+  /** The functions of Calcite's standard operators that a bare name calls. */
+  private static Set<String> calledWithoutParentheses() {
+    Set<String> names = new TreeSet<>();
     for (SqlOperator operator : SqlStdOperatorTable.instance().getOperatorList()) {
-      if (operator.getSyntax() == SqlSyntax.FUNCTION_ID) {
-        assertTrue(ReservedWords.contains(operator.getName()), operator.getName());
+      if (operator.getSyntax() == SqlSyntax.FUNCTION_ID || operator.getSyntax() == SqlSyntax.FUNCTION_ID_CONSTANT) {
+        names.add(operator.getName());
       }
     }
+    return names;
   }
 
   @Test

@@ -59,6 +59,8 @@ class SimpleSelectTest {
         "SELECT path, path FROM t",
         "SELECT value FROM t",
         "SELECT path FROM t WHERE year = 1",
+        "SELECT pi FROM t WHERE path = 'a'",
+        "SELECT path FROM t WHERE Pi = ?",
         "SELECT \"\" FROM t",
         "SELECT pâth FROM t",
         "SELECT \"" + "x".repeat(129) + "\" FROM t",
