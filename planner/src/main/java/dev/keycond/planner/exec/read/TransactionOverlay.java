@@ -156,10 +156,19 @@ final class TransactionOverlay {
         }
       }
     }
-    if (!plan.access().orderColumns().isEmpty()) {
-      items.sort(order());
-    }
-    return items;
+    return plan.access().orderColumns().isEmpty() ? items : inKeyOrder(items);
+  }
+
+  /**
+   * The items that are rows of the read's table, in the read's key order, the order DynamoDB returns
+   * the request's items in. The others, items of another entity in the same key range, have no place
+   * in that order, and yield no row anyway.
+   */
+  private List<Map<String, AttributeValue>> inKeyOrder(List<Map<String, AttributeValue>> items) {
+    record Decoded(Map<String, AttributeValue> item, Object[] row) {}
+    Comparator<Object[]> order = ReadOperator.keyOrder(plan);
+    return items.stream().map(item -> new Decoded(item, allConditions.decode(item))).filter(d -> d.row() != null)
+        .sorted(Comparator.comparing(Decoded::row, order)).map(Decoded::item).toList();
   }
 
   /**
@@ -221,10 +230,5 @@ final class TransactionOverlay {
       return row != null && slice.get().holds(item, row);
     }
     return allConditions.tableRow(item, context) != null;
-  }
-
-  /** The read's key order over items, the order DynamoDB returns the request's items in. */
-  private Comparator<Map<String, AttributeValue>> order() {
-    return Comparator.comparing(allConditions::decode, ReadOperator.keyOrder(plan));
   }
 }
