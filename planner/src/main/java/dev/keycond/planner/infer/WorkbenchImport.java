@@ -2,12 +2,12 @@ package dev.keycond.planner.infer;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.mapping.JsonTree;
 import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.source.KeySchema;
@@ -51,7 +51,7 @@ public final class WorkbenchImport {
   public static ProposedMapping read(String json, String origin) {
     JsonNode root;
     try {
-      root = new ObjectMapper().readTree(json);
+      root = JsonTree.parse(json);
     } catch (JsonProcessingException e) {
       throw invalid(origin + " is not valid JSON: " + e.getOriginalMessage());
     }

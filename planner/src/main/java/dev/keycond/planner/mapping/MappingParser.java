@@ -2,7 +2,6 @@ package dev.keycond.planner.mapping;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import dev.keycond.planner.error.KeycondException;
@@ -62,7 +61,7 @@ public final class MappingParser {
   public static Mapping parse(String json, String origin) {
     JsonNode root;
     try {
-      root = new ObjectMapper().readTree(json);
+      root = JsonTree.parse(json);
     } catch (JsonProcessingException e) {
       throw error(origin + " is not valid JSON: " + e.getOriginalMessage()
           + " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")");

@@ -41,6 +41,17 @@ class MappingParserTest {
     return failure(json).getMessage();
   }
 
+  @Test
+  void aNumericConstantKeepsEveryDigitItIsWrittenWith() {
+    Mapping mapping = MappingParser.parse(filesTable("\"source\": \"Drive\", " + COLUMNS
+        + ", \"keys\": {\"PK\": \"{account}\", \"SK\": \"{path}\"}, \"constants\": {\"schema\": "
+        + "12345678901234567890.123456789012345670, \"big\": 123456789012345678901234567890}"), ORIGIN);
+    TableMapping files = mapping.table("files").orElseThrow();
+    assertEquals(new Constant("schema", AttributeType.N, "12345678901234567890.123456789012345670"),
+        files.constants().get("schema"));
+    assertEquals(new Constant("big", AttributeType.N, "123456789012345678901234567890"), files.constants().get("big"));
+  }
+
   @Nested
   class DesignExample {
     private final Mapping mapping = ReadmeMapping.parse();
@@ -139,6 +150,12 @@ class MappingParserTest {
       String message = message(json);
       assertEquals("Invalid mapping: m.json is not valid JSON: Unexpected character ('\"' (code 34)): was "
           + "expecting a colon to separate field name and value (line 3, column 25)", message);
+    }
+
+    @Test
+    void textAfterTheMappingIsRejectedWhereItStarts() {
+      assertEquals("Invalid mapping: m.json is not valid JSON: text after the JSON value: { (line 1, column 16)",
+          message("{\"tables\": {}} {\"tables\": {}}"));
     }
 
     @Test
