@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.keycond.demo.RecordingProxy;
+import dev.keycond.planner.gateway.RequestThreads;
 import dev.keycond.testing.BlackHole;
 import dev.keycond.testing.DemoDatabase;
 import dev.keycond.testing.HeldRequests;
@@ -23,10 +24,12 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -210,6 +213,30 @@ class ConnectionBehaviourTest {
           + " did not answer within 2 s (the login timeout)"), e.getMessage());
     } finally {
       DriverManager.setLoginTimeout(before);
+    }
+  }
+
+  @Test
+  void aRequestsTimerIsQueuedWhileItWaitsAndDroppedOnceItIsAnswered() throws Exception {
+    BlockingQueue<Runnable> timers = ((ScheduledThreadPoolExecutor) RequestThreads.TIMERS).getQueue();
+    ExecutorService reader = Executors.newSingleThreadExecutor();
+    try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+      assertEquals(0, timers.size(), "no request waits");
+      Future<Boolean> found;
+      try (HeldRequests held = database.holdRequests()) {
+        found = reader.submit(() -> {
+          try (ResultSet rs = statement.executeQuery("SELECT name FROM workspaces WHERE id = 'acme'")) {
+            return rs.next();
+          }
+        });
+        assertTrue(held.awaitRequest(30), "the statement sent its GetItem");
+        assertEquals(1, timers.size(), "the waiting request's bound, on keycond's timers, not the SDK's");
+      }
+      assertTrue(found.get(30, TimeUnit.SECONDS));
+      // The SDK's own timers would stay queued 30 s after their request, each waking a thread then.
+      assertEquals(0, timers.size(), "the answered request's timer was dropped when it was cancelled");
+    } finally {
+      reader.shutdownNow();
     }
   }
 

@@ -47,7 +47,8 @@ public final class DynamoClients {
         // Given as a builder, not as a client: the SDK leaves an HTTP client it was given open when
         // the DynamoDB client closes, and its kept-alive connections with it.
         .httpClientBuilder(serviceDefaults -> new StoppableHttpClient(httpClient(settings)))
-        .overrideConfiguration(o -> o.apiCallTimeout(REQUEST_LIMIT).retryStrategy(RequestRetries.strategy()))
+        .overrideConfiguration(o -> o.apiCallTimeout(REQUEST_LIMIT).retryStrategy(RequestRetries.strategy())
+            .scheduledExecutorService(RequestThreads.TIMERS))
         .region(region)
         .credentialsProvider(credentials(settings));
     settings.endpoint().ifPresent(builder::endpointOverride);
