@@ -414,9 +414,16 @@ public final class ItemCodec {
   }
 
   public String describeKey(Map<String, AttributeValue> item) {
-    return keyAttributes.stream()
-        .map(a -> a + "=" + (item.get(a) == null ? "(missing)" : render(item.get(a))))
-        .collect(Collectors.joining(", ", "{", "}"));
+    // Every write names its row's key, for the messages about it: a loop, not a stream, on that path.
+    StringBuilder described = new StringBuilder("{");
+    for (String attribute : keyAttributes) {
+      if (described.length() > 1) {
+        described.append(", ");
+      }
+      AttributeValue value = item.get(attribute);
+      described.append(attribute).append('=').append(value == null ? "(missing)" : render(value));
+    }
+    return described.append('}').toString();
   }
 
   private static String render(AttributeValue v) {

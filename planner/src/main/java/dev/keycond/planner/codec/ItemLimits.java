@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -25,14 +26,14 @@ public final class ItemLimits {
   private ItemLimits() {}
 
   /**
-   * @param describedKey the item's key as messages name it
+   * @param describedKey the item's key as messages name it, worked out only for a message
    * @throws KeycondException 22001 for a key value or an item too large, 22021 for text that is not
    *     valid Unicode, 22Z02 for an empty key value, 22023 for an empty set
    */
-  public static void check(SourceTable table, Map<String, AttributeValue> item, String describedKey) {
+  public static void check(SourceTable table, Map<String, AttributeValue> item, Supplier<String> describedKey) {
     long size = checkAttributes(table, item, describedKey);
     if (size > MAX_ITEM_BYTES) {
-      throw new KeycondException(SqlState.STRING_TOO_LONG, "The item with key " + describedKey + " is " + size
+      throw new KeycondException(SqlState.STRING_TOO_LONG, "The item with key " + describedKey.get() + " is " + size
           + " bytes; DynamoDB stores items of at most " + MAX_ITEM_BYTES + " bytes (400 KB), attribute names "
           + "included");
     }
@@ -45,13 +46,13 @@ public final class ItemLimits {
    *
    * @throws KeycondException as {@link #check} does, but never for the item's size
    */
-  public static void checkChanged(SourceTable table, Map<String, AttributeValue> sets, String describedKey) {
+  public static void checkChanged(SourceTable table, Map<String, AttributeValue> sets, Supplier<String> describedKey) {
     checkAttributes(table, sets, describedKey);
   }
 
   /** Checks every key attribute among {@code attributes} and every value; returns their size. */
   private static long checkAttributes(SourceTable table, Map<String, AttributeValue> attributes,
-      String describedKey) {
+      Supplier<String> describedKey) {
     List<KeySchema> schemas = new ArrayList<>();
     schemas.add(table.keys());
     table.indexes().stream().map(SourceIndex::keys).forEach(schemas::add);
@@ -66,14 +67,15 @@ public final class ItemLimits {
     return size;
   }
 
-  private static void checkKey(String attribute, KeyRole role, Map<String, AttributeValue> item, String describedKey) {
+  private static void checkKey(String attribute, KeyRole role, Map<String, AttributeValue> item,
+      Supplier<String> describedKey) {
     AttributeValue value = item.get(attribute);
     if (value == null) {
       return;
     }
     boolean empty = value.s() != null ? value.s().isEmpty() : value.b() != null && value.b().asByteArrayUnsafe().length == 0;
     if (empty) {
-      throw new KeycondException(SqlState.EMPTY_KEY_VALUE, "The item with key " + describedKey + " would hold an "
+      throw new KeycondException(SqlState.EMPTY_KEY_VALUE, "The item with key " + describedKey.get() + " would hold an "
           + "empty value in key attribute '" + attribute + "'; DynamoDB keys (of the table and of its indexes) "
           + "cannot be empty. Give the columns of its template a value, or NULL for an index key");
     }
@@ -82,11 +84,11 @@ public final class ItemLimits {
 
   /** The bytes DynamoDB counts for attributes, names and values, of an item already checked. */
   public static long bytes(Map<String, AttributeValue> attributes) {
-    return attributes.entrySet().stream().mapToLong(a -> utf8(a.getKey()) + size(a.getKey(), a.getValue(), "")).sum();
+    return attributes.entrySet().stream().mapToLong(a -> utf8(a.getKey()) + size(a.getKey(), a.getValue(), () -> "")).sum();
   }
 
   /** The bytes DynamoDB counts for a value, as its Developer Guide describes them. */
-  private static long size(String attribute, AttributeValue value, String describedKey) {
+  private static long size(String attribute, AttributeValue value, Supplier<String> describedKey) {
     switch (value.type()) {
       case S:
         KeyValueLimits.checkUnicode(value.s(), "The value of attribute '" + attribute + "'");
@@ -128,10 +130,10 @@ public final class ItemLimits {
     }
   }
 
-  private static long set(String attribute, int elements, String describedKey) {
+  private static long set(String attribute, int elements, Supplier<String> describedKey) {
     if (elements == 0) {
       throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "Attribute '" + attribute + "' of the item with "
-          + "key " + describedKey + " would be an empty set, which DynamoDB cannot store; write NULL instead");
+          + "key " + describedKey.get() + " would be an empty set, which DynamoDB cannot store; write NULL instead");
     }
     return 0;
   }

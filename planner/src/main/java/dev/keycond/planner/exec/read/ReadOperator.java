@@ -10,11 +10,13 @@ import dev.keycond.planner.plan.RowCount;
 import dev.keycond.planner.rel.DynamoRead;
 import dev.keycond.planner.rel.ReadPlan;
 import dev.keycond.planner.request.ReadRequest;
+import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.ReadRequests;
 import dev.keycond.planner.request.ReadFilter;
 import dev.keycond.planner.request.ReadRequestBuilder;
 import dev.keycond.planner.request.ReadRequestTemplate;
 import dev.keycond.planner.settings.StatementSettings;
+import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Iterators;
 import dev.keycond.planner.plan.KeyCondition;
 import dev.keycond.planner.plan.KeyEquality;
@@ -136,6 +138,15 @@ public final class ReadOperator implements Operator {
     ItemRows bound = itemRows.bind(filter);
     boundRows = Optional.of(new BoundRows(filter, bound));
     return bound;
+  }
+
+  /**
+   * The distinct full keys of a read by key for one execution's values: the items a write by key
+   * writes. Built by the read's template, as its own requests are, so that an execution works out
+   * again only what its values change.
+   */
+  public List<ImmutableMap<String, RequestValue>> itemKeys(ExecutionContext context, KeyValueBinder binder) {
+    return template(context.settings()).builder(binder).itemKeys();
   }
 
   /**

@@ -269,7 +269,7 @@ public final class ChangeOperator implements WriteOperator {
   /** Builds, and so checks, the request of every key of the execution; they are sent once every execution's are built. */
   private void writeKeys(int execution, ExecutionContext context, KeyValueBinder binder, WriteRequestBuilder requests,
       WriteRun run) {
-    List<ImmutableMap<String, RequestValue>> keys = new ReadRequestBuilder(target, context.settings(), binder).itemKeys();
+    List<ImmutableMap<String, RequestValue>> keys = slice.itemKeys(context, binder);
     for (ImmutableMap<String, RequestValue> key : keys) {
       Map<String, AttributeValue> bound = RequestValue.bind(key);
       RowRef row = new RowRef(execution, run.progress().row(), codec.describeKey(bound));

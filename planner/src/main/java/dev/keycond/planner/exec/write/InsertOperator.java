@@ -146,7 +146,7 @@ public final class InsertOperator implements WriteOperator {
     derived.complete(row);
     Map<String, AttributeValue> item = codec.encode(row);
     String key = codec.describeKey(item);
-    ItemLimits.check(table.source(), item, key);
+    ItemLimits.check(table.source(), item, () -> key);
     return new Row(new RowRef(execution, progress.row(), key), item);
   }
 

@@ -276,7 +276,7 @@ public final class MergeOperator implements WriteOperator {
    */
   private Optional<WriteRequest> request(Object[] row, Object[] source, ExecutionContext context) {
     Map<String, AttributeValue> item = codec.encode(row);
-    ItemLimits.check(table.source(), item, codec.describeKey(item));
+    ItemLimits.check(table.source(), item, () -> codec.describeKey(item));
     ImmutableMap<String, RequestValue> key = InsertOperator.values(Maps.filterKeys(item,
         table.ownKeyAttributes()::contains));
     switch (plan.branches()) {

@@ -294,7 +294,7 @@ final class RowChanges {
       Set<String> removes) {
     Map<String, AttributeValue> values = new LinkedHashMap<>();
     sets.forEach((attribute, value) -> values.put(attribute, ((RequestValue.Bound) value).value()));
-    ItemLimits.checkChanged(table.source(), values, codec.describeKey(row));
+    ItemLimits.checkChanged(table.source(), values, () -> codec.describeKey(row));
     return change(sets, increments, removes);
   }
 
