@@ -105,6 +105,35 @@ class TransactionReadsTest extends OnFreshTables {
   }
 
   @Test
+  void aJoinOfAnItemCollectionSeesTheTransactionsWritesToEveryTableOfIt() throws SQLException {
+    update("INSERT INTO workspaces (id, name, plan) VALUES ('w1', 'one', 'free'), ('w2', 'two', 'free')");
+    update("INSERT INTO projects (workspace_id, id, name, status) VALUES ('w1', 'p1', 'a', 'active'), "
+        + "('w1', 'p2', 'b', 'active')");
+    connection.setAutoCommit(false);
+    update("UPDATE workspaces SET name = 'renamed' WHERE id = 'w1'");
+    update("DELETE FROM projects WHERE workspace_id = 'w1' AND id = 'p1'");
+    update("INSERT INTO projects (workspace_id, id, name, status) VALUES ('w1', 'p3', 'c', 'active')");
+    // Another partition's new project is no row of w1's collection, though projects has no condition of its own.
+    update("INSERT INTO projects (workspace_id, id, name, status) VALUES ('w2', 'p9', 'z', 'active')");
+    String join = "SELECT w.name, p.id, p.name FROM workspaces w JOIN projects p ON p.workspace_id = w.id "
+        + "WHERE w.id = 'w1' ORDER BY p.id";
+    List<List<String>> expected = List.of(List.of("renamed", "p2", "b"), List.of("renamed", "p3", "c"));
+    RequestRecorder.clear();
+    assertEquals(expected, Keycond.query(connection, join));
+    assertEquals(List.of("Query"), operations(), "the collection's one Query");
+    assertEquals(List.of(List.of("renamed", "p3")), Keycond.query(connection,
+        "SELECT w.name, p.id FROM projects p JOIN workspaces w ON w.id = p.workspace_id "
+            + "WHERE p.workspace_id = 'w1' AND p.name = 'c'"));
+    try (Connection other = tables.connect()) {
+      assertEquals(List.of(List.of("one", "p1", "a"), List.of("one", "p2", "b")), Keycond.query(other, join));
+    }
+    connection.commit();
+    assertEquals(expected, Keycond.query(connection, join));
+    assertEquals(List.of("WS#w1|META", "WS#w1|PROJ#p2", "WS#w1|PROJ#p3", "WS#w2|META", "WS#w2|PROJ#p9"),
+        tables.items(tables.control).stream().map(i -> i.get("EntityRef").s() + "|" + i.get("Detail").s()).toList());
+  }
+
+  @Test
   void aWalkDownSeesAnInsertedChild() throws SQLException {
     tables.put(tables.drive, folder("root/photos/", "root/"));
     tables.put(tables.drive, folder("root/photos/a.jpg", "root/photos/"));

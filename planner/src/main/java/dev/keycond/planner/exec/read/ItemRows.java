@@ -151,6 +151,11 @@ final class ItemRows {
     return decoder.decode(item);
   }
 
+  /** Whether the item's keys are of this table's key templates, whatever its other attributes hold. */
+  boolean hasTableKeys(Map<String, AttributeValue> item) {
+    return decoder.decodeKey(item) != null;
+  }
+
   /** Adds the item to {@code rows} as a row of the read's output columns, unless it is not a row of the read. */
   void collect(Map<String, AttributeValue> item, ExecutionContext context, List<Object[]> rows) {
     Object[] tableRow = tableRow(item, context);

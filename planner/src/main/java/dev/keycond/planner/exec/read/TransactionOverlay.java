@@ -137,9 +137,11 @@ final class TransactionOverlay {
         items.add(item);
       } else {
         Optional<Map<String, AttributeValue>> after = effect.applyTo(Optional.of(item), key);
-        if (after.isPresent() && !isRow(after.get(), context) && effect instanceof Effect.Update && partial) {
-          // The server checked its filter on attributes it did not return: an updated item that fails
-          // the conditions for want of one is read whole, by key, and checked again.
+        if (after.isPresent() && !isRow(after.get(), context) && effect instanceof Effect.Update && partial
+            && allConditions.hasTableKeys(after.get())) {
+          // The server checked its filter on attributes it did not return: an updated item of this
+          // table that fails the conditions for want of one is read whole, by key, and checked again.
+          // (Another table's item of the same collection is no row of this one, however read.)
           after = wholeItem(key, context);
         }
         after.filter(a -> isRow(a, context)).ifPresent(items::add);
