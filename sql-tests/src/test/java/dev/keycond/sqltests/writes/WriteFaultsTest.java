@@ -13,6 +13,7 @@ import java.sql.BatchUpdateException;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -149,6 +150,46 @@ class WriteFaultsTest extends OnFreshTables.ThroughFaultProxy {
         "INSERT INTO files (account, path, size) VALUES ('a91', 'root/once', 1)"));
     assertEquals(2, proxy.requests("PutItem").size(), "the SDK sent the PutItem again");
     assertEquals(1, tables.items(tables.drive).size());
+  }
+
+  @Test
+  void aWriteWhoseAnswerCameTooLateSaysItsOutcomeIsNotKnown() throws SQLException {
+    // The server takes the row; half its answer comes, then nothing until the query timeout has passed.
+    proxy.arm(Trigger.on("PutItem").first(1), Fault.stallMidBody(Duration.ofSeconds(3)));
+    try (Statement statement = connection.createStatement()) {
+      statement.setQueryTimeout(1);
+      SQLException e = assertThrows(SQLException.class, () -> statement.executeUpdate(
+          "INSERT INTO files (account, path, size) VALUES ('a91', 'root/late', 1)"));
+      assertEquals("HYT00", e.getSQLState(), e.toString());
+      assertTrue(e.getMessage().endsWith("Whether the row was written is not known: its request was sent, and no "
+          + "answer came back; read it by its key to know"), e.getMessage());
+    }
+    assertEquals(List.of("root/late"), tables.items(tables.drive).stream().map(i -> i.get("SK").s()).toList(),
+        "the row was written: its answer, not its request, was late");
+  }
+
+  @Test
+  void aBatchWhoseAnswerCameTooLateNamesTheRowWhoseOutcomeIsNotKnown() throws SQLException {
+    // The rows' UpdateItems are sent side by side: the first to reach the server is taken by it, and
+    // its answer stalls past the query timeout.
+    connection.createStatement().executeUpdate("INSERT INTO files (account, path, size) VALUES ('a91', 'root/b1', 1), "
+        + "('a91', 'root/b2', 1)");
+    proxy.arm(Trigger.on("UpdateItem").first(1), Fault.stallMidBody(Duration.ofSeconds(3)));
+    try (PreparedStatement update = connection.prepareStatement(
+        "UPDATE files SET size = size + 1 WHERE account = 'a91' AND path = ?")) {
+      update.setQueryTimeout(1);
+      update.setString(1, "root/b1");
+      update.addBatch();
+      update.setString(1, "root/b2");
+      update.addBatch();
+      BatchUpdateException e = assertThrows(BatchUpdateException.class, update::executeBatch);
+      assertEquals("HYT00", e.getSQLState(), e.toString());
+      assertTrue(Pattern.compile("1 of 2 rows were written for certain; whether the row that has key "
+          + "\\{PK=DRIVE#a91, SK=root/b[12]} was is not known: its request was sent, and no answer came back")
+          .matcher(e.getMessage()).find(), e.getMessage());
+    }
+    assertEquals(List.of("2", "2"), tables.items(tables.drive).stream().map(i -> i.get("size").n()).toList(),
+        "both rows were incremented: the one whose answer never came too");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.keycond.planner.exec.write;
 
 import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
 
 /**
  * What a write statement has done so far, row by row, from the threads that send its requests: the
@@ -22,6 +23,11 @@ final class WriteProgress {
   private KeycondException failure;
   private long failedOrdinal = Long.MAX_VALUE;
   private String firstNotWritten;
+  /**
+   * The row whose request was sent but whose answer never came (a timeout, a cancel, a connection
+   * lost): DynamoDB may have written it or not, and the statement must not say either.
+   */
+  private String unknownOutcome;
 
   WriteProgress(int executions) {
     this.written = new long[executions];
@@ -75,7 +81,17 @@ final class WriteProgress {
     if (failure == null) {
       failure = cause;
     }
-    notWritten(ordinal, "has key " + key);
+    if (answerLost(cause) && unknownOutcome == null) {
+      unknownOutcome = "has key " + key;
+    } else {
+      notWritten(ordinal, "has key " + key);
+    }
+  }
+
+  /** Whether the request may have reached DynamoDB, which then wrote or not, though no answer came back. */
+  private static boolean answerLost(KeycondException cause) {
+    return cause.state() == SqlState.TIMEOUT || cause.state() == SqlState.QUERY_CANCELED
+        || cause.state() == SqlState.CONNECTION_LOST;
   }
 
   /** A row that was not sent, because an earlier one failed. */
@@ -116,9 +132,17 @@ final class WriteProgress {
       }
     }
     String cause = failure.getMessage().endsWith(".") ? failure.getMessage() : failure.getMessage() + ".";
-    String message = cause + (rows <= 1 && allRowsKnown ? " The row was not written"
-        : " " + writtenRows + " of " + (allRowsKnown ? "" : "at least ") + rows + " rows were written; the first "
-            + "row not written " + firstNotWritten);
-    throw new WriteFailure(failure, message, counts);
+    throw new WriteFailure(failure, cause + " " + whatWasWritten(), counts);
+  }
+
+  private String whatWasWritten() {
+    String unknown = "its request was sent, and no answer came back; read it by its key to know";
+    if (rows <= 1 && allRowsKnown) {
+      return unknownOutcome != null ? "Whether the row was written is not known: " + unknown : "The row was not written";
+    }
+    String written = writtenRows + " of " + (allRowsKnown ? "" : "at least ") + rows + " rows were written"
+        + (unknownOutcome != null ? " for certain; whether the row that " + unknownOutcome + " was is not known: "
+            + unknown : "");
+    return written + (firstNotWritten != null ? "; the first row not written " + firstNotWritten : "");
   }
 }
