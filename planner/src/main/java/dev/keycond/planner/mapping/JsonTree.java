@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -16,11 +17,16 @@ import java.io.UncheckedIOException;
  * Reads a JSON text, such as a mapping file, into a tree, with Jackson's streaming parser alone. An
  * {@code ObjectMapper} would read the same tree, but building the first one of a process cost about
  * 170 ms, on a first connection's way to its first row. Numbers with a fraction or an exponent are
- * read as decimals, digit for digit (an ObjectMapper reads doubles); a name given twice keeps its
- * last value.
+ * read as decimals, digit for digit (an ObjectMapper reads doubles); a name given twice in one
+ * object is refused (an ObjectMapper keeps its last value); a byte order mark before the text is
+ * skipped.
  */
 public final class JsonTree {
-  private static final JsonFactory FACTORY = new JsonFactory();
+  /** A name given twice in one object is refused: which of its values was meant cannot be told. */
+  private static final JsonFactory FACTORY =
+      JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+  /** The byte order mark some editors put first in a UTF-8 file, which is no part of the JSON. */
+  private static final char BYTE_ORDER_MARK = '\uFEFF';
   private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
 
   private JsonTree() {}
@@ -31,13 +37,14 @@ public final class JsonTree {
    * @throws JsonProcessingException when the text is not one JSON value, alone but for white space
    */
   public static JsonNode parse(String json) throws JsonProcessingException {
-    try (JsonParser parser = FACTORY.createParser(json)) {
+    String text = !json.isEmpty() && json.charAt(0) == BYTE_ORDER_MARK ? json.substring(1) : json;
+    try (JsonParser parser = FACTORY.createParser(text)) {
       if (parser.nextToken() == null) {
         return NODES.missingNode();
       }
       JsonNode value = value(parser);
       if (parser.nextToken() != null) {
-        throw new JsonParseException(parser, "text after the JSON value: " + parser.currentToken().asString(),
+        throw new JsonParseException(parser, "text after the JSON value: " + parser.getText(),
             parser.currentTokenLocation());
       }
       return value;

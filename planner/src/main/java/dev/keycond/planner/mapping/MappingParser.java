@@ -63,8 +63,9 @@ public final class MappingParser {
     try {
       root = JsonTree.parse(json);
     } catch (JsonProcessingException e) {
-      throw error(origin + " is not valid JSON: " + e.getOriginalMessage()
-          + " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")");
+      // A limit of the parser's (a number of over 1,000 digits, nesting over 1,000 deep) has no location.
+      throw error(origin + " is not valid JSON: " + e.getOriginalMessage() + (e.getLocation() == null ? ""
+          : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"));
     }
     if (root == null || !root.isObject() || !root.path("tables").isObject()) {
       throw error(origin + " must be a JSON object with a \"tables\" object");

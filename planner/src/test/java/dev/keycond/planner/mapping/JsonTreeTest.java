@@ -17,7 +17,6 @@ class JsonTreeTest {
       "{\"tables\": {\"files\": {\"source\": \"Drive\", \"columns\": {\"a\": \"VARCHAR\", \"b\": {\"type\": \"INTEGER\"}}}}}",
       "[1, -2, 2147483648, -9223372036854775809, 123456789012345678901234567890, true, false, null, \"\", []]",
       "{\"\\u00e9t\\u00e9\": \"\\ud83d\\ude00 \\\"quoted\\\" \\\\ \\/ \\n\", \"nested\": [[{}], {\"x\": [null]}]}",
-      "{\"twice\": 1, \"twice\": \"last\"}",
       "  \"a string alone\"  ",
       "0");
 
@@ -37,6 +36,21 @@ class JsonTreeTest {
         List.of(numbers.get(0).decimalValue(), numbers.get(1).decimalValue(), numbers.get(2).decimalValue(),
             numbers.get(3).decimalValue()));
     assertTrue(numbers.get(0).isBigDecimal(), numbers.get(0).getNodeType().toString());
+  }
+
+  @Test
+  void skipsAByteOrderMarkBeforeTheText() throws JsonProcessingException {
+    assertEquals(JsonTree.parse("{\"a\": [1]}"), JsonTree.parse("\uFEFF{\"a\": [1]}"));
+  }
+
+  @Test
+  void refusesANameGivenTwiceInOneObjectWhereItComesTheSecondTime() {
+    JsonProcessingException twice = assertThrows(JsonProcessingException.class,
+        () -> JsonTree.parse("{\"t\": {\"a\": 1},\n \"t\": {}}"));
+    assertEquals("Duplicate field 't'", twice.getOriginalMessage());
+    assertEquals(2, twice.getLocation().getLineNr());
+    assertEquals(List.of(1, 1), List.of(JsonTree.parse("[{\"a\": 1}, {\"a\": 1}]").get(0).size(),
+        JsonTree.parse("{\"a\": {\"a\": 1}}").get("a").size()), "the same name in two objects is two names");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.keycond.planner.mapping;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
@@ -156,6 +157,36 @@ class MappingParserTest {
     void textAfterTheMappingIsRejectedWhereItStarts() {
       assertEquals("Invalid mapping: m.json is not valid JSON: text after the JSON value: { (line 1, column 16)",
           message("{\"tables\": {}} {\"tables\": {}}"));
+    }
+
+    @Test
+    void aValueAfterTheMappingIsNamedAsWritten() {
+      assertEquals("Invalid mapping: m.json is not valid JSON: text after the JSON value: 5 (line 1, column 16)",
+          message("{\"tables\": {}} 5"));
+    }
+
+    @Test
+    void aTableDeclaredTwiceIsRefusedWhereItIsDeclaredAgain() {
+      assertEquals("Invalid mapping: m.json is not valid JSON: Duplicate field 'files' (line 1, column 40)",
+          message("{\"tables\": {\"files\": {}, \"other\": {}, \"files\": {}}}"));
+    }
+
+    @Test
+    void textPastTheParsersLimitsIsAnInvalidMappingWithoutALocation() {
+      String deep = "[".repeat(2000) + "]".repeat(2000);
+      String digits = "1".repeat(1001);
+      for (String json : List.of(deep, filesTable("\"constants\": {\"v\": " + digits + "}"))) {
+        String message = message(json);
+        assertTrue(message.startsWith("Invalid mapping: m.json is not valid JSON: "), message);
+        assertTrue(message.contains("exceeds the maximum"), message);
+      }
+    }
+
+    @Test
+    void aByteOrderMarkBeforeTheMappingIsSkipped() {
+      Mapping mapping = MappingParser.parse("\uFEFF" + filesTable("\"source\": \"Drive\", " + COLUMNS
+          + ", \"keys\": {\"PK\": \"{account}\", \"SK\": \"{path}\"}"), ORIGIN);
+      assertEquals(List.of("files"), List.copyOf(mapping.tables().keySet()));
     }
 
     @Test
