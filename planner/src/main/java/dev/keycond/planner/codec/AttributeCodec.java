@@ -3,6 +3,7 @@ package dev.keycond.planner.codec;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.ColumnType;
+import dev.keycond.planner.mapping.DynamoNumbers;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,11 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * sorted List (the set types).
  */
 public final class AttributeCodec {
-  private static final int MAX_DIGITS = 38;
   private static final int MAX_LONG_DIGITS = 18;
   private static final int MAX_INT_DIGITS = 9;
-  private static final int MIN_EXPONENT = -130;
-  private static final int MAX_EXPONENT = 125;
 
   private AttributeCodec() {}
 
@@ -198,15 +196,9 @@ public final class AttributeCodec {
    */
   public static String dynamoNumber(Number n) {
     BigDecimal d = DynamoOrder.toBigDecimal(n);
-    if (d.signum() != 0) {
-      BigDecimal digits = d.stripTrailingZeros();
-      // The power of ten of the leading digit: 1E-130 has -130, 9.99E+125 has 125.
-      int exponent = digits.precision() - digits.scale() - 1;
-      if (digits.precision() > MAX_DIGITS || exponent < MIN_EXPONENT || exponent > MAX_EXPONENT) {
-        throw new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE, "Value " + d + " cannot be sent to DynamoDB,"
-            + " whose numbers have at most " + MAX_DIGITS + " significant digits and are 0 or of a magnitude"
-            + " from 1E-130 to 9.9999999999999999999999999999999999999E+125");
-      }
+    if (!DynamoNumbers.holds(d)) {
+      throw new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE, "Value " + d + " cannot be sent to DynamoDB,"
+          + " whose numbers have " + DynamoNumbers.LIMITS);
     }
     return canonicalNumber(d);
   }

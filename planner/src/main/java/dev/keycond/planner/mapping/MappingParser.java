@@ -155,6 +155,10 @@ public final class MappingParser {
       if (value.isTextual()) {
         constant = new Constant(e.getKey(), AttributeType.S, value.asText());
       } else if (value.isNumber()) {
+        if (!DynamoNumbers.holds(value.decimalValue())) {
+          throw errors.at(field, "is " + value.decimalValue() + ", which DynamoDB cannot store: its numbers have "
+              + DynamoNumbers.LIMITS);
+        }
         constant = new Constant(e.getKey(), AttributeType.N, value.decimalValue().toString());
       } else if (value.isBoolean()) {
         constant = new Constant(e.getKey(), AttributeType.BOOL, value.asText());

@@ -44,7 +44,7 @@ class JsonTreeTest {
   }
 
   @Test
-  void refusesANameGivenTwiceInOneObjectWhereItComesTheSecondTime() {
+  void refusesANameGivenTwiceInOneObjectWhereItComesTheSecondTime() throws JsonProcessingException {
     JsonProcessingException twice = assertThrows(JsonProcessingException.class,
         () -> JsonTree.parse("{\"t\": {\"a\": 1},\n \"t\": {}}"));
     assertEquals("Duplicate field 't'", twice.getOriginalMessage());

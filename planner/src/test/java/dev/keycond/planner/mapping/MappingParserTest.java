@@ -160,6 +160,18 @@ class MappingParserTest {
     }
 
     @Test
+    void aNumericConstantDynamoDbCannotStoreIsRefused() {
+      for (String number : List.of("1e400", "1E-131", "123456789012345678901234567890123456789",
+          "1.000000000000000000000000000000000000001")) {
+        String message = message(filesTable("\"source\": \"Drive\", " + COLUMNS
+            + ", \"keys\": {\"PK\": \"{account}\", \"SK\": \"{path}\"}, \"constants\": {\"v\": " + number + "}"));
+        assertTrue(message.contains("field 'constants.v'"), message);
+        assertTrue(message.endsWith(", which DynamoDB cannot store: its numbers have at most 38 significant digits "
+            + "and are 0 or of a magnitude from 1E-130 to 9.9999999999999999999999999999999999999E+125"), message);
+      }
+    }
+
+    @Test
     void aValueAfterTheMappingIsNamedAsWritten() {
       assertEquals("Invalid mapping: m.json is not valid JSON: text after the JSON value: 5 (line 1, column 16)",
           message("{\"tables\": {}} 5"));
@@ -167,7 +179,7 @@ class MappingParserTest {
 
     @Test
     void aTableDeclaredTwiceIsRefusedWhereItIsDeclaredAgain() {
-      assertEquals("Invalid mapping: m.json is not valid JSON: Duplicate field 'files' (line 1, column 40)",
+      assertEquals("Invalid mapping: m.json is not valid JSON: Duplicate field 'files' (line 1, column 46)",
           message("{\"tables\": {\"files\": {}, \"other\": {}, \"files\": {}}}"));
     }
 
