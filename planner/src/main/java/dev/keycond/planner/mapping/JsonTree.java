@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -27,7 +28,7 @@ public final class JsonTree {
       JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
   /** The byte order mark some editors put first in a UTF-8 file, which is no part of the JSON. */
   private static final char BYTE_ORDER_MARK = '\uFEFF';
-  private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private JsonTree() {}
 
@@ -66,7 +67,8 @@ public final class JsonTree {
         case LONG -> NODES.numberNode(parser.getLongValue());
         default -> NODES.numberNode(parser.getBigIntegerValue());
       };
-      case VALUE_NUMBER_FLOAT -> NODES.numberNode(parser.getDecimalValue());
+      // As written, trailing zeros kept: the factory's own numberNode(BigDecimal) may strip them.
+      case VALUE_NUMBER_FLOAT -> DecimalNode.valueOf(parser.getDecimalValue());
       case VALUE_TRUE -> NODES.booleanNode(true);
       case VALUE_FALSE -> NODES.booleanNode(false);
       case VALUE_NULL -> NODES.nullNode();

@@ -161,8 +161,8 @@ class WriteFaultsTest extends OnFreshTables.ThroughFaultProxy {
       SQLException e = assertThrows(SQLException.class, () -> statement.executeUpdate(
           "INSERT INTO files (account, path, size) VALUES ('a91', 'root/late', 1)"));
       assertEquals("HYT00", e.getSQLState(), e.toString());
-      assertTrue(e.getMessage().endsWith("Whether the row was written is not known: its request was sent, and no "
-          + "answer came back; read it by its key to know"), e.getMessage());
+      assertTrue(e.getMessage().endsWith("Whether the row was written is not known: its request may have reached "
+          + "DynamoDB, and no answer came back; read it by its key to know"), e.getMessage());
     }
     assertEquals(List.of("root/late"), tables.items(tables.drive).stream().map(i -> i.get("SK").s()).toList(),
         "the row was written: its answer, not its request, was late");
@@ -185,11 +185,32 @@ class WriteFaultsTest extends OnFreshTables.ThroughFaultProxy {
       BatchUpdateException e = assertThrows(BatchUpdateException.class, update::executeBatch);
       assertEquals("HYT00", e.getSQLState(), e.toString());
       assertTrue(Pattern.compile("1 of 2 rows were written for certain; whether the row that has key "
-          + "\\{PK=DRIVE#a91, SK=root/b[12]} was is not known: its request was sent, and no answer came back")
+          + "\\{PK=DRIVE#a91, SK=root/b[12]} was is not known: its request may have reached DynamoDB, and no answer "
+          + "came back")
           .matcher(e.getMessage()).find(), e.getMessage());
     }
     assertEquals(List.of("2", "2"), tables.items(tables.drive).stream().map(i -> i.get("size").n()).toList(),
         "both rows were incremented: the one whose answer never came too");
+  }
+
+  @Test
+  void aBatchWhoseAnswersAllCameTooLateClaimsNoRowEitherWay() throws SQLException {
+    connection.createStatement().executeUpdate("INSERT INTO files (account, path, size) VALUES ('a91', 'root/c1', 1), "
+        + "('a91', 'root/c2', 1)");
+    proxy.arm(Trigger.on("DeleteItem").first(2), Fault.stallMidBody(Duration.ofSeconds(3)));
+    try (PreparedStatement delete = connection.prepareStatement(
+        "DELETE FROM files WHERE account = 'a91' AND path = ?")) {
+      delete.setQueryTimeout(1);
+      delete.setString(1, "root/c1");
+      delete.addBatch();
+      delete.setString(1, "root/c2");
+      delete.addBatch();
+      BatchUpdateException e = assertThrows(BatchUpdateException.class, delete::executeBatch);
+      assertTrue(Pattern.compile("0 of 2 rows were written for certain; whether 2 rows were, the row that has key "
+          + "\\{PK=DRIVE#a91, SK=root/c[12]} among them, is not known").matcher(e.getMessage()).find(), e.getMessage());
+      assertTrue(!e.getMessage().contains("not written"), e.getMessage());
+    }
+    assertEquals(List.of(), tables.items(tables.drive), "both rows were deleted, though no answer came");
   }
 
   @Test

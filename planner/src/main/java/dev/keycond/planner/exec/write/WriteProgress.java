@@ -24,10 +24,12 @@ final class WriteProgress {
   private long failedOrdinal = Long.MAX_VALUE;
   private String firstNotWritten;
   /**
-   * The row whose request was sent but whose answer never came (a timeout, a cancel, a connection
-   * lost): DynamoDB may have written it or not, and the statement must not say either.
+   * The first row whose request was sent but whose answer never came (a timeout, a cancel, a
+   * connection lost), and how many such rows there are: DynamoDB may have written each or not, and
+   * the statement must not say either.
    */
   private String unknownOutcome;
+  private int unknownOutcomes;
 
   WriteProgress(int executions) {
     this.written = new long[executions];
@@ -81,8 +83,11 @@ final class WriteProgress {
     if (failure == null) {
       failure = cause;
     }
-    if (answerLost(cause) && unknownOutcome == null) {
-      unknownOutcome = "has key " + key;
+    if (answerLost(cause)) {
+      if (unknownOutcome == null) {
+        unknownOutcome = "has key " + key;
+      }
+      unknownOutcomes++;
     } else {
       notWritten(ordinal, "has key " + key);
     }
@@ -136,13 +141,15 @@ final class WriteProgress {
   }
 
   private String whatWasWritten() {
-    String unknown = "its request was sent, and no answer came back; read it by its key to know";
+    String unknown = "its request may have reached DynamoDB, and no answer came back; read it by its key to know";
     if (rows <= 1 && allRowsKnown) {
-      return unknownOutcome != null ? "Whether the row was written is not known: " + unknown : "The row was not written";
+      return unknownOutcome != null ? "Whether the row was written is not known: " + unknown
+          : "The row was not written";
     }
+    String lost = unknownOutcomes == 1 ? "the row that " + unknownOutcome + " was"
+        : unknownOutcomes + " rows were, the row that " + unknownOutcome + " among them,";
     String written = writtenRows + " of " + (allRowsKnown ? "" : "at least ") + rows + " rows were written"
-        + (unknownOutcome != null ? " for certain; whether the row that " + unknownOutcome + " was is not known: "
-            + unknown : "");
+        + (unknownOutcomes > 0 ? " for certain; whether " + lost + " is not known: " + unknown : "");
     return written + (firstNotWritten != null ? "; the first row not written " + firstNotWritten : "");
   }
 }
