@@ -172,45 +172,42 @@ class WriteFaultsTest extends OnFreshTables.ThroughFaultProxy {
   void aBatchWhoseAnswerCameTooLateNamesTheRowWhoseOutcomeIsNotKnown() throws SQLException {
     // The rows' UpdateItems are sent side by side: the first to reach the server is taken by it, and
     // its answer stalls past the query timeout.
-    connection.createStatement().executeUpdate("INSERT INTO files (account, path, size) VALUES ('a91', 'root/b1', 1), "
-        + "('a91', 'root/b2', 1)");
-    proxy.arm(Trigger.on("UpdateItem").first(1), Fault.stallMidBody(Duration.ofSeconds(3)));
-    try (PreparedStatement update = connection.prepareStatement(
-        "UPDATE files SET size = size + 1 WHERE account = 'a91' AND path = ?")) {
-      update.setQueryTimeout(1);
-      update.setString(1, "root/b1");
-      update.addBatch();
-      update.setString(1, "root/b2");
-      update.addBatch();
-      BatchUpdateException e = assertThrows(BatchUpdateException.class, update::executeBatch);
-      assertEquals("HYT00", e.getSQLState(), e.toString());
-      assertTrue(Pattern.compile("1 of 2 rows were written for certain; whether the row that has key "
-          + "\\{PK=DRIVE#a91, SK=root/b[12]} was is not known: its request may have reached DynamoDB, and no answer "
-          + "came back")
-          .matcher(e.getMessage()).find(), e.getMessage());
-    }
+    BatchUpdateException e = lateBatch("UPDATE files SET size = size + 1 WHERE account = 'a91' AND path = ?",
+        "UpdateItem", 1);
+    assertTrue(Pattern.compile("1 of 2 rows were written for certain; whether the row that has key "
+        + "\\{PK=DRIVE#a91, SK=root/b[12]} was is not known: its request may have reached DynamoDB, and no answer "
+        + "came back").matcher(e.getMessage()).find(), e.getMessage());
     assertEquals(List.of("2", "2"), tables.items(tables.drive).stream().map(i -> i.get("size").n()).toList(),
         "both rows were incremented: the one whose answer never came too");
   }
 
   @Test
   void aBatchWhoseAnswersAllCameTooLateClaimsNoRowEitherWay() throws SQLException {
-    connection.createStatement().executeUpdate("INSERT INTO files (account, path, size) VALUES ('a91', 'root/c1', 1), "
-        + "('a91', 'root/c2', 1)");
-    proxy.arm(Trigger.on("DeleteItem").first(2), Fault.stallMidBody(Duration.ofSeconds(3)));
-    try (PreparedStatement delete = connection.prepareStatement(
-        "DELETE FROM files WHERE account = 'a91' AND path = ?")) {
-      delete.setQueryTimeout(1);
-      delete.setString(1, "root/c1");
-      delete.addBatch();
-      delete.setString(1, "root/c2");
-      delete.addBatch();
-      BatchUpdateException e = assertThrows(BatchUpdateException.class, delete::executeBatch);
-      assertTrue(Pattern.compile("0 of 2 rows were written for certain; whether 2 rows were, the row that has key "
-          + "\\{PK=DRIVE#a91, SK=root/c[12]} among them, is not known").matcher(e.getMessage()).find(), e.getMessage());
-      assertTrue(!e.getMessage().contains("not written"), e.getMessage());
-    }
+    BatchUpdateException e = lateBatch("DELETE FROM files WHERE account = 'a91' AND path = ?", "DeleteItem", 2);
+    assertTrue(Pattern.compile("0 of 2 rows were written for certain; whether 2 rows were, the row that has key "
+        + "\\{PK=DRIVE#a91, SK=root/b[12]} among them, is not known").matcher(e.getMessage()).find(), e.getMessage());
+    assertTrue(!e.getMessage().contains("not written"), e.getMessage());
     assertEquals(List.of(), tables.items(tables.drive), "both rows were deleted, though no answer came");
+  }
+
+  /**
+   * A batch of {@code sql} for rows root/b1 and root/b2 (with a query timeout of 1 s) whose first
+   * {@code stalled} requests of {@code operation} the server takes, and whose answers then stall.
+   */
+  private BatchUpdateException lateBatch(String sql, String operation, int stalled) throws SQLException {
+    connection.createStatement().executeUpdate("INSERT INTO files (account, path, size) VALUES ('a91', 'root/b1', 1), "
+        + "('a91', 'root/b2', 1)");
+    proxy.arm(Trigger.on(operation).first(stalled), Fault.stallMidBody(Duration.ofSeconds(3)));
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      statement.setQueryTimeout(1);
+      for (String path : List.of("root/b1", "root/b2")) {
+        statement.setString(1, path);
+        statement.addBatch();
+      }
+      BatchUpdateException e = assertThrows(BatchUpdateException.class, statement::executeBatch);
+      assertEquals("HYT00", e.getSQLState(), e.toString());
+      return e;
+    }
   }
 
   @Test
