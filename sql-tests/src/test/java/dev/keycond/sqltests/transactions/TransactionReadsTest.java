@@ -124,6 +124,11 @@ class TransactionReadsTest extends OnFreshTables {
     assertEquals(List.of(List.of("renamed", "p3")), Keycond.query(connection,
         "SELECT w.name, p.id FROM projects p JOIN workspaces w ON w.id = p.workspace_id "
             + "WHERE p.workspace_id = 'w1' AND p.name = 'c'"));
+    // Two collections, one Query each: each sees the new project of its own partition.
+    assertEquals(List.of(List.of("renamed", "p2"), List.of("renamed", "p3"), List.of("two", "p9")),
+        Keycond.query(connection, "SELECT w.name, p.id FROM workspaces w JOIN projects p ON p.workspace_id = w.id "
+            + "WHERE w.id IN ('w1', 'w2') ORDER BY w.id, p.id"));
+    assertEquals(List.of("Query", "Query"), operations());
     try (Connection other = tables.connect()) {
       assertEquals(List.of(List.of("one", "p1", "a"), List.of("one", "p2", "b")), Keycond.query(other, join));
     }

@@ -62,13 +62,19 @@ public final class CollectionPartOperator implements Operator {
       split.add(new ArrayList<>());
       bound.add(parts.get(i).bind(ReadFilter.inDriver(collection.part(i), context.settings())));
     }
-    List<Optional<List<TransactionOverlay>>> overlays = new ArrayList<>();
+    // Each request reads a partition of its own (an IN list of collections), and adds the
+    // transaction's new items of that partition.
+    List<List<Optional<TransactionOverlay>>> overlays = new ArrayList<>();
     for (int i = 0; i < parts.size(); i++) {
-      overlays.add(TransactionOverlay.of(context, collection.part(i), allConditions.get(i), tableItems.get(i),
-          requests, Optional.empty()));
+      List<Optional<TransactionOverlay>> ofPart = new ArrayList<>();
+      for (int request = 0; request < requests.size(); request++) {
+        ofPart.add(TransactionOverlay.ofPartition(context, collection.part(i), allConditions.get(i), tableItems.get(i),
+            requests.get(request), partition(reads.queried().get(request), context)));
+      }
+      overlays.add(ofPart);
     }
     // The parts are of one DynamoDB table: the transaction wrote to all of them, or to none.
-    boolean overlaid = overlays.stream().anyMatch(Optional::isPresent);
+    boolean overlaid = overlays.stream().flatMap(List::stream).anyMatch(Optional::isPresent);
     try (FanOut fanOut = FanOut.inOrder(context, requests, false, Paging.ON_DEMAND)) {
       List<PageReader> readers = fanOut.readers();
       for (int request = 0; request < readers.size(); request++) {
@@ -83,14 +89,9 @@ public final class CollectionPartOperator implements Operator {
         // The transaction's items can go anywhere in the collection's order: the whole request is read first.
         List<Map<String, AttributeValue>> server = new ArrayList<>();
         readers.get(request).forEachItem(server::add);
-        // A table read through the collection's Query may have no condition of its own on the partition:
-        // an item the transaction added to another partition is no row of this collection.
-        Map<String, AttributeValue> partition = partition(reads.queried().get(request), context);
         for (int i = 0; i < parts.size(); i++) {
-          for (Map<String, AttributeValue> item : overlays.get(i).orElseThrow().get(request).apply(server, context)) {
-            if (partition.entrySet().stream().allMatch(key -> key.getValue().equals(item.get(key.getKey())))) {
-              bound.get(i).collect(item, context, split.get(i));
-            }
+          for (Map<String, AttributeValue> item : overlays.get(i).get(request).orElseThrow().apply(server, context)) {
+            bound.get(i).collect(item, context, split.get(i));
           }
         }
       }

@@ -42,6 +42,11 @@ final class TransactionOverlay {
   private final Optional<Slice> slice;
   /** Whether the request returns part of each item: a projection, or an index that does not carry every attribute. */
   private final boolean partial;
+  /**
+   * The partition key values the request reads, when its table's conditions may not say them (a
+   * table read through an item collection's Query): the new items it adds are of that partition.
+   */
+  private final Map<String, AttributeValue> partition;
 
   /**
    * The items a walk's Query reads: those of a partition whose path starts with the walk's root.
@@ -56,7 +61,8 @@ final class TransactionOverlay {
   }
 
   private TransactionOverlay(Map<Map<String, AttributeValue>, Effect> effects, ItemRows allConditions,
-      TableItems tableItems, ReadPlan plan, boolean adds, Optional<Slice> slice, boolean partial) {
+      TableItems tableItems, ReadPlan plan, boolean adds, Optional<Slice> slice, boolean partial,
+      Map<String, AttributeValue> partition) {
     this.effects = effects;
     this.allConditions = allConditions;
     this.tableItems = tableItems;
@@ -64,6 +70,7 @@ final class TransactionOverlay {
     this.adds = adds;
     this.slice = slice;
     this.partial = partial;
+    this.partition = partition;
   }
 
   /**
@@ -83,9 +90,24 @@ final class TransactionOverlay {
       int request = i;
       Optional<Slice> slice = walkSlices.map(slices -> slices.get(request));
       overlays.add(new TransactionOverlay(effects, allConditions, tableItems, plan, i == 0 || slice.isPresent(), slice,
-          returnsPart(requests.get(i), plan)));
+          returnsPart(requests.get(i), plan), Map.of()));
     }
     return Optional.of(overlays);
+  }
+
+  /**
+   * The overlay of one Query of an item collection, for one table of it: the Query reads one
+   * partition, and adds the transaction's new items of that partition alone, since the table's
+   * conditions may not name it (the partition is bound on another table of the join). Empty as
+   * {@link #of} is.
+   *
+   * @param partition the partition key attributes the Query reads, with their values
+   */
+  static Optional<TransactionOverlay> ofPartition(ExecutionContext context, ReadPlan plan, ItemRows allConditions,
+      TableItems tableItems, ReadRequest request, Map<String, AttributeValue> partition) {
+    return of(context, plan, allConditions, tableItems, List.of(request), Optional.empty())
+        .map(overlays -> new TransactionOverlay(overlays.get(0).effects, allConditions, tableItems, plan, true,
+            Optional.empty(), overlays.get(0).partial, Map.copyOf(partition)));
   }
 
   /** Whether the execution is in a transaction that wrote to the read's table. */
@@ -151,7 +173,7 @@ final class TransactionOverlay {
       return items;
     }
     for (Map.Entry<Map<String, AttributeValue>, Effect> pending : effects.entrySet()) {
-      if (!returned.contains(pending.getKey())) {
+      if (!returned.contains(pending.getKey()) && inPartition(pending.getKey())) {
         Optional<Map<String, AttributeValue>> item = written(pending.getKey(), pending.getValue(), context);
         if (item.isPresent() && isRow(item.get(), context)) {
           items.add(item.get());
@@ -224,6 +246,10 @@ final class TransactionOverlay {
     key.forEach((attribute, value) -> bound.put(attribute, new RequestValue.Bound(value)));
     return context.getItem(new GetItem(plan.table().source().name(), bound.build(), Optional.empty(),
         ExpressionAttributes.NONE, true));
+  }
+
+  private boolean inPartition(Map<String, AttributeValue> key) {
+    return partition.entrySet().stream().allMatch(value -> value.getValue().equals(key.get(value.getKey())));
   }
 
   private boolean isRow(Map<String, AttributeValue> item, ExecutionContext context) {
