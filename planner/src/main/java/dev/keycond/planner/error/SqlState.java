@@ -111,6 +111,15 @@ public enum SqlState {
     return code;
   }
 
+  /**
+   * Whether a request that failed with this state may still have been applied: its answer did not
+   * come (the time ran out, the statement was cancelled, the connection was lost), so a write may
+   * have reached DynamoDB or not, and no message may say either.
+   */
+  public boolean leavesOutcomeUnknown() {
+    return this == TIMEOUT || this == QUERY_CANCELED || this == CONNECTION_LOST;
+  }
+
   /** Builds a warning with this state, which should be of class {@code 01}. */
   public SQLWarning toWarning(String message) {
     return new SQLWarning(message, code);

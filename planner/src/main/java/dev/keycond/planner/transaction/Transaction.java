@@ -296,7 +296,19 @@ public final class Transaction {
     synchronized (this) {
       sent = List.copyOf(writes.values());
     }
-    TransactOutcome outcome = gateway.transactWriteItems(request.get(), call);
+    TransactOutcome outcome;
+    try {
+      outcome = gateway.transactWriteItems(request.get(), call);
+    } catch (KeycondException e) {
+      if (!e.state().leavesOutcomeUnknown()) {
+        throw e;
+      }
+      String cause = e.getMessage().endsWith(".") ? e.getMessage() : e.getMessage() + ".";
+      throw new KeycondException(e.state(), cause + " Whether the transaction was committed is not known: its "
+          + "TransactWriteItems may have reached DynamoDB, and no answer came back. Its writes are kept: commit() "
+          + "again sends the same request with the same ClientRequestToken, which DynamoDB applies at most once "
+          + "within ten minutes; rollback() drops them", e);
+    }
     discard();
     if (outcome instanceof TransactOutcome.Cancelled cancelled) {
       throw cancellation(sent, cancelled.codes());

@@ -3,6 +3,7 @@ package dev.keycond.sqltests.transactions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.keycond.sqltests.harness.Fault;
@@ -56,6 +57,21 @@ class TransactionFaultTest extends OnFreshTables.ThroughFaultProxy {
     List<String> next = proxy.bodies("TransactWriteItems");
     assertEquals(1, next.size());
     assertNotEquals(tokens.get(0), JSON.readTree(next.get(0)).path("ClientRequestToken").asText());
+  }
+
+  @Test
+  void aCommitWhoseAnswersAreAllLostSaysItsOutcomeIsNotKnown() throws SQLException {
+    connection.setAutoCommit(false);
+    try (Statement statement = connection.createStatement()) {
+      statement.executeUpdate("UPSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 1)");
+    }
+    // Every attempt reaches the server, which applies it; every answer is lost.
+    proxy.arm(Trigger.on("TransactWriteItems"), Fault.resetBeforeResponse());
+    SQLException e = assertThrows(SQLException.class, connection::commit);
+    assertEquals("08006", e.getSQLState(), e.getMessage());
+    assertTrue(e.getMessage().contains("Whether the transaction was committed is not known: its TransactWriteItems "
+        + "may have reached DynamoDB, and no answer came back. Its writes are kept"), e.getMessage());
+    assertEquals(1, tables.items(tables.drive).size(), "the server applied it, though no answer came back");
   }
 
   @Test

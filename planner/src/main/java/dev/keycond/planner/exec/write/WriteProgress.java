@@ -1,7 +1,6 @@
 package dev.keycond.planner.exec.write;
 
 import dev.keycond.planner.error.KeycondException;
-import dev.keycond.planner.error.SqlState;
 
 /**
  * What a write statement has done so far, row by row, from the threads that send its requests: the
@@ -83,7 +82,7 @@ final class WriteProgress {
     if (failure == null) {
       failure = cause;
     }
-    if (answerLost(cause)) {
+    if (cause.state().leavesOutcomeUnknown()) {
       if (unknownOutcome == null) {
         unknownOutcome = "has key " + key;
       }
@@ -93,11 +92,6 @@ final class WriteProgress {
     }
   }
 
-  /** Whether the request may have reached DynamoDB, which then wrote or not, though no answer came back. */
-  private static boolean answerLost(KeycondException cause) {
-    return cause.state() == SqlState.TIMEOUT || cause.state() == SqlState.QUERY_CANCELED
-        || cause.state() == SqlState.CONNECTION_LOST;
-  }
 
   /** A row that was not sent, because an earlier one failed. */
   synchronized void skipped(int execution, long ordinal, String key) {
