@@ -27,6 +27,12 @@ public class KeycondException extends RuntimeException {
     return state;
   }
 
+  /** This error's message ended as a sentence, then {@code more}: what a caller adds of what it knows. */
+  public String messageThen(String more) {
+    String message = getMessage();
+    return (message.endsWith(".") ? message : message + ".") + " " + more;
+  }
+
   public SQLException toSqlException() {
     return state.toException(getMessage(), this);
   }

@@ -303,11 +303,10 @@ public final class Transaction {
       if (!e.state().leavesOutcomeUnknown()) {
         throw e;
       }
-      String cause = e.getMessage().endsWith(".") ? e.getMessage() : e.getMessage() + ".";
-      throw new KeycondException(e.state(), cause + " Whether the transaction was committed is not known: its "
-          + "TransactWriteItems may have reached DynamoDB, and no answer came back. Its writes are kept: commit() "
-          + "again sends the same request with the same ClientRequestToken, which DynamoDB applies at most once "
-          + "within ten minutes; rollback() drops them", e);
+      throw new KeycondException(e.state(), e.messageThen("Whether the transaction was committed is not known: "
+          + "its TransactWriteItems may have reached DynamoDB, and no answer came back. Its writes are kept: "
+          + "commit() again sends the same request with the same ClientRequestToken, which DynamoDB applies at most "
+          + "once within ten minutes; rollback() drops them"), e);
     }
     discard();
     if (outcome instanceof TransactOutcome.Cancelled cancelled) {

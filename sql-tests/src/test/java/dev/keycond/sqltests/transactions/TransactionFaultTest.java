@@ -30,11 +30,8 @@ class TransactionFaultTest extends OnFreshTables.ThroughFaultProxy {
 
   @Test
   void aCommitWhoseAnswerIsLostIsSentAgainWithTheSameToken() throws SQLException, IOException {
-    connection.setAutoCommit(false);
-    try (Statement statement = connection.createStatement()) {
-      // UPSERTs carry no condition, so that moto, which applies the retry again, accepts it.
-      statement.executeUpdate("UPSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 1), ('a91', 'root/b', 2)");
-    }
+    // UPSERTs carry no condition, so that moto, which applies the retry again, accepts it.
+    upsertInATransaction("('a91', 'root/a', 1), ('a91', 'root/b', 2)");
     proxy.arm(Trigger.on("TransactWriteItems").first(1), Fault.resetBeforeResponse());
     connection.commit();
 
@@ -61,10 +58,7 @@ class TransactionFaultTest extends OnFreshTables.ThroughFaultProxy {
 
   @Test
   void aCommitWhoseAnswersAreAllLostSaysItsOutcomeIsNotKnown() throws SQLException {
-    connection.setAutoCommit(false);
-    try (Statement statement = connection.createStatement()) {
-      statement.executeUpdate("UPSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 1)");
-    }
+    upsertInATransaction("('a91', 'root/a', 1)");
     // Every attempt reaches the server, which applies it; every answer is lost.
     proxy.arm(Trigger.on("TransactWriteItems"), Fault.resetBeforeResponse());
     SQLException e = assertThrows(SQLException.class, connection::commit);
@@ -76,10 +70,7 @@ class TransactionFaultTest extends OnFreshTables.ThroughFaultProxy {
 
   @Test
   void aCommitThatGotNoAnswerKeepsItsWritesAndItsTokenForTheNextCommit() throws SQLException, IOException {
-    connection.setAutoCommit(false);
-    try (Statement statement = connection.createStatement()) {
-      statement.executeUpdate("UPSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 1)");
-    }
+    upsertInATransaction("('a91', 'root/a', 1)");
     // Every attempt is throttled: the commit fails, and the server never saw it.
     proxy.arm(Trigger.on("TransactWriteItems"), Fault.throttle());
     SQLException e = assertThrows(SQLException.class, connection::commit);
@@ -94,5 +85,13 @@ class TransactionFaultTest extends OnFreshTables.ThroughFaultProxy {
     assertEquals(1, again.size());
     assertEquals(token, JSON.readTree(again.get(0)).path("ClientRequestToken").asText());
     assertEquals(1, tables.items(tables.drive).size());
+  }
+
+  /** Turns auto-commit off and upserts the rows {@code values} into files, which the transaction keeps until commit. */
+  private void upsertInATransaction(String values) throws SQLException {
+    connection.setAutoCommit(false);
+    try (Statement statement = connection.createStatement()) {
+      statement.executeUpdate("UPSERT INTO files (account, path, size) VALUES " + values);
+    }
   }
 }

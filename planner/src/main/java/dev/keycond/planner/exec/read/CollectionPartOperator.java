@@ -62,19 +62,8 @@ public final class CollectionPartOperator implements Operator {
       split.add(new ArrayList<>());
       bound.add(parts.get(i).bind(ReadFilter.inDriver(collection.part(i), context.settings())));
     }
-    // Each request reads a partition of its own (an IN list of collections), and adds the
-    // transaction's new items of that partition.
-    List<List<Optional<TransactionOverlay>>> overlays = new ArrayList<>();
-    for (int i = 0; i < parts.size(); i++) {
-      List<Optional<TransactionOverlay>> ofPart = new ArrayList<>();
-      for (int request = 0; request < requests.size(); request++) {
-        ofPart.add(TransactionOverlay.ofPartition(context, collection.part(i), allConditions.get(i), tableItems.get(i),
-            requests.get(request), partition(reads.queried().get(request), context)));
-      }
-      overlays.add(ofPart);
-    }
     // The parts are of one DynamoDB table: the transaction wrote to all of them, or to none.
-    boolean overlaid = overlays.stream().flatMap(List::stream).anyMatch(Optional::isPresent);
+    boolean overlaid = TransactionOverlay.writesTo(context, collection.part(0));
     try (FanOut fanOut = FanOut.inOrder(context, requests, false, Paging.ON_DEMAND)) {
       List<PageReader> readers = fanOut.readers();
       for (int request = 0; request < readers.size(); request++) {
@@ -86,11 +75,16 @@ public final class CollectionPartOperator implements Operator {
           });
           continue;
         }
-        // The transaction's items can go anywhere in the collection's order: the whole request is read first.
+        // The transaction's items can go anywhere in the collection's order: the whole request is read
+        // first. Each request reads a partition of its own (an IN list of collections), and adds the
+        // transaction's new items of that partition.
         List<Map<String, AttributeValue>> server = new ArrayList<>();
         readers.get(request).forEachItem(server::add);
+        Map<String, AttributeValue> partition = partition(reads.queried().get(request), context);
         for (int i = 0; i < parts.size(); i++) {
-          for (Map<String, AttributeValue> item : overlays.get(i).get(request).orElseThrow().apply(server, context)) {
+          TransactionOverlay overlay = TransactionOverlay.ofPartition(context, collection.part(i),
+              allConditions.get(i), tableItems.get(i), requests.get(request), partition).orElseThrow();
+          for (Map<String, AttributeValue> item : overlay.apply(server, context)) {
             bound.get(i).collect(item, context, split.get(i));
           }
         }

@@ -80,8 +80,7 @@ final class TransactionOverlay {
    */
   static Optional<List<TransactionOverlay>> of(ExecutionContext context, ReadPlan plan, ItemRows allConditions,
       TableItems tableItems, List<ReadRequest> requests, Optional<List<Slice>> walkSlices) {
-    Map<Map<String, AttributeValue>, Effect> effects = context.transaction()
-        .map(t -> t.effectsOn(plan.table().source().name())).orElse(Map.of());
+    Map<Map<String, AttributeValue>, Effect> effects = effectsOn(context, plan);
     if (effects.isEmpty() || requests.stream().noneMatch(TransactionOverlay::isQueryOrScan)) {
       return Optional.empty();
     }
@@ -105,14 +104,22 @@ final class TransactionOverlay {
    */
   static Optional<TransactionOverlay> ofPartition(ExecutionContext context, ReadPlan plan, ItemRows allConditions,
       TableItems tableItems, ReadRequest request, Map<String, AttributeValue> partition) {
-    return of(context, plan, allConditions, tableItems, List.of(request), Optional.empty())
-        .map(overlays -> new TransactionOverlay(overlays.get(0).effects, allConditions, tableItems, plan, true,
-            Optional.empty(), overlays.get(0).partial, Map.copyOf(partition)));
+    Map<Map<String, AttributeValue>, Effect> effects = effectsOn(context, plan);
+    if (effects.isEmpty() || !isQueryOrScan(request)) {
+      return Optional.empty();
+    }
+    return Optional.of(new TransactionOverlay(effects, allConditions, tableItems, plan, true, Optional.empty(),
+        returnsPart(request, plan), Map.copyOf(partition)));
+  }
+
+  /** The writes of the execution's transaction to the read's table, by item key; none outside a transaction. */
+  private static Map<Map<String, AttributeValue>, Effect> effectsOn(ExecutionContext context, ReadPlan plan) {
+    return context.transaction().map(t -> t.effectsOn(plan.table().source().name())).orElse(Map.of());
   }
 
   /** Whether the execution is in a transaction that wrote to the read's table. */
   static boolean writesTo(ExecutionContext context, ReadPlan plan) {
-    return context.transaction().map(t -> !t.effectsOn(plan.table().source().name()).isEmpty()).orElse(false);
+    return !effectsOn(context, plan).isEmpty();
   }
 
   private static boolean isQueryOrScan(ReadRequest request) {

@@ -130,8 +130,7 @@ final class WriteProgress {
         counts[i] = WriteFailure.NOT_ALL_WRITTEN;
       }
     }
-    String cause = failure.getMessage().endsWith(".") ? failure.getMessage() : failure.getMessage() + ".";
-    throw new WriteFailure(failure, cause + " " + whatWasWritten(), counts);
+    throw new WriteFailure(failure, failure.messageThen(whatWasWritten()), counts);
   }
 
   private String whatWasWritten() {
