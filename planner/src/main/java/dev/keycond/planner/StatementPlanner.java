@@ -41,6 +41,7 @@ import dev.keycond.planner.rules.ReadProjectRule;
 import dev.keycond.planner.rules.ReadSortRule;
 import dev.keycond.planner.schema.EntitySqlTable;
 import dev.keycond.planner.schema.InformationSchema;
+import dev.keycond.planner.schema.KeycondCatalogReader;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.schema.SchemaDescription;
 import dev.keycond.planner.rel.DynamoWrite;
@@ -76,19 +77,14 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
-import org.apache.calcite.config.CalciteConnectionConfigImpl;
-import org.apache.calcite.config.CalciteConnectionProperty;
-import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
-import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
@@ -207,7 +203,7 @@ public final class StatementPlanner {
   private final JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(KeycondTypeSystem.INSTANCE);
   /** Builds the lifted literals of a shape as its texts' own plans hold them, to write them in warnings. */
   private final RexBuilder literals = new RexBuilder(typeFactory);
-  private final CalciteCatalogReader catalogReader;
+  private final KeycondCatalogReader catalogReader;
   private final PlanCache<PlannedStatement, CompiledPlan> cache;
   private final boolean simpleSelects;
 
@@ -231,12 +227,7 @@ public final class StatementPlanner {
     this.settings = settings;
     this.simpleSelects = simpleSelects;
     this.cache = new PlanCache<>(planCache);
-    CalciteSchema root = CalciteSchema.createRootSchema(false, false);
-    root.add(KeycondSchema.NAME, schema);
-    Properties properties = new Properties();
-    properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
-    this.catalogReader = new CalciteCatalogReader(root, List.of(KeycondSchema.NAME), typeFactory,
-        new CalciteConnectionConfigImpl(properties));
+    this.catalogReader = KeycondCatalogReader.of(schema, typeFactory);
   }
 
   public StatementSettings settings() {
