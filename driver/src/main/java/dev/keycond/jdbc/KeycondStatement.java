@@ -19,6 +19,7 @@ import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.gateway.RunRecorder;
 import dev.keycond.planner.gateway.RunRecording;
+import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.exec.RowCursor;
 import dev.keycond.planner.exec.relational.ListCursor;
 import java.sql.Connection;
@@ -52,8 +53,16 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   private List<Object[]> returnedRows = List.of();
   /** The statements of {@link #addBatch(String)}, run by {@link #executeBatch()}. */
   private final List<String> batch = new ArrayList<>();
-  /** Written by the statement's thread, read by whichever thread cancels or closes the connection. */
-  private volatile ExecutionContext running;
+  /**
+   * The call of the execution begun last ({@link #newExecution()}): its planning, when it plans a
+   * text, and its running share it, and so its query timeout and its cost.
+   */
+  private StatementCall call = new StatementCall(0);
+  /**
+   * The call planning or running now. Written by the statement's thread, read by whichever thread
+   * cancels or closes the connection.
+   */
+  private volatile StatementCall running;
   /** What the executions record beyond their cost: nothing, unless {@link #recordInto} asked. */
   private RunRecorder recorder = RunRecorder.NOTHING;
   /** What the last execution's requests cost; read from any thread, as the result is read. */
@@ -122,10 +131,13 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   private PlannedText planWithoutMarkers(String sql) throws SQLException {
     checkOpen();
     PlannedText text;
+    running = call;
     try {
-      text = connection.session().prepareText(sql, maxRows);
+      text = connection.session().prepareText(sql, maxRows, call);
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
+    } finally {
+      running = null;
     }
     int count = text.markers();
     if (count > 0 && !(text.statement() instanceof PlannedExplain)) {
@@ -177,7 +189,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     generatedKeyRows = List.of();
     returnedRows = List.of();
     ExecutionContext context = execution(parameterSets.get(0));
-    running = context;
+    running = call;
     try {
       Optional<ReturnedRows> keys = keysAsked.flatMap(asked -> update.generatedKeys().map(g -> g.rows(asked)));
       WriteResult result = connection.session().write(update, context, parameterSets,
@@ -242,7 +254,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
       }
       PlannedQuery query = (PlannedQuery) statement;
       ExecutionContext context = execution(parameters);
-      running = context;
+      running = call;
       RowCursor cursor = query.execute(context);
       reportAlways = !planWarnings.isEmpty();
       boolean report = reportAlways || statement.warnings().mayDiscard();
@@ -274,16 +286,18 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   }
 
   /**
-   * Starts counting the cost of a new execution, from its planning on: a statement refused before it
-   * runs costs nothing. The writes it then runs, all the statements of a batch included, add to it.
+   * Begins a new execution: its query timeout runs, and its cost is counted, from its planning on (a
+   * statement refused before it runs costs nothing). The writes it then runs, all the statements of
+   * a batch included, share both.
    */
   final void newExecution() {
     cost = new CostMeter();
+    call = new StatementCall(queryTimeoutSeconds * 1000L, cost, recorder);
   }
 
-  /** An execution that begins now, bounded by the query timeout and counted in the statement's cost. */
+  /** The execution begun last, run with these parameter values. */
   private ExecutionContext execution(List<Object> parameters) {
-    return connection.session().execution(parameters, queryTimeoutSeconds * 1000L, cost, recorder);
+    return connection.session().execution(parameters, call);
   }
 
   @Override
@@ -357,9 +371,9 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
    */
   void connectionClosed() {
     closed = true;
-    ExecutionContext context = running;
-    if (context != null) {
-      context.call().stop(SqlState.OBJECT_CLOSED, "The connection was closed while the statement was running");
+    StatementCall current = running;
+    if (current != null) {
+      current.stop(SqlState.OBJECT_CLOSED, "The connection was closed while the statement was running");
     }
     KeycondResultSet open = resultSet;
     resultSet = null;
@@ -375,9 +389,9 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
 
   @Override
   public void cancel() {
-    ExecutionContext context = running;
-    if (context != null) {
-      context.call().cancel();
+    StatementCall current = running;
+    if (current != null) {
+      current.cancel();
     }
   }
 

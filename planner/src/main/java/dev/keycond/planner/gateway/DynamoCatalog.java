@@ -85,11 +85,31 @@ public final class DynamoCatalog {
     return connecting.map(ConnectDeadline::scope).orElseGet(() -> RequestScope.statement(DynamoClients.endpoint(client)));
   }
 
-  /** While connecting, what is left of the deadline; after, the client's own limit applies. */
+  /**
+   * While connecting, what is left of the deadline; after, what is left of the query timeout of the
+   * statement planned on this thread, if it has one; else the client's own limit applies.
+   */
   private AwsRequestOverrideConfiguration bounded(String action) {
     AwsRequestOverrideConfiguration.Builder builder = AwsRequestOverrideConfiguration.builder();
-    connecting.ifPresent(deadline -> builder.apiCallTimeout(deadline.remaining(action)));
+    connecting.ifPresentOrElse(deadline -> builder.apiCallTimeout(deadline.remaining(action)),
+        () -> StatementCall.sendingOnThisThread().map(StatementCall::remainingMillis).filter(millis -> millis > 0)
+            .ifPresent(millis -> builder.apiCallTimeout(Duration.ofMillis(millis))));
     return builder.build();
+  }
+
+  /**
+   * The error a failed request fails its statement with: the statement's own when it was stopped or
+   * ran past its query timeout, else what DynamoDB's answer, or its absence, means.
+   */
+  private KeycondException failed(SdkException e, String action) {
+    Optional<StatementCall> call = StatementCall.sendingOnThisThread();
+    if (call.isPresent()) {
+      call.get().checkStopped();
+      if (call.get().remainingMillis() > 0 && DynamoErrors.isTimeout(e)) {
+        return call.get().timedOut(action, e);
+      }
+    }
+    return DynamoErrors.translate(e, action, scope());
   }
 
   /**
@@ -112,7 +132,7 @@ public final class DynamoCatalog {
         page = client.listTables(ListTablesRequest.builder().exclusiveStartTableName(start)
             .overrideConfiguration(bounded(action)).build());
       } catch (SdkException e) {
-        throw DynamoErrors.translate(e, action, scope());
+        throw failed(e, action);
       }
       names.addAll(page.tableNames());
       start = page.lastEvaluatedTableName();
@@ -155,7 +175,8 @@ public final class DynamoCatalog {
     }
     List<CompletableFuture<Optional<SourceTable>>> others = new ArrayList<>();
     for (String name : unknown.subList(Math.min(1, unknown.size()), unknown.size())) {
-      others.add(CompletableFuture.supplyAsync(() -> find(name), RequestThreads.WAITED));
+      others.add(CompletableFuture.supplyAsync(StatementCall.onThisThreadsCall(() -> find(name)),
+          RequestThreads.WAITED));
     }
     if (!unknown.isEmpty()) {
       found.put(unknown.get(0), find(unknown.get(0)));
@@ -183,8 +204,8 @@ public final class DynamoCatalog {
     if (known.isPresent()) {
       return known;
     }
-    CompletableFuture<Optional<TimeToLive>> timeToLive = CompletableFuture.supplyAsync(() -> timeToLive(tableName),
-        RequestThreads.WAITED);
+    CompletableFuture<Optional<TimeToLive>> timeToLive = CompletableFuture.supplyAsync(
+        StatementCall.onThisThreadsCall(() -> timeToLive(tableName)), RequestThreads.WAITED);
     TableDescription description;
     String action = "DescribeTable on '" + tableName + "'";
     try {
@@ -192,7 +213,7 @@ public final class DynamoCatalog {
     } catch (ResourceNotFoundException e) {
       return Optional.empty();
     } catch (SdkException e) {
-      throw DynamoErrors.translate(e, action, scope());
+      throw failed(e, action);
     }
     SourceTable table = toSourceTable(description, Futures.join(timeToLive));
     described.put(tableName, table);
@@ -218,9 +239,9 @@ public final class DynamoCatalog {
       if ("AccessDeniedException".equals(code) || "UnknownOperationException".equals(code)) {
         return Optional.empty();
       }
-      throw DynamoErrors.translate(e, action, scope());
+      throw failed(e, action);
     } catch (SdkException e) {
-      throw DynamoErrors.translate(e, action, scope());
+      throw failed(e, action);
     }
   }
 

@@ -94,6 +94,24 @@ public final class StatementCall {
     }
   }
 
+  /**
+   * Plans the statement on this thread as part of this call: a request planning sends (describing
+   * a raw table, listing the account's tables) is bounded by the query timeout and stopped by a
+   * cancel or a close, as the statement's own requests are.
+   */
+  public <T> T planning(Supplier<T> plan) {
+    return sending(plan);
+  }
+
+  /**
+   * {@code work}, to run on another thread as part of the call whose request this thread is
+   * sending, if any: bounded and stopped with it.
+   */
+  static <T> Supplier<T> onThisThreadsCall(Supplier<T> work) {
+    StatementCall call = SENDING.get();
+    return call == null ? work : () -> call.sending(work);
+  }
+
   /** The statement whose request this thread is sending, if any. */
   static Optional<StatementCall> sendingOnThisThread() {
     return Optional.ofNullable(SENDING.get());

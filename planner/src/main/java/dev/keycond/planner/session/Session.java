@@ -21,7 +21,6 @@ import dev.keycond.planner.exec.write.WriteResult;
 import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.gateway.DynamoClients;
 import dev.keycond.planner.gateway.DynamoGateway;
-import dev.keycond.planner.gateway.RunRecorder;
 import dev.keycond.planner.gateway.SharedClient;
 import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.gateway.TableDescriptions;
@@ -120,26 +119,24 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Plans a plain statement's text, sharing the plan of texts of its shape where it can.
+   * Plans a plain statement's text, sharing the plan of texts of its shape where it can, as part of
+   * the call that then runs it: a request planning sends (describing a raw table, listing the
+   * account's tables) is bounded by the call's query timeout and stopped by its cancel.
    *
    * @param maxRows 0 for no limit
    */
-  public PlannedText prepareText(String sql, long maxRows) {
-    return planner.prepareText(sql, maxRows);
+  public PlannedText prepareText(String sql, long maxRows, StatementCall call) {
+    return call.planning(() -> planner.prepareText(sql, maxRows));
   }
 
   /**
-   * An execution of a statement that begins now, with these parameter values; within the
-   * transaction when there is one.
+   * An execution of a statement with these parameter values, within the transaction when there is
+   * one.
    *
-   * @param timeoutMillis how long it may run; 0 for no limit
-   * @param cost where its requests are counted
-   * @param recorder what it records of the reads it sends and the items it drops
+   * @param call its query timeout, its cost and what it records, from the time the call was made
    */
-  public ExecutionContext execution(List<Object> parameters, long timeoutMillis, CostMeter cost,
-      RunRecorder recorder) {
-    ExecutionContext context = new ExecutionContext(gateway, parameters, planner.settings(),
-        new StatementCall(timeoutMillis, cost, recorder));
+  public ExecutionContext execution(List<Object> parameters, StatementCall call) {
+    ExecutionContext context = new ExecutionContext(gateway, parameters, planner.settings(), call);
     return transaction.map(context::inTransaction).orElse(context);
   }
 
