@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.keycond.demo.RecordingProxy;
 import dev.keycond.planner.gateway.RequestThreads;
+import dev.keycond.planner.gateway.RequestTimers;
 import dev.keycond.testing.BlackHole;
 import dev.keycond.testing.DemoDatabase;
 import dev.keycond.testing.HeldRequests;
@@ -24,12 +25,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -218,10 +217,10 @@ class ConnectionBehaviourTest {
 
   @Test
   void aRequestsTimerIsQueuedWhileItWaitsAndDroppedOnceItIsAnswered() throws Exception {
-    BlockingQueue<Runnable> timers = ((ScheduledThreadPoolExecutor) RequestThreads.TIMERS).getQueue();
+    RequestTimers timers = RequestThreads.TIMERS;
     ExecutorService reader = Executors.newSingleThreadExecutor();
     try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
-      assertEquals(0, timers.size(), "no request waits");
+      assertEquals(0, timers.queuedTimers(), "no request waits");
       Future<Boolean> found;
       try (HeldRequests held = database.holdRequests()) {
         found = reader.submit(() -> {
@@ -230,11 +229,11 @@ class ConnectionBehaviourTest {
           }
         });
         assertTrue(held.awaitRequest(30), "the statement sent its GetItem");
-        assertEquals(1, timers.size(), "the waiting request's bound, on keycond's timers, not the SDK's");
+        assertEquals(1, timers.queuedTimers(), "the waiting request's bound, on keycond's timers, not the SDK's");
       }
       assertTrue(found.get(30, TimeUnit.SECONDS));
       // The SDK's own timers would stay queued 30 s after their request, each waking a thread then.
-      assertEquals(0, timers.size(), "the answered request's timer was dropped when it was cancelled");
+      assertEquals(0, timers.queuedTimers(), "the answered request's timer was dropped when it was cancelled");
     } finally {
       reader.shutdownNow();
     }

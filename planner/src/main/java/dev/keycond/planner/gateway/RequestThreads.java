@@ -1,10 +1,9 @@
 package dev.keycond.planner.gateway;
 
+import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -29,30 +28,15 @@ public final class RequestThreads {
    */
   public static final ExecutorService WAITED = create(0, Integer.MAX_VALUE, new SynchronousQueue<>());
 
-  /**
-   * The timers that bound each request (a query timeout, else {@link DynamoClients#REQUEST_LIMIT}),
-   * given to the SDK in place of its own. The SDK's keeps a timer that was cancelled, as nearly
-   * every one is, queued until it would have fired 30 s later: at thousands of requests a second, a
-   * hundred thousand timers queued, each waking a thread when it falls due and holding on to what
-   * it refers to until then. These are dropped when cancelled.
-   */
-  public static final ScheduledExecutorService TIMERS = timers();
+  /** The timers that bound each request, given to the SDK in place of its own: {@link RequestTimers}. */
+  public static final RequestTimers TIMERS = new RequestTimers(runnable -> daemon(runnable, "keycond-request-timer-"),
+      Duration.ofSeconds(1), 30);
 
   private RequestThreads() {}
 
   private static ExecutorService create(int core, int max, BlockingQueue<Runnable> queue) {
     ThreadPoolExecutor executor = new ThreadPoolExecutor(core, max, 30, TimeUnit.SECONDS, queue,
         runnable -> daemon(runnable, "keycond-request-"));
-    executor.allowCoreThreadTimeOut(true);
-    return executor;
-  }
-
-  private static ScheduledExecutorService timers() {
-    ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1,
-        runnable -> daemon(runnable, "keycond-request-timer-"));
-    executor.setRemoveOnCancelPolicy(true);
-    // A timer that fires runs only long enough to abort its request: one thread, gone once no timer is queued.
-    executor.setKeepAliveTime(30, TimeUnit.SECONDS);
     executor.allowCoreThreadTimeOut(true);
     return executor;
   }

@@ -9,8 +9,8 @@
  * statement's {@link dev.keycond.planner.gateway.StatementCall} (query timeout, cancel, a closed
  * connection) and sent on the thread that calls, where a cancel or a close aborts it ({@link
  * dev.keycond.planner.gateway.StoppableHttpClient}), its time bound kept on keycond's own timer
- * thread, which drops it once the request is answered ({@link
- * dev.keycond.planner.gateway.RequestThreads#TIMERS}), retried where DynamoDB asks for it (throttling, unprocessed batch items), and its
+ * thread, which drops it once the request is answered and is not woken to wait for it ({@link
+ * dev.keycond.planner.gateway.RequestTimers}), retried where DynamoDB asks for it (throttling, unprocessed batch items), and its
  * failure becomes a keycond error with a SQLState and a message that names what was being done.
  * A call records each request it sent with what DynamoDB's answer said of it (items read and
  * returned, ConsumedCapacity; a {@link dev.keycond.planner.gateway.SentRequest}, a paged read's pages
