@@ -90,7 +90,7 @@ public final class DynamoGateway {
     GetItemResponse response = send(get, call, c -> c.getItem(bounded(request, call)));
     int found = response.hasItem() ? 1 : 0;
     answered(call, get, request, consumed(response.consumedCapacity()), found, found, 0, Map.of());
-    return response.hasItem() ? Optional.of(response.item()) : Optional.empty();
+    return response.hasItem() ? Optional.of(GetItem.withKey(response.item(), request.key())) : Optional.empty();
   }
 
   /**

@@ -1,8 +1,11 @@
 package dev.keycond.planner.request;
 
 import com.google.common.collect.ImmutableMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
@@ -32,6 +35,22 @@ public record GetItem(
   GetItem withKey(ImmutableMap<String, RequestValue> newKey) {
     return new GetItem(tableName, newKey, projectionExpression,
         attributes.checkedBy(List.of(projectionExpression)), consistentRead);
+  }
+
+  /**
+   * The item a GetItem found, with the key it was asked by: DynamoDB's answer leaves out the key
+   * attributes the projection does not name, and the item's are the ones asked for.
+   *
+   * @param key the key the request was sent with
+   */
+  public static Map<String, AttributeValue> withKey(Map<String, AttributeValue> answered,
+      Map<String, AttributeValue> key) {
+    if (answered.keySet().containsAll(key.keySet())) {
+      return answered;
+    }
+    Map<String, AttributeValue> item = new HashMap<>(answered);
+    item.putAll(key);
+    return item;
   }
 
   public GetItemRequest toSdk() {

@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.codec.DynamoOrder;
 import dev.keycond.planner.codec.KeyValueLimits.KeyRole;
 import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.Lists;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.plan.RowCount;
@@ -50,6 +51,8 @@ public final class ReadRequestBuilder {
   private final ReadFilter filter;
   /** The attributes every request fetches, in order. */
   private final ImmutableList<String> projectedAttributes;
+  /** The projected attributes the read needs for more than telling its items' keys. */
+  private final ImmutableSet<String> neededAttributes;
   /** The requests built for each form of the values, kept for builders that share this one's filter. */
   private final Optional<RequestTemplates> templates;
 
@@ -105,6 +108,7 @@ public final class ReadRequestBuilder {
     this.exact = shared.exact;
     this.filter = shared.filter;
     this.projectedAttributes = shared.projectedAttributes;
+    this.neededAttributes = shared.neededAttributes;
     this.templates = shared.templates;
   }
 
@@ -120,7 +124,7 @@ public final class ReadRequestBuilder {
     this.binder = binder;
     this.exact = plan.isExact(binder);
     this.filter = ReadFilter.of(plan, settings, binder, takesFilter, Instant.now());
-    Set<String> attributes = new LinkedHashSet<>(plan.table().ownKeyAttributes());
+    Set<String> attributes = new LinkedHashSet<>();
     List<RexNode> checked = new ArrayList<>(filter.driverChecks());
     checked.addAll(filter.rechecks());
     for (int column : neededColumns(plan, checked)) {
@@ -136,7 +140,10 @@ public final class ReadRequestBuilder {
     // The driver tells the table's items from another entity's by its constants too.
     attributes.addAll(plan.table().mapping().constants().keySet());
     attributes.addAll(alsoProjected);
-    this.projectedAttributes = ImmutableList.copyOf(attributes);
+    this.neededAttributes = ImmutableSet.copyOf(attributes);
+    Set<String> projected = new LinkedHashSet<>(plan.table().ownKeyAttributes());
+    projected.addAll(attributes);
+    this.projectedAttributes = ImmutableList.copyOf(projected);
   }
 
   /** Which residual conditions DynamoDB checks, and which the driver checks on the items it receives. */
@@ -260,8 +267,21 @@ public final class ReadRequestBuilder {
 
   private GetItem getItem(ImmutableMap<String, RequestValue> key) {
     Placeholders placeholders = new Placeholders();
-    Optional<String> projection = projection(projectedAttributes, placeholders);
+    Optional<String> projection = projection(fetchedBesides(key.keySet()), placeholders);
     return new GetItem(tableName(), key, projection, placeholders.attributes(), consistentRead());
+  }
+
+  /**
+   * What a GetItem fetches: the projected attributes but those of the key it asks by that the read
+   * projects only to tell its items' keys, which its item has as they were asked (the gateway puts
+   * them back, {@link GetItem#withKey}): a smaller answer for DynamoDB to build and for the SDK to
+   * parse. All of them when nothing else is projected: no ProjectionExpression would fetch the
+   * whole item.
+   */
+  private List<String> fetchedBesides(Set<String> key) {
+    List<String> fetched = projectedAttributes.stream()
+        .filter(attribute -> !key.contains(attribute) || neededAttributes.contains(attribute)).toList();
+    return fetched.isEmpty() ? projectedAttributes : fetched;
   }
 
   private BatchGetItem batchGet(ImmutableList<ImmutableMap<String, RequestValue>> keys) {
