@@ -102,14 +102,8 @@ public final class DynamoCatalog {
    * ran past its query timeout, else what DynamoDB's answer, or its absence, means.
    */
   private KeycondException failed(SdkException e, String action) {
-    Optional<StatementCall> call = StatementCall.sendingOnThisThread();
-    if (call.isPresent()) {
-      call.get().checkStopped();
-      if (call.get().remainingMillis() > 0 && DynamoErrors.isTimeout(e)) {
-        return call.get().timedOut(action, e);
-      }
-    }
-    return DynamoErrors.translate(e, action, scope());
+    return StatementCall.sendingOnThisThread().map(call -> call.failed(e, action, scope()))
+        .orElseGet(() -> DynamoErrors.translate(e, action, scope()));
   }
 
   /**

@@ -296,16 +296,10 @@ public final class DynamoGateway {
     try {
       return call.sending(() -> sending.apply(client));
     } catch (SdkException e) {
-      // A request aborted by a stop fails with the stop's error, not with how the abort broke it.
-      call.checkStopped();
       if (DynamoErrors.showsStaleDescription(e)) {
         request.tableNames().forEach(descriptions::forget);
       }
-      String action = describe(request);
-      if (call.remainingMillis() > 0 && DynamoErrors.isTimeout(e)) {
-        throw call.timedOut(action, e);
-      }
-      throw DynamoErrors.translate(e, action, scope);
+      throw call.failed(e, describe(request), scope);
     }
   }
 

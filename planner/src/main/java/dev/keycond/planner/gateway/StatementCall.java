@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.http.Abortable;
 
 /**
@@ -199,6 +200,20 @@ public final class StatementCall {
       throw new KeycondException(SqlState.QUERY_CANCELED, "The statement's thread was interrupted", e);
     }
     return true;
+  }
+
+  /**
+   * The error a request of this statement that failed with {@code e} fails it with: the stop's
+   * error when the statement was stopped (an aborted request fails with it, not with how the abort
+   * broke it), the statement's timeout (HYT00) when the timeout was what was left of the query
+   * timeout, else what DynamoDB's answer, or its absence, means for {@code action}.
+   */
+  KeycondException failed(SdkException e, String action, RequestScope scope) {
+    checkStopped();
+    if (remainingMillis() > 0 && DynamoErrors.isTimeout(e)) {
+      return timedOut(action, e);
+    }
+    return DynamoErrors.translate(e, action, scope);
   }
 
   /** The failure of a request that ran past the statement's query timeout; {@code cause} may be null. */
