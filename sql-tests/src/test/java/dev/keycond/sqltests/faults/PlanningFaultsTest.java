@@ -27,8 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
@@ -50,8 +52,8 @@ class PlanningFaultsTest extends OnFreshTables.ThroughFaultProxy {
   void aRawTable(DynamoServer server) {
     raw = "raw_" + tables.drive;
     server.client().createTable(b -> b.tableName(raw).billingMode(BillingMode.PAY_PER_REQUEST)
-        .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
-        .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH)));
+        .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S).build())
+        .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build()));
     server.client().putItem(b -> b.tableName(raw).item(Map.of("id", AttributeValue.fromS("one"))));
   }
 
