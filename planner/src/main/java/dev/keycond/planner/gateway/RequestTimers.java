@@ -62,6 +62,11 @@ public final class RequestTimers extends ScheduledThreadPoolExecutor {
     return (int) getQueue().stream().filter(task -> task != current).count();
   }
 
+  /** Whether the pacer runs. */
+  boolean pacing() {
+    return pacer.get() != null;
+  }
+
   /** Starts the pacer unless it runs; a race that starts two, or none for a moment, costs a wake-up. */
   private void pace() {
     if (pacer.get() == null && !isShutdown()) {
