@@ -49,7 +49,10 @@ public final class ReadRequestBuilder {
   private final boolean exact;
   /** What DynamoDB checks of the residual conditions and what the driver checks. */
   private final ReadFilter filter;
-  /** The attributes every request fetches, in order. */
+  /**
+   * The attributes a Query, Scan or BatchGetItem fetches, in order: the table's key attributes
+   * first, which tell its items apart. A GetItem leaves out the key it asks by ({@link #fetchedBesides}).
+   */
   private final ImmutableList<String> projectedAttributes;
   /** The projected attributes the read needs for more than telling its items' keys. */
   private final ImmutableSet<String> neededAttributes;

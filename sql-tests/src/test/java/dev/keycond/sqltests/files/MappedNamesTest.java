@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * A statement that names only mapped tables, bare or qualified by the schema, sends only its own
  * requests: it never lists the account's tables to rule out a raw table of the same name, which
- * would cost a request, and one no query timeout bounds, before the first write of a connection.
+ * would cost a request before the first write of each connection.
  */
 @ExtendWith(DynaliteExtension.class)
 class MappedNamesTest extends OnFreshTables.ThroughFaultProxy {
