@@ -92,8 +92,7 @@ public final class DynamoCatalog {
   private AwsRequestOverrideConfiguration bounded(String action) {
     AwsRequestOverrideConfiguration.Builder builder = AwsRequestOverrideConfiguration.builder();
     connecting.ifPresentOrElse(deadline -> builder.apiCallTimeout(deadline.remaining(action)),
-        () -> StatementCall.sendingOnThisThread().map(StatementCall::remainingMillis).filter(millis -> millis > 0)
-            .ifPresent(millis -> builder.apiCallTimeout(Duration.ofMillis(millis))));
+        () -> StatementCall.sendingOnThisThread().flatMap(StatementCall::timeLeft).ifPresent(builder::apiCallTimeout));
     return builder.build();
   }
 

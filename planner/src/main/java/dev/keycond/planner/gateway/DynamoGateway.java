@@ -14,7 +14,6 @@ import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.request.UpdateItem;
 import com.google.common.collect.ImmutableList;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -316,12 +315,8 @@ public final class DynamoGateway {
    */
   @SuppressWarnings("unchecked") // toBuilder().build() gives the request's own class
   private static <R extends DynamoDbRequest> R bounded(R request, StatementCall call) {
-    long millis = call.remainingMillis();
-    if (millis <= 0) {
-      return request;
-    }
-    return (R) request.toBuilder().overrideConfiguration(AwsRequestOverrideConfiguration.builder()
-        .apiCallTimeout(Duration.ofMillis(millis)).build()).build();
+    return call.timeLeft().map(left -> (R) request.toBuilder().overrideConfiguration(
+        AwsRequestOverrideConfiguration.builder().apiCallTimeout(left).build()).build()).orElse(request);
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.keycond.planner.gateway;
 import dev.keycond.planner.cost.CostMeter;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -219,6 +220,12 @@ public final class StatementCall {
   /** The failure of a request that ran past the statement's query timeout; {@code cause} may be null. */
   public KeycondException timedOut(String action, Throwable cause) {
     return new KeycondException(SqlState.TIMEOUT, action + " ran past the statement's query timeout", cause);
+  }
+
+  /** What is left of the query timeout, as a request's bound; empty when there is no timeout. */
+  Optional<Duration> timeLeft() {
+    long millis = remainingMillis();
+    return millis > 0 ? Optional.of(Duration.ofMillis(millis)) : Optional.empty();
   }
 
   /** Milliseconds left before the query timeout; 0 when there is no timeout. */
