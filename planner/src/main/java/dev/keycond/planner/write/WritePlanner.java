@@ -16,7 +16,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.TableModify;
@@ -71,13 +73,27 @@ public final class WritePlanner {
           + "its whole key; this one needs another table or a subquery to find its rows. Find "
           + "the keys with a SELECT first, then " + (delete ? "delete" : "update") + " by key");
     }
-    ReadPlan found = read.plan();
-    RexBuilder rex = modify.getCluster().getRexBuilder();
     // A SET whose values are all columns (SET amount = amount - 0, simplified to amount) leaves no
     // Project: the read's own projection then lists what the UPDATE's source expressions refer to.
-    ImmutableList<Assignment> assignments = delete ? ImmutableList.of()
-        : assignments(modify, input instanceof Project project ? Optional.of(project) : Optional.empty(), found,
-            table);
+    ImmutableList<ColumnValue> values = delete ? ImmutableList.of()
+        : setValues(modify, input instanceof Project project ? Optional.of(project) : Optional.empty(), read.plan());
+    return change(modify.getCluster(), modify.getTraitSet(), read, table, values, returnsRows, checks);
+  }
+
+  /**
+   * The write that changes the rows {@code read} finds: it sets {@code values}, or deletes the rows
+   * when there are none. Calcite's path and the direct path of a simple UPDATE or DELETE both end
+   * here, so that a statement is the same write whichever way it was planned.
+   *
+   * @param read the read that finds the rows, under the statement's conditions
+   * @param values each column the SET clause assigns and its value, over the table's full row
+   */
+  public static DynamoWrite change(RelOptCluster cluster, RelTraitSet traits, DynamoRead read, EntityTable table,
+      List<ColumnValue> values, boolean returnsRows, ImmutableList<ExistenceCheck> checks) {
+    ReadPlan found = read.plan();
+    RexBuilder rex = cluster.getRexBuilder();
+    boolean delete = values.isEmpty();
+    ImmutableList<Assignment> assignments = assignments(values, table);
     List<RexNode> residual = found.residual();
     List<ServerCondition> translated = new ArrayList<>();
     for (RexNode condition : residual) {
@@ -89,12 +105,12 @@ public final class WritePlanner {
     Optional<ServerCondition> condition = allTranslated ? Optional.of(ServerCondition.And.of(translated))
         : Optional.empty();
     ReadPlan target = found.withProjection(List.copyOf(neededColumns(table, found, assignments)));
-    return new DynamoWrite(modify.getCluster(), modify.getTraitSet(), read.withPlan(target),
+    return new DynamoWrite(cluster, traits, read.withPlan(target),
         new WritePlan.ChangeRows(table, delete, target, assignments, condition, returnsRows, checks));
   }
 
-  private static ImmutableList<Assignment> assignments(TableModify modify, Optional<Project> project, ReadPlan found,
-      EntityTable table) {
+  /** The UPDATE's SET clause as Calcite planned it: each target column and its source expression. */
+  private static ImmutableList<ColumnValue> setValues(TableModify modify, Optional<Project> project, ReadPlan found) {
     // The project's expressions are over the read's output, which lists table columns in projection order.
     RexShuttle toTableRow = new RexShuttle() {
       @Override
@@ -103,18 +119,25 @@ public final class WritePlanner {
         return new RexInputRef(column, ref.getType());
       }
     };
-    ImmutableList.Builder<Assignment> assignments = ImmutableList.builder();
+    ImmutableList.Builder<ColumnValue> values = ImmutableList.builder();
     List<String> columns = modify.getUpdateColumnList();
     for (int i = 0; i < columns.size(); i++) {
-      int column = table.columnIndex(columns.get(i));
+      RexNode source = modify.getSourceExpressionList().get(i);
+      values.add(new ColumnValue(columns.get(i), (source instanceof RexInputRef ref
+          ? project.map(p -> p.getProjects().get(ref.getIndex())).orElse(ref) : source).accept(toTableRow)));
+    }
+    return values.build();
+  }
+
+  private static ImmutableList<Assignment> assignments(List<ColumnValue> values, EntityTable table) {
+    ImmutableList.Builder<Assignment> assignments = ImmutableList.builder();
+    for (ColumnValue value : values) {
+      int column = table.columnIndex(value.column());
       Column assigned = table.column(column);
       if (table.isKeyColumn(assigned.name())) {
         throw keyChange(table, assigned);
       }
-      RexNode source = modify.getSourceExpressionList().get(i);
-      RexNode value = (source instanceof RexInputRef ref
-          ? project.map(p -> p.getProjects().get(ref.getIndex())).orElse(ref) : source).accept(toTableRow);
-      assignments.add(classify(column, assigned, value));
+      assignments.add(classify(column, assigned, value.value()));
     }
     return assignments.build();
   }
