@@ -3,9 +3,7 @@ package dev.keycond.planner.shape;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.common.collect.ImmutableList;
-import dev.keycond.planner.shape.SimpleSelect.Comparison;
-import dev.keycond.planner.shape.SimpleSelect.Operator;
-import dev.keycond.planner.shape.SimpleSelect.Value;
+import dev.keycond.planner.shape.Comparison.Operator;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
