@@ -214,7 +214,8 @@ class ShadedJarIT {
         "org.slf4j.LoggerFactory", "io.netty.channel.Channel", "org.apache.hc.client5.http.classic.HttpClient",
         "software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient", "com.google.protobuf.Message",
         "org.codehaus.janino.CompilerFactory", "org.locationtech.jts.operation.buffer.BufferOp",
-        "net.minidev.json.JSONValue", "software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient",
+        "net.minidev.json.JSONValue", "com.jayway.jsonpath.JsonPath",
+        "software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient",
         "software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient",
         "software.amazon.awssdk.regions.servicemetadata.DynamodbServiceMetadata",
         "software.amazon.awssdk.services.dynamodb.model.BackupDescription",
@@ -225,6 +226,7 @@ class ShadedJarIT {
     for (String present : List.of("dev.keycond.shaded.com.google.common.collect.ImmutableList",
         "dev.keycond.shaded.com.fasterxml.jackson.databind.ObjectMapper",
         "org.codehaus.commons.compiler.CompileException", "org.locationtech.jts.geom.Geometry",
+        "com.jayway.jsonpath.spi.json.JsonProvider", "com.jayway.jsonpath.spi.mapper.MappingProvider",
         "software.amazon.awssdk.http.apache.ApacheHttpClient", "org.apache.commons.logging.LogFactory",
         "sqlline.SqlLine")) {
       assertEquals(present, loader.loadClass(present).getName());
