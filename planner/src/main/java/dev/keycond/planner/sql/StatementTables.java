@@ -5,11 +5,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlMerge;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUpdate;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 /**
@@ -39,6 +43,15 @@ public final class StatementTables {
       }
     });
     return new StatementTables(references);
+  }
+
+  /** The table an INSERT, UPDATE, DELETE or MERGE writes; empty for a query. */
+  static Optional<String> target(SqlNode statement) {
+    SqlNode table = statement instanceof SqlInsert insert ? insert.getTargetTable()
+        : statement instanceof SqlUpdate update ? update.getTargetTable()
+        : statement instanceof SqlDelete delete ? delete.getTargetTable()
+        : statement instanceof SqlMerge merge ? merge.getTargetTable() : null;
+    return table instanceof SqlIdentifier identifier ? Optional.of(tableName(identifier)) : Optional.empty();
   }
 
   /** The references of one FROM clause, joins included, without those of its subqueries. */

@@ -32,13 +32,17 @@ public final class UnknownNames {
   private static final Pattern COLUMN =
       Pattern.compile("Column '(.+?)' not found in (?:any table|table '(.+?)')(?:; did you mean '.+?'\\?)?");
   private static final Pattern AMBIGUOUS = Pattern.compile("Column '(.+?)' is ambiguous");
+  /** A column an INSERT's column list or an UPDATE's SET clause names that its table lacks. */
+  private static final Pattern TARGET_COLUMN = Pattern.compile("Unknown target column '(.+?)'");
 
   private final KeycondSchema schema;
   private final StatementTables tables;
+  private final Optional<String> target;
 
-  private UnknownNames(KeycondSchema schema, StatementTables tables) {
+  private UnknownNames(KeycondSchema schema, StatementTables tables, Optional<String> target) {
     this.schema = schema;
     this.tables = tables;
+    this.target = target;
   }
 
   /** The error for a validation failure about a name, if it is one. */
@@ -46,7 +50,7 @@ public final class UnknownNames {
     String reason = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
     String message = e.getMessage();
     String where = message.endsWith(reason) ? message.substring(0, message.length() - reason.length()) : "";
-    return new UnknownNames(schema, StatementTables.of(statement)).explain(reason)
+    return new UnknownNames(schema, StatementTables.of(statement), StatementTables.target(statement)).explain(reason)
         .map(explained -> new KeycondException(explained.state(), where + explained.text(), e));
   }
 
@@ -64,6 +68,12 @@ public final class UnknownNames {
     m = COLUMN.matcher(reason);
     if (m.matches()) {
       return Optional.of(new Explained(SqlState.UNKNOWN_COLUMN, unknownColumn(m.group(1), m.group(2))));
+    }
+    m = TARGET_COLUMN.matcher(reason);
+    if (m.matches() && target.isPresent()) {
+      String table = target.get();
+      return Optional.of(new Explained(SqlState.UNKNOWN_COLUMN, "Column '" + m.group(1) + "' not found in table '"
+          + table + "'" + suggestion(m.group(1), columnsOf(table)) + " Names are case-sensitive."));
     }
     m = AMBIGUOUS.matcher(reason);
     if (m.matches()) {
