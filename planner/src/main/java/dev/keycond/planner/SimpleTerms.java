@@ -27,7 +27,7 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.util.Util;
 
 /**
- * The names and values of a simple statement (such as one {@link SimpleSelectPlanner} plans), resolved against its mapped table and written as Calcite's
+ * The names and values of a simple statement ({@link SimpleSelectPlanner}, {@link SimpleChangePlanner}), resolved against its mapped table and written as Calcite's
  * validator and converter write them, in the order of the text, so that each marker gets its place
  * and type. Every method is empty for what Calcite's path might plan otherwise (a name the mapping
  * does not declare, a value of another type than its column's, a LIKE pattern Calcite may rewrite,
@@ -39,6 +39,7 @@ final class SimpleTerms {
       ColumnType.INTEGER, ColumnType.DECIMAL, ColumnType.DOUBLE, ColumnType.DATE, ColumnType.TIMESTAMP);
   /** Integers of more digits may not fit a BIGINT, which Calcite would type otherwise. */
   private static final int LONGEST_INTEGER = 18;
+  private static final BigDecimal INTEGER_MAX = BigDecimal.valueOf(Integer.MAX_VALUE);
 
   private final EntityTable table;
   private final RelOptTable sqlTable;
@@ -158,22 +159,51 @@ final class SimpleTerms {
   }
 
   /**
+   * The value a SET clause assigns to a column, as Calcite's validator and converter write it: a
+   * string as CHAR of its length, an integer as a literal of the column's type (empty when it does
+   * not fit it), a marker of the column's type, nullable.
+   */
+  Optional<RexNode> assigned(Value value, int column) {
+    ColumnType columnType = table.column(column).type();
+    RelDataType type = fields.get(column).getType();
+    return value.accept(new Value.Visitor<>() {
+      @Override
+      public Optional<RexNode> text(String text) {
+        return isText(columnType, text) ? Optional.of(rex.makeLiteral(text)) : Optional.empty();
+      }
+
+      @Override
+      public Optional<RexNode> integer(String digits) {
+        return SimpleTerms.this.integer(columnType, digits)
+            .filter(literal -> columnType != ColumnType.INTEGER || new BigDecimal(digits).compareTo(INTEGER_MAX) <= 0)
+            .map(literal -> rex.makeExactLiteral(new BigDecimal(digits),
+                rex.getTypeFactory().createTypeWithNullability(type, false)));
+      }
+
+      @Override
+      public Optional<RexNode> marker(int index) {
+        return SimpleTerms.this.marker(columnType, type, index);
+      }
+    });
+  }
+
+  /**
    * A string for a VARCHAR column, in Calcite's character set: empty for one it would convert (a
    * string compared with a number or a date) or refuse (a string its character set cannot hold,
    * when a host application has chosen one that does not hold every character).
    */
-  boolean isText(ColumnType columnType, String text) {
+  private boolean isText(ColumnType columnType, String text) {
     return columnType == ColumnType.VARCHAR && Util.getDefaultCharset().newEncoder().canEncode(text);
   }
 
   /** An integer literal for an INTEGER or BIGINT column, typed by its size as Calcite types it. */
-  Optional<RexNode> integer(ColumnType columnType, String digits) {
+  private Optional<RexNode> integer(ColumnType columnType, String digits) {
     return columnType.isExactInteger() && digits.length() <= LONGEST_INTEGER
         ? Optional.of(rex.makeExactLiteral(new BigDecimal(digits))) : Optional.empty();
   }
 
   /** The next marker of the text, of the column's type, nullable. */
-  Optional<RexNode> marker(ColumnType columnType, RelDataType type, int index) {
+  private Optional<RexNode> marker(ColumnType columnType, RelDataType type, int index) {
     if (!MARKER_TYPES.contains(columnType) || index != markers.size()) {
       return Optional.empty();
     }

@@ -69,6 +69,7 @@ import dev.keycond.planner.plan.ExpressionFormatter;
 import dev.keycond.planner.plan.ParameterText;
 import dev.keycond.planner.plan.ScanUse;
 import dev.keycond.planner.shape.LiftedLiteral;
+import dev.keycond.planner.shape.SimpleChange;
 import dev.keycond.planner.shape.SimpleSelect;
 import dev.keycond.planner.shape.StatementShape;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -123,7 +124,8 @@ import org.apache.calcite.avatica.util.Quoting;
  * Plans SQL statements for one connection: parse, validate, convert to relational algebra, then a
  * single Hep pass of keycond's own push-down rules. It never builds Calcite's cost-based planner
  * or its default rule set, and never generates code, which is what makes a first statement fast;
- * and a simple SELECT skips even these ({@link SimpleSelectPlanner}).
+ * and a simple SELECT, UPDATE or DELETE skips even these ({@link SimpleSelectPlanner},
+ * {@link SimpleChangePlanner}).
  */
 public final class StatementPlanner {
   static {
@@ -205,7 +207,7 @@ public final class StatementPlanner {
   private final RexBuilder literals = new RexBuilder(typeFactory);
   private final KeycondCatalogReader catalogReader;
   private final PlanCache<PlannedStatement, CompiledPlan> cache;
-  private final boolean simpleSelects;
+  private final DirectPlanning direct;
 
   /** A planner that keeps {@link #DEFAULT_PLAN_CACHE} plans. */
   public StatementPlanner(KeycondSchema schema, StatementSettings settings) {
@@ -214,18 +216,17 @@ public final class StatementPlanner {
 
   /** @param planCache the most plans kept for texts and shapes; 0 keeps none */
   public StatementPlanner(KeycondSchema schema, StatementSettings settings, int planCache) {
-    this(schema, settings, planCache, true);
+    this(schema, settings, planCache, DirectPlanning.ALL);
   }
 
   /**
    * @param planCache the most plans kept for texts and shapes; 0 keeps none
-   * @param simpleSelects whether a simple SELECT is planned without Calcite's parser and validator
-   *     ({@link SimpleSelectPlanner}); false plans every statement through them
+   * @param direct which simple statements are planned without Calcite's parser and validator
    */
-  public StatementPlanner(KeycondSchema schema, StatementSettings settings, int planCache, boolean simpleSelects) {
+  public StatementPlanner(KeycondSchema schema, StatementSettings settings, int planCache, DirectPlanning direct) {
     this.schema = schema;
     this.settings = settings;
-    this.simpleSelects = simpleSelects;
+    this.direct = direct;
     this.cache = new PlanCache<>(planCache);
     this.catalogReader = KeycondCatalogReader.of(schema, typeFactory);
   }
@@ -398,12 +399,13 @@ public final class StatementPlanner {
   }
 
   private CompiledPlan plan(String statement, long maxRows) {
-    if (simpleSelects && maxRows == 0) {
-      Optional<CompiledPlan> simple = SimpleSelect.of(statement).flatMap(select -> planSimple(select, statement));
-      if (simple.isPresent()) {
-        cache.countSimplePlan();
-        return simple.get();
-      }
+    Optional<CompiledPlan> simple = (direct.selects() && maxRows == 0
+        ? SimpleSelect.of(statement).flatMap(select -> planSimple(select, statement)) : Optional.<CompiledPlan>empty())
+        .or(() -> direct.changes() ? SimpleChange.of(statement).flatMap(change -> planSimple(change, statement))
+            : Optional.empty());
+    if (simple.isPresent()) {
+      cache.countSimplePlan();
+      return simple.get();
     }
     // Calcite's parser does not know RETURNING: the write is planned without it.
     Optional<ReturningClause> returning = ReturningClause.of(statement);
@@ -481,6 +483,22 @@ public final class StatementPlanner {
         return Optional.empty();
       }
       return Optional.of(queryPlan(simple.columns(), simple.parameters(), simple.read(), reads));
+    });
+  }
+
+  /**
+   * Plans a simple UPDATE or DELETE without Calcite's parser, validator, converter or rules, into
+   * the plan Calcite's path makes of it; empty for one that only Calcite's path plans (see
+   * {@link SimpleChangePlanner}), or that it refuses, with the message only it writes.
+   */
+  private Optional<CompiledPlan> planSimple(SimpleChange change, String sql) {
+    return SimpleChangePlanner.plan(change, schema, catalogReader, cluster(NO_RULES)).flatMap(simple -> {
+      PlannedReads reads = PlannedReads.of(simple.write());
+      if (reads.refusal(settings, ScanUse.WRITE, new WrittenStatement(sql, () -> parse(sql))).isPresent()) {
+        return Optional.empty();
+      }
+      return Optional.of(writePlan(simple.write(), simple.parameters(), Optional.empty(),
+          new PlanWarnings(reads.reads(), settings), false, PlannedExplain.Output.TEXT, Optional.empty()));
     });
   }
 

@@ -9,6 +9,7 @@ import dev.keycond.planner.mapping.Mapping;
 import dev.keycond.planner.mapping.MappingParser;
 import dev.keycond.planner.mapping.TableMapping;
 import dev.keycond.planner.rel.DynamoRead;
+import dev.keycond.planner.rel.DynamoWrite;
 import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.source.KeySchema;
@@ -16,6 +17,8 @@ import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.source.SourceTable;
 import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.table.TableBinding;
+import dev.keycond.planner.write.Assignment;
+import dev.keycond.planner.write.WritePlan;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -24,12 +27,14 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Each simple SELECT planned without Calcite's front end gets the plan Calcite's path makes of it:
- * the same read (conditions as the converter writes them, projection, access path), result columns
- * and marker types; and each statement the simple path leaves to Calcite is planned by Calcite
- * alone. The sweep of the SQL corpus then runs both paths against a server.
+ * Each simple SELECT, UPDATE or DELETE planned without Calcite's front end gets the plan Calcite's
+ * path makes of it: for a SELECT the same read (conditions as the converter writes them,
+ * projection, access path), result columns and marker types; for an UPDATE or DELETE the same
+ * write (its read, assignments, condition) and marker types; and each statement the simple path
+ * leaves to Calcite is planned by Calcite alone. The sweeps of the SQL corpus then run both paths
+ * against a server.
  */
-class SimpleSelectPlannerTest {
+class SimpleStatementPlannerTest {
   private static final String MAPPING = """
       {"tables": {"t": {"source": "S",
         "columns": {"account": "VARCHAR", "path": "VARCHAR", "size": "BIGINT", "n": "INTEGER", "d": "DECIMAL",
@@ -99,6 +104,52 @@ class SimpleSelectPlannerTest {
         .map(sql -> DynamicTest.dynamicTest(sql, () -> assertPlannedAlike(sql, false)));
   }
 
+  @TestFactory
+  Stream<DynamicTest> simpleChangesArePlannedAsCalcitePlansThem() {
+    return Stream.of(
+        "UPDATE t SET size = ? WHERE account = ? AND path = ?",
+        "UPDATE t SET owner = 'o', n = 5, size = 12345678901 WHERE account = 'a' AND path = 'p'",
+        "update t set d = ?, x = ?, born = ?, ts = ? where account = ? and path = ?",
+        "UPDATE t SET \"Mixed Case\" = ? WHERE account = 'a' AND path LIKE 'root/%'",
+        "UPDATE t SET owner = ? WHERE account = 'a' AND path = 'p' AND size > 5",
+        "UPDATE t SET size = 3 WHERE account = 'a' AND path >= 'b' AND n < ?",
+        "UPDATE t SET n = 2147483647, size = 999999999999999999 WHERE account = 'a' AND path = 'p'",
+        "UPDATE t SET n = 1 WHERE owner = 'o' AND size = 3",
+        "DELETE FROM t WHERE account = ? AND path = ?",
+        "DELETE FROM t WHERE account = 'a' AND path LIKE 'tmp/%'",
+        "delete from t where account = 'a' and path = 'p' and owner = 'o' and size < 10",
+        "DELETE FROM t WHERE owner = ? AND size = ?")
+        .map(sql -> DynamicTest.dynamicTest(sql, () -> assertPlannedAlike(sql, true)));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> otherChangesArePlannedByCalcite() {
+    return Stream.of(
+        "UPDATE t SET path = 'q' WHERE account = 'a' AND path = 'p'",
+        "UPDATE t SET account = ? WHERE account = 'a' AND path = 'p'",
+        "UPDATE t SET size = size + 1 WHERE account = 'a' AND path = 'p'",
+        "UPDATE t SET size = NULL WHERE account = 'a' AND path = 'p'",
+        "UPDATE t SET size = '5' WHERE account = 'a' AND path = 'p'",
+        "UPDATE t SET owner = 5 WHERE account = 'a' AND path = 'p'",
+        "UPDATE t SET n = 2147483648 WHERE account = 'a' AND path = 'p'",
+        "UPDATE t SET d = 5 WHERE account = 'a' AND path = 'p'",
+        "UPDATE t SET flag = ? WHERE account = 'a' AND path = 'p'",
+        "UPDATE t SET size = 1, size = 2 WHERE account = 'a' AND path = 'p'",
+        "UPDATE t SET nothing = 1 WHERE account = 'a' AND path = 'p'",
+        "UPDATE t AS u SET size = 1 WHERE account = 'a' AND path = 'p'",
+        "UPDATE t SET size = 1",
+        "UPDATE t SET size = 1 WHERE size = 5",
+        "UPDATE t SET size = 1 WHERE account = 'a' AND path = 'p' RETURNING size",
+        "UPDATE t@ByOwner SET size = 1 WHERE owner = 'o'",
+        "DELETE FROM t",
+        "DELETE FROM t WHERE size = 5",
+        "DELETE FROM t WHERE account = 'a' AND path = 'p' OR account = 'b'",
+        "DELETE FROM t WHERE account = 'a' AND path = 'p' AND EXISTS (SELECT 1 FROM t WHERE account = 'b' AND path = 'q')",
+        "DELETE FROM t AS x WHERE account = 'a' AND path = 'p'",
+        "EXPLAIN PLAN FOR DELETE FROM t WHERE account = 'a' AND path = 'p'")
+        .map(sql -> DynamicTest.dynamicTest(sql, () -> assertPlannedAlike(sql, false)));
+  }
+
   /**
    * Literals beyond ISO-8859-1 are planned simply when Calcite's character set holds them: a
    * connection sets UTF-8 before Calcite starts, and a JVM that started Calcite first keeps
@@ -115,8 +166,8 @@ class SimpleSelectPlannerTest {
   }
 
   private static void assertPlannedAlike(String sql, boolean simply) {
-    StatementPlanner simple = new StatementPlanner(SCHEMA, StatementSettings.defaults(), 0, true);
-    StatementPlanner calcite = new StatementPlanner(SCHEMA, StatementSettings.defaults(), 0, false);
+    StatementPlanner simple = new StatementPlanner(SCHEMA, StatementSettings.defaults(), 0, DirectPlanning.ALL);
+    StatementPlanner calcite = new StatementPlanner(SCHEMA, StatementSettings.defaults(), 0, DirectPlanning.NONE);
     Object expected;
     Object actual;
     try {
@@ -134,11 +185,27 @@ class SimpleSelectPlannerTest {
     assertEquals(0, calcite.cacheStatistics().simplePlans(), sql);
   }
 
-  /** What a plan does: its read (or its whole relational plan), result columns and marker types. */
+  /**
+   * What a plan does: its read (or its whole relational plan) and result columns, or its write
+   * with every type of its expressions; and its marker types.
+   */
   private static List<Object> outline(CompiledPlan plan) {
+    if (plan.rel() instanceof DynamoWrite write) {
+      DynamoRead read = (DynamoRead) write.getInput();
+      return List.of(write.write(), typed(write.write()), read.plan(), read.getRowType().getFullTypeString(),
+          plan.statement().parameters());
+    }
     Object rel = plan.rel() instanceof DynamoRead read ? List.of(read.plan(), read.getRowType().getFullTypeString())
         : plan.rel().explain();
     return List.of(rel, ((PlannedQuery) plan.statement()).columns(), plan.statement().parameters());
+  }
+
+  /** The write's assignments, each value with its type, which the values' own digests leave out. */
+  private static List<String> typed(WritePlan plan) {
+    return ((WritePlan.ChangeRows) plan).assignments().stream()
+        .map(a -> a.column() + " = " + (a instanceof Assignment.SetValue set
+            ? set.value() + ":" + set.value().getType().getFullTypeString() : a.toString()))
+        .toList();
   }
 
   private static KeycondSchema schema() {

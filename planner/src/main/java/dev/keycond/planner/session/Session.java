@@ -99,7 +99,7 @@ public final class Session implements AutoCloseable {
           DynamoCatalog.connecting(share.client(), descriptions, loginTimeoutSeconds), mapping);
       return new Session(share, descriptions, schema,
           new StatementPlanner(schema, options.statements(), options.planCache(),
-              options.simpleSelectsDirect()), options.idempotentWrites(),
+              options.direct()), options.idempotentWrites(),
           options.keyChecks());
     } catch (RuntimeException e) {
       share.release();

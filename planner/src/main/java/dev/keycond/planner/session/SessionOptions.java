@@ -1,5 +1,6 @@
 package dev.keycond.planner.session;
 
+import dev.keycond.planner.DirectPlanning;
 import dev.keycond.planner.StatementPlanner;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
@@ -22,9 +23,8 @@ import java.util.function.Function;
  * @param client how the DynamoDB client reaches DynamoDB
  * @param statements the settings every statement of the session runs with
  * @param planCache the most plans the session keeps for texts and shapes; 0 keeps none
- * @param simpleSelectsDirect whether a simple SELECT (a point read, a prefix or range Query) is planned
- *     without Calcite's parser and validator, into the plan they would make; false plans every
- *     statement through Calcite
+ * @param direct which simple statements (a point read, a prefix or range Query, a keyed UPDATE or
+ *     DELETE) are planned without Calcite's parser and validator, into the plan they would make
  * @param idempotentWrites whether a write in auto-commit mode is sent as a TransactWriteItems with a
  *     ClientRequestToken, so that one sent again after a lost answer is applied once
  * @param keyChecks when a transaction finds an INSERT's key taken: at the statement, or at commit
@@ -36,7 +36,7 @@ public record SessionOptions(
     ClientSettings client,
     StatementSettings statements,
     int planCache,
-    boolean simpleSelectsDirect,
+    DirectPlanning direct,
     boolean idempotentWrites,
     KeyChecks keyChecks,
     Duration descriptionReuse) {
@@ -71,7 +71,9 @@ public record SessionOptions(
     StatementSettings statements = statementSettings(property);
     int planCache = property.apply("planCache").map(v -> parseCount("planCache", v, 0, Integer.MAX_VALUE))
         .orElse(StatementPlanner.DEFAULT_PLAN_CACHE);
-    boolean simpleSelectsDirect = property.apply("simpleSelects").map(SessionOptions::parseSimpleSelects).orElse(true);
+    DirectPlanning direct = new DirectPlanning(
+        property.apply("simpleSelects").map(v -> parseDirect("simpleSelects", v)).orElse(true),
+        property.apply("simpleWrites").map(v -> parseDirect("simpleWrites", v)).orElse(true));
     boolean idempotentWrites = property.apply("idempotentWrites").map(v -> parseBoolean("idempotentWrites", v))
         .orElse(false);
     KeyChecks keyChecks = property.apply("keyChecks").map(KeyChecks::parse).orElse(KeyChecks.IMMEDIATE);
@@ -79,7 +81,7 @@ public record SessionOptions(
         .map(v -> parseCount("descriptionReuseSeconds", v, 0, MAX_DESCRIPTION_REUSE_SECONDS))
         .orElse(DEFAULT_DESCRIPTION_REUSE_SECONDS);
     return new SessionOptions(property.apply("mapping"), clientSettings(property), statements, planCache,
-        simpleSelectsDirect, idempotentWrites, keyChecks, Duration.ofSeconds(descriptionReuse));
+        direct, idempotentWrites, keyChecks, Duration.ofSeconds(descriptionReuse));
   }
 
   private static ClientSettings clientSettings(Function<String, Optional<String>> property) {
@@ -154,7 +156,7 @@ public record SessionOptions(
   }
 
   /** {@code direct}: planned without Calcite's front end; {@code calcite}: through it, as every other statement. */
-  private static boolean parseSimpleSelects(String value) {
+  private static boolean parseDirect(String name, String value) {
     if (value.equalsIgnoreCase("direct")) {
       return true;
     }
@@ -162,7 +164,7 @@ public record SessionOptions(
       return false;
     }
     throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
-        "Invalid value '" + value + "' for property simpleSelects: use direct or calcite");
+        "Invalid value '" + value + "' for property " + name + ": use direct or calcite");
   }
 
   private static boolean parseBoolean(String name, String value) {

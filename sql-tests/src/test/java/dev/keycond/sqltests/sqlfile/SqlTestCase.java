@@ -1,6 +1,7 @@
 package dev.keycond.sqltests.sqlfile;
 
 import dev.keycond.sqltests.harness.ServerKind;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,6 +58,14 @@ public record SqlTestCase(
    */
   public boolean runsOn(ServerKind server) {
     return !skipOn.containsKey(server);
+  }
+
+  /** The same case on a connection that also has {@code more}, over its own properties. */
+  public SqlTestCase withProperties(Map<String, String> more) {
+    Map<String, String> all = new LinkedHashMap<>(properties);
+    all.putAll(more);
+    return new SqlTestCase(title, line, sql, rows, error, requests, warnings, cost, plan, Map.copyOf(all), parameters,
+        maxRows, skipOn, count, items);
   }
 
   /** Whether the case writes: its fixtures are put back as their files have them before and after it. */

@@ -1,0 +1,62 @@
+package dev.keycond.planner;
+
+import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.rel.DynamoWrite;
+import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.shape.SimpleChange;
+import dev.keycond.planner.write.ColumnValue;
+import dev.keycond.planner.write.WritePlanner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.rex.RexNode;
+
+/**
+ * Plans a {@link SimpleChange}, the keyed UPDATE or DELETE a framework sends, into the write that
+ * Calcite's path plans for the same text, without Calcite's parser, validator, converter or rules:
+ * its names and values are resolved and written as the converter writes them ({@link SimpleTerms}),
+ * the read that finds its rows is chosen by the same {@link dev.keycond.planner.rel.ReadPlan}, and
+ * the write is made by the same {@link WritePlanner#change}. A statement it could not plan exactly
+ * so (a name the mapping lacks, a value of another type than its column's, a key column set, a
+ * write that needs a Scan) is left to Calcite's path, which also says what is wrong with it; a
+ * sweep of the test corpus runs every such statement both ways.
+ */
+final class SimpleChangePlanner {
+  /** A simple UPDATE or DELETE, planned: its write, and the types of its markers. */
+  record Plan(DynamoWrite write, ImmutableList<ParameterType> parameters) {}
+
+  private SimpleChangePlanner() {}
+
+  /**
+   * @param catalog the catalog Calcite's path resolves the same names in
+   * @param cluster where the write is made
+   */
+  static Optional<Plan> plan(SimpleChange change, KeycondSchema schema, Prepare.CatalogReader catalog,
+      RelOptCluster cluster) {
+    Optional<SimpleTerms> found = SimpleTerms.of(change.table(), schema, catalog, cluster);
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    SimpleTerms terms = found.get();
+    // The SET clause's markers come first in the text, and take their places first.
+    List<ColumnValue> values = new ArrayList<>();
+    for (SimpleChange.Setting setting : change.set()) {
+      OptionalInt column = terms.column(setting.column());
+      if (column.isEmpty() || terms.table().isKeyColumn(terms.table().column(column.getAsInt()).name())) {
+        return Optional.empty();
+      }
+      Optional<RexNode> value = terms.assigned(setting.value(), column.getAsInt());
+      if (value.isEmpty()) {
+        return Optional.empty();
+      }
+      values.add(new ColumnValue(terms.table().column(column.getAsInt()).name(), value.get()));
+    }
+    return terms.conditions(change.where())
+        .flatMap(conditions -> terms.read(conditions, terms.allColumns()))
+        .map(read -> new Plan(WritePlanner.change(cluster, cluster.traitSet(), read, terms.table(), values, false,
+            ImmutableList.of()), terms.parameters()));
+  }
+}
