@@ -171,7 +171,7 @@ class WriteChecksTest {
       batch.addBatch("UPDATE files SET nothing = 1 WHERE account = 'a1' AND path = 'root/x'");
       RequestRecorder.clear();
       BatchUpdateException e = assertThrows(BatchUpdateException.class, batch::executeBatch);
-      assertEquals("42000", e.getSQLState(), e.getMessage());
+      assertEquals("42S22", e.getSQLState(), e.getMessage());
       assertArrayEquals(failed(2), e.getUpdateCounts());
       assertEquals(List.of(), RequestRecorder.dataRequests());
     }
