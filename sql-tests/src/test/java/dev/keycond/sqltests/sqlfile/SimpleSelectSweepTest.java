@@ -31,8 +31,11 @@ class SimpleSelectSweepTest {
 
   @TestFactory
   Stream<DynamicNode> everySimpleSelectRunsAsThroughCalcite(DynamoServer server) {
-    return SWEEP.tests(server, c -> SimpleSelect.of(c.sql()).isPresent(), SimpleSelectSweepTest::runAlike,
-        LEAST_SIMPLE, "cases planned without Calcite");
+    // A case that sets simpleSelects itself is about the property, which the sweep sets.
+    return SWEEP.tests(server,
+        c -> SimpleSelect.of(c.sql()).isPresent()
+            && c.properties().keySet().stream().noneMatch("simpleSelects"::equalsIgnoreCase),
+        SimpleSelectSweepTest::runAlike, LEAST_SIMPLE, "cases planned without Calcite");
   }
 
   @AfterAll
