@@ -58,9 +58,10 @@ public final class ConnectionProperties {
       new String[] {"simpleSelects", "How a SELECT of one table's columns under comparisons of its columns with values "
           + "is planned: direct (without Calcite's parser and validator, into the plan they make) or calcite (through "
           + "them, as every other statement)", "direct"},
-      new String[] {"simpleWrites", "How an UPDATE or DELETE of one table's rows under comparisons of its columns with "
-          + "values, setting columns to values, is planned: direct (without Calcite's parser and validator, into the "
-          + "plan they make) or calcite (through them, as every other statement)", "direct"},
+      new String[] {"simpleWrites", "How an INSERT of one row of values naming its columns, with markers, and an "
+          + "UPDATE or DELETE of one table's rows under comparisons of its columns with values, setting columns to "
+          + "values, are planned: direct (without Calcite's parser and validator, into the plan they make) or calcite "
+          + "(through them, as every other statement)", "direct"},
       new String[] {"descriptionReuseSeconds", "Seconds a table's description read by another connection of the JVM "
           + "is used instead of describing the table again (0 to " + SessionOptions.MAX_DESCRIPTION_REUSE_SECONDS
           + "); 0 describes every table", String.valueOf(SessionOptions.DEFAULT_DESCRIPTION_REUSE_SECONDS)});

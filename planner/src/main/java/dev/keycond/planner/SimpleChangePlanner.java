@@ -1,8 +1,8 @@
 package dev.keycond.planner;
 
 import com.google.common.collect.ImmutableList;
-import dev.keycond.planner.rel.DynamoWrite;
 import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.shape.Setting;
 import dev.keycond.planner.shape.SimpleChange;
 import dev.keycond.planner.write.ColumnValue;
 import dev.keycond.planner.write.WritePlanner;
@@ -25,16 +25,13 @@ import org.apache.calcite.rex.RexNode;
  * sweep of the test corpus runs every such statement both ways.
  */
 final class SimpleChangePlanner {
-  /** A simple UPDATE or DELETE, planned: its write, and the types of its markers. */
-  record Plan(DynamoWrite write, ImmutableList<ParameterType> parameters) {}
-
   private SimpleChangePlanner() {}
 
   /**
    * @param catalog the catalog Calcite's path resolves the same names in
    * @param cluster where the write is made
    */
-  static Optional<Plan> plan(SimpleChange change, KeycondSchema schema, Prepare.CatalogReader catalog,
+  static Optional<SimpleWrite> plan(SimpleChange change, KeycondSchema schema, Prepare.CatalogReader catalog,
       RelOptCluster cluster) {
     Optional<SimpleTerms> found = SimpleTerms.of(change.table(), schema, catalog, cluster);
     if (found.isEmpty()) {
@@ -43,7 +40,7 @@ final class SimpleChangePlanner {
     SimpleTerms terms = found.get();
     // The SET clause's markers come first in the text, and take their places first.
     List<ColumnValue> values = new ArrayList<>();
-    for (SimpleChange.Setting setting : change.set()) {
+    for (Setting setting : change.set()) {
       OptionalInt column = terms.column(setting.column());
       if (column.isEmpty() || terms.table().isKeyColumn(terms.table().column(column.getAsInt()).name())) {
         return Optional.empty();
@@ -56,7 +53,7 @@ final class SimpleChangePlanner {
     }
     return terms.conditions(change.where())
         .flatMap(conditions -> terms.read(conditions, terms.allColumns()))
-        .map(read -> new Plan(WritePlanner.change(cluster, cluster.traitSet(), read, terms.table(), values, false,
+        .map(read -> new SimpleWrite(WritePlanner.change(cluster, cluster.traitSet(), read, terms.table(), values, false,
             ImmutableList.of()), terms.parameters()));
   }
 }

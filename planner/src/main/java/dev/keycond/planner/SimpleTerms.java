@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
@@ -27,7 +28,8 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.util.Util;
 
 /**
- * The names and values of a simple statement ({@link SimpleSelectPlanner}, {@link SimpleChangePlanner}), resolved against its mapped table and written as Calcite's
+ * The names and values of a simple statement ({@link SimpleSelectPlanner}, {@link SimpleChangePlanner},
+ * {@link SimpleInsertPlanner}), resolved against its mapped table and written as Calcite's
  * validator and converter write them, in the order of the text, so that each marker gets its place
  * and type. Every method is empty for what Calcite's path might plan otherwise (a name the mapping
  * does not declare, a value of another type than its column's, a LIKE pattern Calcite may rewrite,
@@ -164,12 +166,31 @@ final class SimpleTerms {
    * not fit it), a marker of the column's type, nullable.
    */
   Optional<RexNode> assigned(Value value, int column) {
+    return written(value, column, rex::makeLiteral);
+  }
+
+  /**
+   * The value an INSERT's VALUES row gives a column, as Calcite's validator and converter write it:
+   * as {@link #assigned} but for a string, which is a literal of the column's type.
+   */
+  Optional<RexNode> inserted(Value value, int column) {
+    RelDataType type = rex.getTypeFactory().createTypeWithNullability(fields.get(column).getType(), false);
+    return written(value, column, text -> rex.makeCast(type, rex.makeLiteral(text)));
+  }
+
+  /** The NULL a column is given when an INSERT does not name it; empty for a column that takes none. */
+  Optional<RexNode> unnamed(int column) {
+    RelDataType type = fields.get(column).getType();
+    return type.isNullable() ? Optional.of(rex.makeNullLiteral(type)) : Optional.empty();
+  }
+
+  private Optional<RexNode> written(Value value, int column, Function<String, RexNode> textLiteral) {
     ColumnType columnType = table.column(column).type();
     RelDataType type = fields.get(column).getType();
     return value.accept(new Value.Visitor<>() {
       @Override
       public Optional<RexNode> text(String text) {
-        return isText(columnType, text) ? Optional.of(rex.makeLiteral(text)) : Optional.empty();
+        return isText(columnType, text) ? Optional.of(textLiteral.apply(text)) : Optional.empty();
       }
 
       @Override

@@ -70,6 +70,7 @@ import dev.keycond.planner.plan.ParameterText;
 import dev.keycond.planner.plan.ScanUse;
 import dev.keycond.planner.shape.LiftedLiteral;
 import dev.keycond.planner.shape.SimpleChange;
+import dev.keycond.planner.shape.SimpleInsert;
 import dev.keycond.planner.shape.SimpleSelect;
 import dev.keycond.planner.shape.StatementShape;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -124,8 +125,8 @@ import org.apache.calcite.avatica.util.Quoting;
  * Plans SQL statements for one connection: parse, validate, convert to relational algebra, then a
  * single Hep pass of keycond's own push-down rules. It never builds Calcite's cost-based planner
  * or its default rule set, and never generates code, which is what makes a first statement fast;
- * and a simple SELECT, UPDATE or DELETE skips even these ({@link SimpleSelectPlanner},
- * {@link SimpleChangePlanner}).
+ * and a simple SELECT, INSERT, UPDATE or DELETE skips even these ({@link SimpleSelectPlanner},
+ * {@link SimpleInsertPlanner}, {@link SimpleChangePlanner}).
  */
 public final class StatementPlanner {
   static {
@@ -401,8 +402,11 @@ public final class StatementPlanner {
   private CompiledPlan plan(String statement, long maxRows) {
     Optional<CompiledPlan> simple = (direct.selects() && maxRows == 0
         ? SimpleSelect.of(statement).flatMap(select -> planSimple(select, statement)) : Optional.<CompiledPlan>empty())
-        .or(() -> direct.changes() ? SimpleChange.of(statement).flatMap(change -> planSimple(change, statement))
-            : Optional.empty());
+        .or(() -> direct.writes() ? SimpleChange.of(statement)
+            .flatMap(change -> SimpleChangePlanner.plan(change, schema, catalogReader, cluster(NO_RULES)))
+            .or(() -> SimpleInsert.of(statement)
+                .flatMap(insert -> SimpleInsertPlanner.plan(insert, schema, catalogReader, cluster(NO_RULES))))
+            .flatMap(write -> planSimple(write, statement)) : Optional.empty());
     if (simple.isPresent()) {
       cache.countSimplePlan();
       return simple.get();
@@ -487,19 +491,17 @@ public final class StatementPlanner {
   }
 
   /**
-   * Plans a simple UPDATE or DELETE without Calcite's parser, validator, converter or rules, into
-   * the plan Calcite's path makes of it; empty for one that only Calcite's path plans (see
-   * {@link SimpleChangePlanner}), or that it refuses, with the message only it writes.
+   * A simple INSERT, UPDATE or DELETE planned without Calcite's parser, validator, converter or
+   * rules ({@link SimpleInsertPlanner}, {@link SimpleChangePlanner}), compiled; empty for one whose
+   * write the settings refuse, which Calcite's path refuses with the message only it writes.
    */
-  private Optional<CompiledPlan> planSimple(SimpleChange change, String sql) {
-    return SimpleChangePlanner.plan(change, schema, catalogReader, cluster(NO_RULES)).flatMap(simple -> {
-      PlannedReads reads = PlannedReads.of(simple.write());
-      if (reads.refusal(settings, ScanUse.WRITE, new WrittenStatement(sql, () -> parse(sql))).isPresent()) {
-        return Optional.empty();
-      }
-      return Optional.of(writePlan(simple.write(), simple.parameters(), Optional.empty(),
-          new PlanWarnings(reads.reads(), settings), false, PlannedExplain.Output.TEXT, Optional.empty()));
-    });
+  private Optional<CompiledPlan> planSimple(SimpleWrite simple, String sql) {
+    PlannedReads reads = PlannedReads.of(simple.write());
+    if (reads.refusal(settings, ScanUse.WRITE, new WrittenStatement(sql, () -> parse(sql))).isPresent()) {
+      return Optional.empty();
+    }
+    return Optional.of(writePlan(simple.write(), simple.parameters(), Optional.empty(),
+        new PlanWarnings(reads.reads(), settings), false, PlannedExplain.Output.TEXT, Optional.empty()));
   }
 
   /** A query's plan, compiled once for every execution of it. */

@@ -20,6 +20,9 @@ import dev.keycond.planner.table.TableBinding;
 import dev.keycond.planner.write.Assignment;
 import dev.keycond.planner.write.WritePlan;
 import java.util.List;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.sql.SqlExplainLevel;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.calcite.util.Util;
@@ -27,10 +30,11 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Each simple SELECT, UPDATE or DELETE planned without Calcite's front end gets the plan Calcite's
- * path makes of it: for a SELECT the same read (conditions as the converter writes them,
+ * Each simple SELECT, INSERT, UPDATE or DELETE planned without Calcite's front end gets the plan
+ * Calcite's path makes of it: for a SELECT the same read (conditions as the converter writes them,
  * projection, access path), result columns and marker types; for an UPDATE or DELETE the same
- * write (its read, assignments, condition) and marker types; and each statement the simple path
+ * write (its read, assignments, condition) and marker types; for an INSERT the same rows, every
+ * value of the same type, and marker types; and each statement the simple path
  * leaves to Calcite is planned by Calcite alone. The sweeps of the SQL corpus then run both paths
  * against a server.
  */
@@ -123,6 +127,42 @@ class SimpleStatementPlannerTest {
   }
 
   @TestFactory
+  Stream<DynamicTest> simpleInsertsArePlannedAsCalcitePlansThem() {
+    return Stream.of(
+        "INSERT INTO t (account, path, size) VALUES (?, ?, ?)",
+        "INSERT INTO t (account, path, size, owner) VALUES ('a', 'p', 5, ?)",
+        "insert into t (path, account, d, born, ts, x, n) values (?, ?, ?, ?, ?, ?, 2147483647)",
+        "INSERT INTO \"t\" (\"Mixed Case\", account, path) VALUES ('é', ?, 'p')",
+        "UPSERT INTO t (account, path, size) VALUES (?, ?, 12345678901)",
+        "INSERT INTO t (account, path) VALUES (?, '')")
+        .map(sql -> DynamicTest.dynamicTest(sql, () -> assertPlannedAlike(sql, true)));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> otherInsertsArePlannedByCalcite() {
+    return Stream.of(
+        "INSERT INTO t (account, path) VALUES ('a', 'p')",
+        "UPSERT INTO t (account, path) VALUES ('a', 'p')",
+        "INSERT INTO t (account, path, size) VALUES (?, ?, ?), (?, ?, ?)",
+        "INSERT INTO t VALUES (?, ?)",
+        "INSERT INTO t (path, size) VALUES (?, ?)",
+        "INSERT INTO t (account, path, size) VALUES (?, ?, NULL)",
+        "INSERT INTO t (account, path, size) VALUES (?, ?, '5')",
+        "INSERT INTO t (account, path, owner) VALUES (?, ?, 5)",
+        "INSERT INTO t (account, path, n) VALUES (?, ?, 2147483648)",
+        "INSERT INTO t (account, path, d) VALUES (?, ?, 5)",
+        "INSERT INTO t (account, path, flag) VALUES (?, ?, ?)",
+        "INSERT INTO t (account, path, path) VALUES (?, ?, ?)",
+        "INSERT INTO t (account, path, nothing) VALUES (?, ?, ?)",
+        "INSERT INTO t (account, path) VALUES (?, ?, ?)",
+        "INSERT INTO t (account, path) SELECT account, path FROM t WHERE account = ?",
+        "INSERT INTO t (account, path) VALUES (?, ?) RETURNING path",
+        "INSERT INTO t@ByOwner (account, path) VALUES (?, ?)",
+        "EXPLAIN PLAN FOR INSERT INTO t (account, path) VALUES (?, ?)")
+        .map(sql -> DynamicTest.dynamicTest(sql, () -> assertPlannedAlike(sql, false)));
+  }
+
+  @TestFactory
   Stream<DynamicTest> otherChangesArePlannedByCalcite() {
     return Stream.of(
         "UPDATE t SET path = 'q' WHERE account = 'a' AND path = 'p'",
@@ -190,6 +230,13 @@ class SimpleStatementPlannerTest {
    * with every type of its expressions; and its marker types.
    */
   private static List<Object> outline(CompiledPlan plan) {
+    if (plan.rel() instanceof DynamoWrite write && write.write() instanceof WritePlan.InsertRows) {
+      Project rows = (Project) write.getInput();
+      return List.of(write.write(), RelOptUtil.toString(write, SqlExplainLevel.DIGEST_ATTRIBUTES),
+          rows.getRowType().getFullTypeString(),
+          rows.getProjects().stream().map(e -> e.getType().getFullTypeString()).toList(),
+          plan.statement().parameters());
+    }
     if (plan.rel() instanceof DynamoWrite write) {
       DynamoRead read = (DynamoRead) write.getInput();
       return List.of(write.write(), typed(write.write()), read.plan(), read.getRowType().getFullTypeString(),

@@ -23,8 +23,8 @@ import java.util.function.Function;
  * @param client how the DynamoDB client reaches DynamoDB
  * @param statements the settings every statement of the session runs with
  * @param planCache the most plans the session keeps for texts and shapes; 0 keeps none
- * @param direct which simple statements (a point read, a prefix or range Query, a keyed UPDATE or
- *     DELETE) are planned without Calcite's parser and validator, into the plan they would make
+ * @param direct which simple statements (a point read, a prefix or range Query, a keyed INSERT,
+ *     UPDATE or DELETE) are planned without Calcite's parser and validator, into the plan they would make
  * @param idempotentWrites whether a write in auto-commit mode is sent as a TransactWriteItems with a
  *     ClientRequestToken, so that one sent again after a lost answer is applied once
  * @param keyChecks when a transaction finds an INSERT's key taken: at the statement, or at commit

@@ -25,19 +25,11 @@ public record SimpleChange(String table, ImmutableList<Setting> set, ImmutableLi
 
   public SimpleChange {
     Objects.requireNonNull(table, "table");
-    if (set.size() != set.stream().map(Setting::column).distinct().count()) {
+    if (!Setting.distinct(set)) {
       throw new IllegalArgumentException("a SET clause assigns each column once, not " + set);
     }
     if (where.isEmpty()) {
       throw new IllegalArgumentException("an UPDATE or DELETE with a WHERE clause");
-    }
-  }
-
-  /** {@code column = value} in a SET clause. */
-  public record Setting(String column, Value value) {
-    public Setting {
-      Objects.requireNonNull(column, "column");
-      Objects.requireNonNull(value, "value");
     }
   }
 
@@ -78,10 +70,7 @@ public record SimpleChange(String table, ImmutableList<Setting> set, ImmutableLi
       set.add(new Setting(column.get(), value.get()));
     } while (reader.operator(","));
     ImmutableList<Setting> settings = set.build();
-    if (settings.size() != settings.stream().map(Setting::column).distinct().count()) {
-      return Optional.empty();
-    }
-    return where(reader, table.get(), settings);
+    return Setting.distinct(settings) ? where(reader, table.get(), settings) : Optional.empty();
   }
 
   private static Optional<SimpleChange> where(SimpleReader reader, String table, ImmutableList<Setting> set) {

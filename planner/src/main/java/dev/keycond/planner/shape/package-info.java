@@ -5,7 +5,8 @@
  * finding a shape must cost much less than the planning it saves. The same lexer splits a write's
  * trailing {@code RETURNING} list off its text ({@link dev.keycond.planner.shape.ReturningClause}),
  * since Calcite's parser does not know the word, and reads a simple SELECT
- * ({@link dev.keycond.planner.shape.SimpleSelect}) and a simple UPDATE or DELETE
+ * ({@link dev.keycond.planner.shape.SimpleSelect}), a simple INSERT
+ * ({@link dev.keycond.planner.shape.SimpleInsert}) and a simple UPDATE or DELETE
  * ({@link dev.keycond.planner.shape.SimpleChange}), which are planned without that parser.
  */
 package dev.keycond.planner.shape;

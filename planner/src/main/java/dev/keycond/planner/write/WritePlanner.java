@@ -51,8 +51,7 @@ public final class WritePlanner {
       boolean returnsRows, ImmutableList<ExistenceCheck> checks) {
     switch (modify.getOperation()) {
       case INSERT:
-        return new DynamoWrite(modify.getCluster(), modify.getTraitSet(), input,
-            new WritePlan.InsertRows(table, upsert));
+        return insert(modify.getCluster(), modify.getTraitSet(), input, table, upsert);
       case DELETE:
         return change(modify, input, table, true, returnsRows, checks);
       case UPDATE:
@@ -61,6 +60,15 @@ public final class WritePlanner {
         throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond does not run "
             + modify.getOperation() + " statements");
     }
+  }
+
+  /**
+   * The write that inserts the rows of {@code rows}, each of the table's columns in order: Calcite's
+   * path and the direct path of a simple INSERT both end here.
+   */
+  public static DynamoWrite insert(RelOptCluster cluster, RelTraitSet traits, RelNode rows, EntityTable table,
+      boolean upsert) {
+    return new DynamoWrite(cluster, traits, rows, new WritePlan.InsertRows(table, upsert));
   }
 
   private static DynamoWrite change(TableModify modify, RelNode input, EntityTable table, boolean delete,

@@ -15,7 +15,7 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every text the simple reading takes (a simple SELECT, UPDATE or DELETE), Calcite's parser (configured as keycond's planner configures
+ * Every text the simple reading takes (a simple SELECT, INSERT, UPDATE or DELETE), Calcite's parser (configured as keycond's planner configures
  * it) reads as the same statement: the texts are statements with something put between each two
  * of their tokens (every kind of white space Java or Unicode knows, comments of each kind, ended
  * each way) and their words spelled with the characters that Java's case-blind comparison takes
@@ -33,7 +33,9 @@ class SimpleReaderAgainstCalcitesParserTest {
       "SELECT * FROM t WHERE a = 'x' AND b LIKE ? AND c >= 10",
       "SELECT a, \"B b\" FROM \"t\" WHERE a < ? AND d <= 'y' AND e > 3",
       "UPDATE t SET a = ?, \"B b\" = 'x', c = 10 WHERE d = ? AND e LIKE 'p%' AND f > 3",
-      "DELETE FROM \"t\" WHERE a = 'x' AND b <= ?");
+      "DELETE FROM \"t\" WHERE a = 'x' AND b <= ?",
+      "INSERT INTO t (a, \"B b\", c) VALUES (?, 'x', 10)",
+      "UPSERT INTO \"t\" (a, b) VALUES ('y', ?)");
   private static final List<String> BETWEEN = List.of(" ", "\t", "\n", "\r", "\r\n", "\f", "\u000B", "\u001C",
       "\u001F", "\u0085", "\u00A0", "\u1680", "\u2003", "\u2028", "\u2029", "\u202F", "\u3000", "\uFEFF",
       "--c\n", "--c\r", "--c\r\n", "-- é\n", "/**/", "/* é */", "/*+ h */", "//c\n", "#c\n");
@@ -47,7 +49,8 @@ class SimpleReaderAgainstCalcitesParserTest {
     for (String statement : STATEMENTS) {
       String expected = parse(statement).orElseThrow().toString();
       for (String variant : variants(statement)) {
-        if (SimpleSelect.of(variant).isPresent() || SimpleChange.of(variant).isPresent()) {
+        if (SimpleSelect.of(variant).isPresent() || SimpleChange.of(variant).isPresent()
+            || SimpleInsert.of(variant).isPresent()) {
           taken++;
           Optional<SqlNode> parsed = parse(variant);
           assertTrue(parsed.isPresent(), () -> "taken, and Calcite refuses it: " + escaped(variant));
@@ -57,7 +60,7 @@ class SimpleReaderAgainstCalcitesParserTest {
       }
     }
     // What Calcite skips as it does must still be taken, or this test would check nothing.
-    assertTrue(taken >= 80, taken + " texts taken");
+    assertTrue(taken >= 120, taken + " texts taken");
   }
 
   /** The statement with each separator between each two tokens, and its words spelled otherwise. */
