@@ -33,11 +33,10 @@ final class SimpleChangePlanner {
    */
   static Optional<SimpleWrite> plan(SimpleChange change, KeycondSchema schema, Prepare.CatalogReader catalog,
       RelOptCluster cluster) {
-    Optional<SimpleTerms> found = SimpleTerms.of(change.table(), schema, catalog, cluster);
-    if (found.isEmpty()) {
-      return Optional.empty();
-    }
-    SimpleTerms terms = found.get();
+    return SimpleTerms.of(change.table(), schema, catalog, cluster).flatMap(terms -> plan(change, terms));
+  }
+
+  private static Optional<SimpleWrite> plan(SimpleChange change, SimpleTerms terms) {
     // The SET clause's markers come first in the text, and take their places first.
     List<ColumnValue> values = new ArrayList<>();
     for (Setting setting : change.set()) {
@@ -51,9 +50,10 @@ final class SimpleChangePlanner {
       }
       values.add(new ColumnValue(terms.table().column(column.getAsInt()).name(), value.get()));
     }
+    RelOptCluster cluster = terms.cluster();
     return terms.conditions(change.where())
         .flatMap(conditions -> terms.read(conditions, terms.allColumns()))
-        .map(read -> new SimpleWrite(WritePlanner.change(cluster, cluster.traitSet(), read, terms.table(), values, false,
-            ImmutableList.of()), terms.parameters()));
+        .map(read -> new SimpleWrite(WritePlanner.change(cluster, cluster.traitSet(), read, terms.table(), values,
+            false, ImmutableList.of()), terms.parameters()));
   }
 }

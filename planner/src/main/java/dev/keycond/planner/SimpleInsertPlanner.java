@@ -36,11 +36,10 @@ final class SimpleInsertPlanner {
    */
   static Optional<SimpleWrite> plan(SimpleInsert insert, KeycondSchema schema, Prepare.CatalogReader catalog,
       RelOptCluster cluster) {
-    Optional<SimpleTerms> found = SimpleTerms.of(insert.table(), schema, catalog, cluster);
-    if (found.isEmpty()) {
-      return Optional.empty();
-    }
-    SimpleTerms terms = found.get();
+    return SimpleTerms.of(insert.table(), schema, catalog, cluster).flatMap(terms -> plan(insert, terms));
+  }
+
+  private static Optional<SimpleWrite> plan(SimpleInsert insert, SimpleTerms terms) {
     List<RelDataTypeField> fields = terms.fields();
     RexNode[] row = new RexNode[fields.size()];
     // The values' markers take their places in the order written, whatever their columns' order.
@@ -66,9 +65,10 @@ final class SimpleInsertPlanner {
     }
     List<String> names = new ArrayList<>();
     fields.forEach(field -> names.add(field.getName()));
-    LogicalProject rows = LogicalProject.create(LogicalValues.createOneRow(cluster), List.of(), Arrays.asList(row),
-        names, Set.of());
-    return Optional.of(new SimpleWrite(WritePlanner.insert(cluster, cluster.traitSet(), rows, terms.table(), insert.upsert()),
-        terms.parameters()));
+    RelOptCluster cluster = terms.cluster();
+    LogicalProject rows =
+        LogicalProject.create(LogicalValues.createOneRow(cluster), List.of(), Arrays.asList(row), names, Set.of());
+    return Optional.of(new SimpleWrite(WritePlanner.insert(cluster, cluster.traitSet(), rows, terms.table(),
+        insert.upsert()), terms.parameters()));
   }
 }

@@ -33,11 +33,10 @@ final class SimpleSelectPlanner {
    */
   static Optional<Plan> plan(SimpleSelect select, KeycondSchema schema, Prepare.CatalogReader catalog,
       RelOptCluster cluster) {
-    Optional<SimpleTerms> found = SimpleTerms.of(select.table(), schema, catalog, cluster);
-    if (found.isEmpty()) {
-      return Optional.empty();
-    }
-    SimpleTerms terms = found.get();
+    return SimpleTerms.of(select.table(), schema, catalog, cluster).flatMap(terms -> plan(select, terms));
+  }
+
+  private static Optional<Plan> plan(SimpleSelect select, SimpleTerms terms) {
     List<RelDataTypeField> fields = terms.fields();
     List<Integer> projection = new ArrayList<>();
     if (select.columns().isPresent()) {

@@ -74,6 +74,11 @@ final class SimpleTerms {
     return table;
   }
 
+  /** Where the statement's plan is made. */
+  RelOptCluster cluster() {
+    return cluster;
+  }
+
   List<RelDataTypeField> fields() {
     return fields;
   }

@@ -400,13 +400,7 @@ public final class StatementPlanner {
   }
 
   private CompiledPlan plan(String statement, long maxRows) {
-    Optional<CompiledPlan> simple = (direct.selects() && maxRows == 0
-        ? SimpleSelect.of(statement).flatMap(select -> planSimple(select, statement)) : Optional.<CompiledPlan>empty())
-        .or(() -> direct.writes() ? SimpleChange.of(statement)
-            .flatMap(change -> SimpleChangePlanner.plan(change, schema, catalogReader, cluster(NO_RULES)))
-            .or(() -> SimpleInsert.of(statement)
-                .flatMap(insert -> SimpleInsertPlanner.plan(insert, schema, catalogReader, cluster(NO_RULES))))
-            .flatMap(write -> planSimple(write, statement)) : Optional.empty());
+    Optional<CompiledPlan> simple = planDirectly(statement, maxRows);
     if (simple.isPresent()) {
       cache.countSimplePlan();
       return simple.get();
@@ -473,6 +467,27 @@ public final class StatementPlanner {
           new PlanWarnings(reads.reads(), settings), output, Optional.empty()), plan);
     }
     return queryPlan(columns(validator, validated, root, sql), parameters, plan, reads);
+  }
+
+  /**
+   * The plan of a simple statement made without Calcite's front end, when {@link #direct} plans its
+   * kind so and it can be planned so; empty for every other statement.
+   */
+  private Optional<CompiledPlan> planDirectly(String statement, long maxRows) {
+    if (direct.selects() && maxRows == 0) {
+      Optional<CompiledPlan> select = SimpleSelect.of(statement).flatMap(s -> planSimple(s, statement));
+      if (select.isPresent()) {
+        return select;
+      }
+    }
+    if (!direct.writes()) {
+      return Optional.empty();
+    }
+    return SimpleChange.of(statement)
+        .flatMap(change -> SimpleChangePlanner.plan(change, schema, catalogReader, cluster(NO_RULES)))
+        .or(() -> SimpleInsert.of(statement)
+            .flatMap(insert -> SimpleInsertPlanner.plan(insert, schema, catalogReader, cluster(NO_RULES))))
+        .flatMap(write -> planSimple(write, statement));
   }
 
   /**

@@ -184,7 +184,8 @@ class SimpleStatementPlannerTest {
         "DELETE FROM t",
         "DELETE FROM t WHERE size = 5",
         "DELETE FROM t WHERE account = 'a' AND path = 'p' OR account = 'b'",
-        "DELETE FROM t WHERE account = 'a' AND path = 'p' AND EXISTS (SELECT 1 FROM t WHERE account = 'b' AND path = 'q')",
+        "DELETE FROM t WHERE account = 'a' AND path = 'p'"
+            + " AND EXISTS (SELECT 1 FROM t WHERE account = 'b' AND path = 'q')",
         "DELETE FROM t AS x WHERE account = 'a' AND path = 'p'",
         "EXPLAIN PLAN FOR DELETE FROM t WHERE account = 'a' AND path = 'p'")
         .map(sql -> DynamicTest.dynamicTest(sql, () -> assertPlannedAlike(sql, false)));

@@ -17,6 +17,7 @@ import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * A sweep of the {@code .sqltest} cases that run once from a plan made for them alone and once from
@@ -37,7 +38,7 @@ final class CaseSweep implements AutoCloseable {
 
   private final ToLongFunction<PlanCacheStatistics> counted;
   private final List<ConnectionPool> pools = new ArrayList<>();
-  private final AtomicInteger fromKeptPlans = new AtomicInteger();
+  private final AtomicInteger countedRuns = new AtomicInteger();
 
   /** @param counted what the plan cache counts when a statement runs from a kept plan */
   CaseSweep(ToLongFunction<PlanCacheStatistics> counted) {
@@ -48,10 +49,8 @@ final class CaseSweep implements AutoCloseable {
   Stream<DynamicNode> tests(DynamoServer server, Predicate<SqlTestCase> takes, Run run, int least, String what) {
     List<DynamicNode> nodes = new ArrayList<>();
     for (SqlTestFile file : SqlFileTest.files()) {
-      ConnectionPool own = new ConnectionPool(server);
-      ConnectionPool kept = new ConnectionPool(server);
-      pools.add(own);
-      pools.add(kept);
+      ConnectionPool own = pool(server);
+      ConnectionPool kept = pool(server);
       for (SqlTestCase c : file.cases()) {
         // A write runs once, on its fixtures as the file has them: a second run would find its own items.
         if (takes.test(c) && c.runsOn(server.kind()) && !c.writes()
@@ -63,10 +62,21 @@ final class CaseSweep implements AutoCloseable {
         }
       }
     }
-    int cases = nodes.size();
-    nodes.add(DynamicTest.dynamicTest("at least " + least + " " + what, () -> assertTrue(
-        fromKeptPlans.get() >= least, fromKeptPlans.get() + " " + what + ", of " + cases + " cases")));
+    nodes.add(atLeast(least, nodes.size(), what));
     return nodes.stream();
+  }
+
+  /** A pool of the server's connections, closed with the sweep. */
+  ConnectionPool pool(DynamoServer server) {
+    ConnectionPool pool = new ConnectionPool(server);
+    pools.add(pool);
+    return pool;
+  }
+
+  /** The sweep's last test: at least {@code least} of its {@code cases} runs were counted. */
+  DynamicNode atLeast(int least, int cases, String what) {
+    return DynamicTest.dynamicTest("at least " + least + " " + what, () -> assertTrue(
+        countedRuns.get() >= least, countedRuns.get() + " " + what + ", of " + cases + " cases"));
   }
 
   /** The properties with the plan cache off: every statement planned from scratch. */
@@ -80,10 +90,21 @@ final class CaseSweep implements AutoCloseable {
   Outcome executeCounted(ConnectionPool kept, Map<String, String> properties, String sql, SqlTestCase c) {
     long before = count(kept, properties);
     Outcome outcome = CaseRunner.execute(kept, properties, sql, c);
-    if (count(kept, properties) > before) {
-      fromKeptPlans.incrementAndGet();
-    }
+    countIfMore(kept, properties, before);
     return outcome;
+  }
+
+  /** Runs {@code run} on the pool's connection for {@code properties}, counting it when the connection counts it. */
+  void runCounted(ConnectionPool pool, Map<String, String> properties, Executable run) throws Throwable {
+    long before = count(pool, properties);
+    run.execute();
+    countIfMore(pool, properties, before);
+  }
+
+  private void countIfMore(ConnectionPool pool, Map<String, String> properties, long before) {
+    if (count(pool, properties) > before) {
+      countedRuns.incrementAndGet();
+    }
   }
 
   /** What the pool's connection has counted so far; 0 when it does not connect. */
