@@ -85,6 +85,14 @@ final class ColdStart implements Measurement {
         }
       }
     }
+    // A first statement that writes, with default flags: a keyed UPDATE, planned without Calcite too.
+    Map<String, List<ChildJvm.Result>> writes = new LinkedHashMap<>();
+    for (int i = 0; i < runs; i++) {
+      for (String side : SIDES) {
+        writes.computeIfAbsent(side, s -> new ArrayList<>())
+            .add(jvms.get(side).run(List.of(), FirstWrite.class, FirstWrite.WRITTEN, side, endpoint));
+      }
+    }
     Map<Variant, Map<String, List<ChildJvm.Result>>> halves = new LinkedHashMap<>();
     for (int i = 0; i < HALF_RUNS; i++) {
       for (Variant variant : variants) {
@@ -141,9 +149,56 @@ final class ColdStart implements Measurement {
       md.append("\nAppCDS: one training run per side with `-XX:ArchiveClassesAtExit`, then "
           + "`-XX:SharedArchiveFile` (checked once with `-Xshare:on`, so the archive really maps).\n");
     }
-    md.append('\n').append(phases(variants, results)).append('\n').append(second(variants, results))
+    md.append('\n').append(firstWrite(writes, defaults, summary))
+        .append('\n').append(phases(variants, results)).append('\n').append(second(variants, results))
         .append('\n').append(overlap(halves, results));
     return new Section(md.toString(), summary);
+  }
+
+  /** A fresh JVM whose first statement is a keyed UPDATE, with default flags, each side's phases. */
+  private String firstWrite(Map<String, List<ChildJvm.Result>> writes, Variant defaults, List<SummaryRow> summary)
+      throws Exception {
+    // A connection that describes its table again sends what a fresh JVM's first one does.
+    WireCost keycondCost = WireCost.of(() -> {
+      try (Connection connection = DriverManager.getConnection(
+          FilesTable.jdbcUrl(endpoint, "descriptionReuseSeconds=0;"))) {
+        return PhotoSizeUpdate.keycond(connection, 0);
+      }
+    });
+    WireCost rawCost = WireCost.of(() -> {
+      try (DynamoDbClient client = RawSdk.client(endpoint)) {
+        return PhotoSizeUpdate.raw(client, 0);
+      }
+    });
+    List<Double> keycond = times(writes.get("keycond"), FirstWrite.WRITTEN);
+    List<Double> raw = times(writes.get("raw"), FirstWrite.WRITTEN);
+    double k = Stats.median(keycond);
+    double r = Stats.median(raw);
+    summary.add(SummaryRow.of("cold start to a first keyed UPDATE, " + defaults.name(), k, r, Stats.seconds(k),
+        Stats.seconds(r), defaults.target(), keycondCost, rawCost));
+    StringBuilder md = new StringBuilder("#### First write: fresh JVM, launch to a keyed UPDATE\n\n")
+        .append("A fresh JVM whose first statement is `").append(PhotoSizeUpdate.SQL)
+        .append("`, prepared, bound and executed, against the equivalent conditional `UpdateItem` on a new ")
+        .append("DynamoDbClient, default JVM flags, median of ").append(runs).append(" runs per side, interleaved; ")
+        .append("the range is min–max. keycond plans it without Calcite's front end (see docs/performance.md, ")
+        .append("*Simple writes*). keycond's first statement sends ").append(keycondCost.requestText())
+        .append(", the raw SDK ").append(rawCost.requestText()).append(".\n\n")
+        .append("| side | phases after `main` (medians) | written | keycond / raw |\n|---|---|---|---|\n");
+    for (String side : SIDES) {
+      List<ChildJvm.Result> runs = writes.get(side);
+      List<String> marks = FirstWrite.PHASES.get(side);
+      List<String> steps = new ArrayList<>();
+      for (int i = 1; i < marks.size(); i++) {
+        String from = marks.get(i - 1);
+        String to = marks.get(i);
+        steps.add(to + " +" + Stats.ms(Stats.median(runs.stream().map(run -> run.mark(to) - run.mark(from)).toList())));
+      }
+      md.append("| ").append(side).append(" | ").append(String.join(", ", steps))
+          .append(" | ").append(Stats.seconds(side.equals("keycond") ? k : r))
+          .append(range(side.equals("keycond") ? keycond : raw))
+          .append(" | ").append(side.equals("keycond") ? Stats.ratio(k, r) : "").append(" |\n");
+    }
+    return md.toString();
   }
 
   /** The median time between consecutive marks of each side: where the cold start goes. */

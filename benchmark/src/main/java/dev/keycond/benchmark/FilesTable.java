@@ -34,8 +34,13 @@ final class FilesTable {
 
   /** The keycond URL for {@code endpoint}, with the same fixed credentials as {@link RawSdk}. */
   static String jdbcUrl(String endpoint) {
+    return jdbcUrl(endpoint, "");
+  }
+
+  /** The same URL with {@code properties} ({@code name=value;}...) before the mapping, which ends it. */
+  static String jdbcUrl(String endpoint, String properties) {
     return "jdbc:keycond:region=" + RawSdk.REGION + ";endpoint=" + endpoint
-        + ";user=" + RawSdk.ACCESS_KEY + ";password=" + RawSdk.SECRET_KEY + ";mapping=" + MAPPING;
+        + ";user=" + RawSdk.ACCESS_KEY + ";password=" + RawSdk.SECRET_KEY + ";" + properties + "mapping=" + MAPPING;
   }
 
   static void create(DynamoDbClient client) {

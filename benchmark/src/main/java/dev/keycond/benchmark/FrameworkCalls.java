@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The framework-style call ({@code prepareStatement}, bind, execute, read, close on every call) of
@@ -23,7 +21,6 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  */
 final class FrameworkCalls implements Measurement {
   static final String PREFIX_SQL = "SELECT path, size FROM files WHERE account = ? AND path LIKE ?";
-  static final String UPDATE_SQL = "UPDATE files SET size = ? WHERE account = ? AND path = ?";
   private static final int ROUNDS = 300;
   private static final int[] THREADS = {1, 8};
 
@@ -57,8 +54,9 @@ final class FrameworkCalls implements Measurement {
           new Scenario("10-row prefix Query", PREFIX_SQL, "`Query`",
               n -> prefixQuery(connection, n), n -> pool.borrowing(pooled -> prefixQuery(pooled, n)),
               n -> WarmLatency.raw(client, DriveTree.tenPhotoPrefix(n))),
-          new Scenario("keyed UPDATE", UPDATE_SQL, "`UpdateItem` with `attribute_exists(PK)`",
-              n -> update(connection, n), n -> pool.borrowing(pooled -> update(pooled, n)), n -> rawUpdate(client, n)));
+          new Scenario("keyed UPDATE", PhotoSizeUpdate.SQL, "`UpdateItem` with `attribute_exists(PK)`",
+              n -> PhotoSizeUpdate.keycond(connection, n), n -> pool.borrowing(pooled -> PhotoSizeUpdate.keycond(pooled, n)),
+              n -> PhotoSizeUpdate.raw(client, n)));
       for (Scenario scenario : scenarios) {
         Map<String, CalledWays.Call> ways = new LinkedHashMap<>();
         ways.put("keycond", scenario.keycond());
@@ -115,27 +113,5 @@ final class FrameworkCalls implements Measurement {
       statement.setString(2, DriveTree.tenPhotoPrefix(n) + "%");
       return WarmLatency.count(statement.executeQuery());
     }
-  }
-
-  /** Sets the photo's size to the size it has, so that every round finds the same data. */
-  private static long update(Connection connection, int n) throws Exception {
-    try (PreparedStatement statement = connection.prepareStatement(UPDATE_SQL)) {
-      statement.setLong(1, DriveTree.photoSize(n));
-      statement.setString(2, FilesTable.ACCOUNT);
-      statement.setString(3, DriveTree.photo(n));
-      return statement.executeUpdate();
-    }
-  }
-
-  private static long rawUpdate(DynamoDbClient client, int n) {
-    client.updateItem(UpdateItemRequest.builder()
-        .tableName(FilesTable.SOURCE)
-        .key(Map.of("PK", AttributeValue.fromS(FilesTable.PARTITION), "SK", AttributeValue.fromS(DriveTree.photo(n))))
-        .updateExpression("SET #size = :size")
-        .conditionExpression("attribute_exists(PK)")
-        .expressionAttributeNames(Map.of("#size", "size"))
-        .expressionAttributeValues(Map.of(":size", AttributeValue.fromN(Long.toString(DriveTree.photoSize(n)))))
-        .build());
-    return 1;
   }
 }
