@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Reads the tokens of a simple statement (such as a {@link SimpleSelect}) in order:
- * any token out of place ends the reading with nothing, and the text is then planned by Calcite,
+ * Reads the tokens of a simple statement ({@link SimpleSelect}, {@link SimpleInsert},
+ * {@link SimpleChange}) in order: any token out of place ends the reading with nothing, and the text is then planned by Calcite,
  * which also says what is wrong with it. What the simple statements share is read here once: their
  * names, values and WHERE clause, and whether Calcite's parser would split the text alike.
  */
