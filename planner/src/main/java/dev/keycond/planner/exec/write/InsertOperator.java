@@ -197,8 +197,8 @@ public final class InsertOperator implements WriteOperator {
           || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && isOurs(table, row.item(), context)) {
         return run.written(row.ref(), Optional.of(row.item()));
       }
-      throw duplicate(row.ref().key(), ", read when the statement ran in the transaction; nothing of the "
-          + "statement is kept, and the transaction holds what it held before it");
+      // Found by the put's own condition, in auto-commit: no transaction to speak of.
+      throw duplicate(row.ref().key(), "");
     });
   }
 
