@@ -195,7 +195,7 @@ public final class AttributeCodec {
    *     1E-130 to 9.9999999999999999999999999999999999999E+125
    */
   public static String dynamoNumber(Number n) {
-    BigDecimal d = DynamoOrder.toBigDecimal(n);
+    BigDecimal d = DynamoOrder.toBigDecimal(finite(n));
     if (!DynamoNumbers.holds(d)) {
       throw new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE, "Value " + d + " cannot be sent to DynamoDB,"
           + " whose numbers have " + DynamoNumbers.LIMITS);
@@ -205,7 +205,19 @@ public final class AttributeCodec {
 
   /** One text per number, so that equal numbers are equal keys. */
   public static String canonicalNumber(Number n) {
-    return canonicalNumber(DynamoOrder.toBigDecimal(n));
+    return canonicalNumber(DynamoOrder.toBigDecimal(finite(n)));
+  }
+
+  /** A DynamoDB number is a decimal: a DOUBLE that is NaN or infinite has none to be sent as. */
+  private static Number finite(Number n) {
+    if (n instanceof Double || n instanceof Float) {
+      double d = n.doubleValue();
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        throw new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE, "Value " + n + " cannot be sent to DynamoDB, "
+            + "whose numbers are decimals: NaN and infinities have none");
+      }
+    }
+    return n;
   }
 
   public static String canonicalNumber(BigDecimal d) {

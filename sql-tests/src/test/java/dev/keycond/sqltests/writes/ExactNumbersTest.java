@@ -228,6 +228,26 @@ class ExactNumbersTest {
     assertEquals(before, tables.items(tables.drive));
   }
 
+  /** A DynamoDB number is a decimal: a DOUBLE that is NaN or infinite is refused, naming its column. */
+  @Test
+  void aDoubleThatIsNoNumberIsRefusedBeforeAnyRequest() throws SQLException {
+    insertRows(1);
+    List<Map<String, AttributeValue>> before = tables.items(tables.drive);
+    for (double value : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+      for (String sql : List.of("INSERT INTO files (account, path, ratio) VALUES ('a1', 'root/x', ?)",
+          "UPSERT INTO files (account, path, ratio) VALUES ('a1', 'root/x', ?)",
+          "UPDATE files SET ratio = ? WHERE account = 'a1' AND path = 'root/0'")) {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+          statement.setDouble(1, value);
+          SQLException e = assertRefused("22003", statement::executeUpdate, sql + " with " + value);
+          assertTrue(e.getMessage().contains("Column 'ratio' of table 'files'")
+              && e.getMessage().contains("NaN and infinities"), sql + ": " + e.getMessage());
+        }
+      }
+    }
+    assertEquals(before, tables.items(tables.drive));
+  }
+
   @Test
   void aDuplicateKeyWithAWideValueIs23505() throws SQLException {
     update("INSERT INTO files (account, path, score) VALUES ('a1', 'root/a', 1)");
