@@ -401,6 +401,59 @@ class WritesTest {
     assertEquals(6, tables.items(tables.drive).size());
   }
 
+  /**
+   * A batch's writes go out several at a time; two of one item must still be applied in the batch's
+   * order, whichever request DynamoDB answers first. Repeated, since the order of requests in flight
+   * together is up to the threads and the server.
+   */
+  @Test
+  void executeBatchAppliesTheWritesOfOneItemInOrder() throws SQLException {
+    for (int round = 0; round < 5; round++) {
+      String path = "root/same" + round;
+      try (PreparedStatement insert = connection.prepareStatement(
+          "INSERT INTO files (account, path, size) VALUES (?, ?, ?)")) {
+        for (int size = 1; size <= 3; size++) {
+          insert.setString(1, "b1");
+          insert.setString(2, path);
+          insert.setInt(3, size);
+          insert.addBatch();
+        }
+        BatchUpdateException e = assertThrows(BatchUpdateException.class, insert::executeBatch);
+        assertEquals("23505", e.getSQLState());
+        assertArrayEquals(new int[] {1, Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED}, e.getUpdateCounts(),
+            e.getMessage());
+      }
+      assertEquals("1", sizeOf(path), "the first INSERT of the key wins");
+      try (PreparedStatement update = connection.prepareStatement(
+          "UPDATE files SET size = ? WHERE account = ? AND path = ?")) {
+        for (int size = 10; size <= 14; size++) {
+          update.setInt(1, size);
+          update.setString(2, "b1");
+          update.setString(3, path);
+          update.addBatch();
+        }
+        assertArrayEquals(new int[] {1, 1, 1, 1, 1}, update.executeBatch());
+      }
+      assertEquals("14", sizeOf(path), "the last UPDATE of the key wins");
+      try (PreparedStatement delete = connection.prepareStatement(
+          "DELETE FROM files WHERE account = ? AND path = ?")) {
+        for (String deleted : List.of(path, path, "root/none")) {
+          delete.setString(1, "b1");
+          delete.setString(2, deleted);
+          delete.addBatch();
+        }
+        assertArrayEquals(new int[] {1, 0, 0}, delete.executeBatch());
+      }
+      assertEquals(List.of(), tables.items(tables.drive));
+    }
+  }
+
+  /** The size the server holds for {@code b1}'s item at {@code path}, read with the raw SDK. */
+  private String sizeOf(String path) {
+    return tables.items(tables.drive).stream().filter(i -> i.get("SK").s().equals(path)).findFirst().orElseThrow()
+        .get("size").n();
+  }
+
   @Test
   void dbeaversEditSequenceWorks() throws SQLException {
     try (PreparedStatement add = connection.prepareStatement("INSERT INTO dynamodb.files (\"account\", \"path\", "

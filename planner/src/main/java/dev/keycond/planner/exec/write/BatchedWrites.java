@@ -14,14 +14,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Gathers unconditional puts and deletes into BatchWriteItem requests of 25, sent concurrently.
- * DynamoDB refuses a batch that writes one item twice, and batches in flight together may be
- * applied in any order, so a row whose item is already in a batch not yet answered waits for it:
- * of two rows with one key, the later one is written last, as the statement orders them.
+ * DynamoDB refuses a batch that writes one item twice, so a row whose item the batch being gathered
+ * already writes sends that batch first; the sender then holds the row's batch until that one has
+ * answered, so that of two rows with one key the later one is written last.
  */
 final class BatchedWrites {
   private final ExecutionContext context;
@@ -31,8 +29,6 @@ final class BatchedWrites {
   private final List<String> keyAttributes;
   private final BiConsumer<RowRef, Optional<Map<String, AttributeValue>>> keep;
   private final List<Pending> batch = new ArrayList<>();
-  /** The keys of the rows in batches sent and not yet answered. */
-  private final Set<ImmutableMap<String, RequestValue>> inFlight = ConcurrentHashMap.newKeySet();
 
   private record Pending(RowRef row, BatchWriteItem.Write write) {}
 
@@ -49,10 +45,8 @@ final class BatchedWrites {
 
   void add(RowRef row, BatchWriteItem.Write write) {
     ImmutableMap<String, RequestValue> itemKey = write.key(keyAttributes);
-    boolean again = inFlight.contains(itemKey) || batch.stream().anyMatch(p -> p.write().key(keyAttributes).equals(itemKey));
-    if (again) {
+    if (batch.stream().anyMatch(p -> p.write().key(keyAttributes).equals(itemKey))) {
       flush();
-      sender.awaitAll();
     }
     batch.add(new Pending(row, write));
     if (batch.size() == BatchWriteItem.MAX_WRITES) {
@@ -68,28 +62,23 @@ final class BatchedWrites {
     List<Pending> sent = List.copyOf(batch);
     batch.clear();
     BatchWriteItem request = requests.batch(sent.stream().map(Pending::write).toList());
-    sent.forEach(p -> inFlight.add(p.write().key(keyAttributes)));
     sender.submit(sent.stream().map(Pending::row).toList(), () -> {
-      try {
-        DynamoGateway.BatchWriteResult result = context.gateway().batchWriteItem(request, context.call());
-        long[] written = new long[sent.size()];
-        KeycondException unprocessed = new KeycondException(SqlState.THROTTLED, "BatchWriteItem on table '"
-            + request.tableName() + "' left " + result.unprocessed().size() + " writes unprocessed after "
-            + result.requests() + " attempts; DynamoDB is throttling");
-        for (int i = 0; i < sent.size(); i++) {
-          Pending p = sent.get(i);
-          if (result.unprocessed().contains(p.write())) {
-            progress.failed(p.row().execution(), p.row().ordinal(), p.row().key(), unprocessed);
-          } else {
-            written[i] = 1;
-            keep.accept(p.row(), Optional.of(p.write() instanceof BatchWriteItem.Put put
-                ? RequestValue.bind(put.item()) : Map.of()));
-          }
+      DynamoGateway.BatchWriteResult result = context.gateway().batchWriteItem(request, context.call());
+      long[] written = new long[sent.size()];
+      KeycondException unprocessed = new KeycondException(SqlState.THROTTLED, "BatchWriteItem on table '"
+          + request.tableName() + "' left " + result.unprocessed().size() + " writes unprocessed after "
+          + result.requests() + " attempts; DynamoDB is throttling");
+      for (int i = 0; i < sent.size(); i++) {
+        Pending p = sent.get(i);
+        if (result.unprocessed().contains(p.write())) {
+          progress.failed(p.row().execution(), p.row().ordinal(), p.row().key(), unprocessed);
+        } else {
+          written[i] = 1;
+          keep.accept(p.row(), Optional.of(p.write() instanceof BatchWriteItem.Put put
+              ? RequestValue.bind(put.item()) : Map.of()));
         }
-        return written;
-      } finally {
-        sent.forEach(p -> inFlight.remove(p.write().key(keyAttributes)));
       }
+      return written;
     });
   }
 }

@@ -6,7 +6,9 @@ import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.gateway.RequestThreads;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -18,7 +20,10 @@ import java.util.function.Supplier;
  * The request last submitted waits until another follows it, which sends it on a request thread,
  * or until the statement waits for its writes, which sends it on the statement's own thread: a
  * statement that writes one row (a keyed UPDATE, DELETE or INSERT) hands nothing to another thread.
- * Called from the statement's thread only.
+ * Requests in flight together may be applied in any order, so a row whose item a request not yet
+ * answered writes waits for it: of two rows with one key (an {@code executeBatch} that updates one
+ * row twice), the later one is written last, as the statement orders them. Called from the
+ * statement's thread only.
  */
 final class ConcurrentWrites {
   static final int IN_FLIGHT = RequestThreads.THREADS;
@@ -28,6 +33,11 @@ final class ConcurrentWrites {
   private final Semaphore slots = new Semaphore(IN_FLIGHT);
   /** The request last submitted, its slot taken, not yet sent. */
   private Optional<Runnable> deferred = Optional.empty();
+  /**
+   * The keys of the rows of the requests submitted and not yet answered, as the rows name them: two
+   * rows of one item always name it alike (two of different items alike at worst wait for nothing).
+   */
+  private final Set<String> unanswered = ConcurrentHashMap.newKeySet();
 
   ConcurrentWrites(ExecutionContext context, WriteProgress progress) {
     this.context = context;
@@ -49,6 +59,9 @@ final class ConcurrentWrites {
     // Sent before this one waits for a slot, which the one deferred holds.
     deferred.ifPresent(previous -> CompletableFuture.runAsync(previous, RequestThreads.SENT_AHEAD));
     deferred = Optional.empty();
+    if (rows.stream().anyMatch(r -> unanswered.contains(r.key()))) {
+      awaitAnswers();
+    }
     if (progress.hasFailed()) {
       rows.forEach(r -> progress.skipped(r.execution(), r.ordinal(), r.key()));
       return;
@@ -59,6 +72,7 @@ final class ConcurrentWrites {
       return;
     }
     progress.sending();
+    rows.forEach(r -> unanswered.add(r.key()));
     Runnable send = () -> {
       try {
         long[] written = write.get();
@@ -71,6 +85,7 @@ final class ConcurrentWrites {
         KeycondException bug = new KeycondException(SqlState.INTERNAL_ERROR, "keycond failed to write: " + e, e);
         rows.forEach(r -> progress.failed(r.execution(), r.ordinal(), r.key(), bug));
       } finally {
+        rows.forEach(r -> unanswered.remove(r.key()));
         slots.release();
       }
     };
@@ -110,6 +125,11 @@ final class ConcurrentWrites {
     Optional<Runnable> last = deferred;
     deferred = Optional.empty();
     last.ifPresent(Runnable::run);
+    awaitAnswers();
+  }
+
+  /** Waits until every request sent has answered. */
+  private void awaitAnswers() {
     slots.acquireUninterruptibly(IN_FLIGHT);
     slots.release(IN_FLIGHT);
   }
