@@ -62,6 +62,8 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   /** The statements open on this connection, which its close() closes. */
   private final Set<KeycondStatement> statements = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
+  /** Set by {@link #setReadOnly}: every write is refused. */
+  private volatile boolean readOnly;
   private volatile DatabaseMetaData metaData;
 
   private KeycondConnection(String url, String userName, Session session) {
@@ -336,15 +338,28 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     inSession(() -> session.releaseSavepoint(id));
   }
 
+  /**
+   * A read-only connection (a GUI tool's "read-only connection", a framework's read-only
+   * transaction) refuses every write before it sends anything, as a database that enforces the hint
+   * does; reads are unchanged.
+   */
   @Override
   public void setReadOnly(boolean readOnly) throws SQLException {
     checkOpen();
+    this.readOnly = readOnly;
   }
 
   @Override
   public boolean isReadOnly() throws SQLException {
     checkOpen();
-    return false;
+    return readOnly;
+  }
+
+  /** The 25006 of a write on a read-only connection; empty when the connection writes. */
+  Optional<SQLException> readOnlyRefusal(String what) {
+    return readOnly ? Optional.of(SqlState.READ_ONLY_TRANSACTION.toException("The connection is read-only "
+        + "(Connection.setReadOnly(true)): " + what + " was not run, and nothing was sent. Call setReadOnly(false) "
+        + "to write", null)) : Optional.empty();
   }
 
   @Override

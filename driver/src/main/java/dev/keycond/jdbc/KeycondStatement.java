@@ -182,6 +182,10 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
    * first's. In a transaction its writes are kept until commit.
    */
   long[] write(PlannedUpdate update, List<List<Object>> parameterSets, boolean batch) throws SQLException {
+    Optional<SQLException> readOnly = connection.readOnlyRefusal(batch ? "this batch" : "this write");
+    if (readOnly.isPresent()) {
+      throw batch ? Jdbc.batchFailure(readOnly.get(), notWritten(parameterSets.size())) : readOnly.get();
+    }
     closeResultSet();
     clearWarnings();
     updateCount = -1;
@@ -210,15 +214,17 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     } catch (RuntimeException e) {
       // A write that failed otherwise sent nothing: every entry of a batch is checked before any is sent.
       SQLException refused = Jdbc.translate(e);
-      if (!batch) {
-        throw refused;
-      }
-      long[] counts = new long[parameterSets.size()];
-      Arrays.fill(counts, WriteFailure.NOT_ALL_WRITTEN);
-      throw Jdbc.batchFailure(refused, counts);
+      throw batch ? Jdbc.batchFailure(refused, notWritten(parameterSets.size())) : refused;
     } finally {
       running = null;
     }
+  }
+
+  /** The counts of a batch of which nothing was written. */
+  private static long[] notWritten(int entries) {
+    long[] counts = new long[entries];
+    Arrays.fill(counts, WriteFailure.NOT_ALL_WRITTEN);
+    return counts;
   }
 
   /**

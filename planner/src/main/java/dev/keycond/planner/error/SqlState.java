@@ -82,6 +82,8 @@ public enum SqlState {
   SERIALIZATION_FAILURE("40001"),
   /** Commit or rollback without a transaction (auto-commit on). */
   INVALID_TRANSACTION_STATE("25000"),
+  /** A write on a connection set read-only ({@code Connection.setReadOnly(true)}). */
+  READ_ONLY_TRANSACTION("25006"),
   /** A savepoint that is not the transaction's. */
   INVALID_SAVEPOINT("3B001"),
   FEATURE_NOT_SUPPORTED("0A000"),

@@ -402,6 +402,77 @@ class WritesTest {
   }
 
   /**
+   * A read-only connection (a GUI tool's read-only connection, a framework's read-only transaction)
+   * refuses every write with 25006 before it sends anything, whichever way the write is run; reads
+   * go on, and setReadOnly(false) writes again.
+   */
+  @Test
+  void aReadOnlyConnectionRefusesEveryWriteAndSendsNothing() throws SQLException {
+    update("INSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 1)");
+    connection.setReadOnly(true);
+    assertTrue(connection.isReadOnly());
+    List<Executable> writes = new ArrayList<>();
+    for (String sql : List.of("INSERT INTO files (account, path, size) VALUES ('a91', 'root/b', 2)",
+        "UPSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 2)",
+        "UPDATE files SET size = 2 WHERE account = 'a91' AND path = 'root/a'",
+        "DELETE FROM files WHERE account = 'a91' AND path = 'root/a'",
+        "MERGE INTO files t USING (VALUES ('a91', 'root/a', 2)) AS s(a, p, z) ON t.account = s.a AND t.path = s.p"
+            + " WHEN MATCHED THEN UPDATE SET size = s.z")) {
+      writes.add(() -> update(sql));
+    }
+    writes.add(() -> {
+      try (Statement statement = connection.createStatement();
+          ResultSet rows = statement.executeQuery(
+              "UPDATE files SET size = 2 WHERE account = 'a91' AND path = 'root/a' RETURNING size")) {
+        rows.next();
+      }
+    });
+    writes.add(() -> {
+      try (PreparedStatement update = connection.prepareStatement(
+          "UPDATE files SET size = ? WHERE account = ? AND path = ?")) {
+        update.setLong(1, 2);
+        update.setString(2, "a91");
+        update.setString(3, "root/a");
+        update.executeUpdate();
+      }
+    });
+    RequestRecorder.clear();
+    for (Executable write : writes) {
+      SQLException e = assertThrows(SQLException.class, write);
+      assertEquals("25006", e.getSQLState(), e.getMessage());
+      assertTrue(e.getMessage().startsWith("The connection is read-only (Connection.setReadOnly(true)): this write "
+          + "was not run, and nothing was sent."), e.getMessage());
+    }
+    try (PreparedStatement insert = connection.prepareStatement(
+        "INSERT INTO files (account, path, size) VALUES (?, ?, ?)")) {
+      for (int i = 0; i < 2; i++) {
+        insert.setString(1, "a91");
+        insert.setString(2, "root/batch" + i);
+        insert.setLong(3, i);
+        insert.addBatch();
+      }
+      BatchUpdateException e = assertThrows(BatchUpdateException.class, insert::executeBatch);
+      assertEquals("25006", e.getSQLState());
+      assertArrayEquals(new long[] {Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED}, e.getLargeUpdateCounts());
+    }
+    try (Statement statement = connection.createStatement()) {
+      statement.addBatch("DELETE FROM files WHERE account = 'a91' AND path = 'root/a'");
+      BatchUpdateException e = assertThrows(BatchUpdateException.class, statement::executeBatch);
+      assertEquals("25006", e.getSQLState());
+    }
+    assertEquals(List.of(), RequestRecorder.dataRequests(), "a read-only connection sends no write");
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT size FROM files WHERE account = 'a91' AND path = 'root/a'")) {
+      assertTrue(rows.next());
+      assertEquals(1, rows.getLong(1));
+    }
+    connection.setReadOnly(false);
+    assertFalse(connection.isReadOnly());
+    assertEquals(1, update("UPDATE files SET size = 3 WHERE account = 'a91' AND path = 'root/a'"));
+    assertEquals(AttributeValue.fromN("3"), tables.items(tables.drive).get(0).get("size"));
+  }
+
+  /**
    * A batch's writes go out several at a time; two of one item must still be applied in the batch's
    * order, whichever request DynamoDB answers first. Repeated, since the order of requests in flight
    * together is up to the threads and the server.
