@@ -1,7 +1,6 @@
 package dev.keycond.planner;
 
 import com.google.common.collect.ImmutableList;
-import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.shape.Setting;
 import dev.keycond.planner.shape.SimpleChange;
 import dev.keycond.planner.write.ColumnValue;
@@ -11,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.apache.calcite.plan.RelOptCluster;
-import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rex.RexNode;
 
 /**
@@ -27,16 +25,8 @@ import org.apache.calcite.rex.RexNode;
 final class SimpleChangePlanner {
   private SimpleChangePlanner() {}
 
-  /**
-   * @param catalog the catalog Calcite's path resolves the same names in
-   * @param cluster where the write is made
-   */
-  static Optional<SimpleWrite> plan(SimpleChange change, KeycondSchema schema, Prepare.CatalogReader catalog,
-      RelOptCluster cluster) {
-    return SimpleTerms.of(change.table(), schema, catalog, cluster).flatMap(terms -> plan(change, terms));
-  }
-
-  private static Optional<SimpleWrite> plan(SimpleChange change, SimpleTerms terms) {
+  /** @param terms the terms over the statement's table, where its names and values are resolved */
+  static Optional<SimpleWrite> plan(SimpleChange change, SimpleTerms terms) {
     // The SET clause's markers come first in the text, and take their places first.
     List<ColumnValue> values = new ArrayList<>();
     for (Setting setting : change.set()) {

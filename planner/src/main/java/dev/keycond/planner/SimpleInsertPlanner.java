@@ -1,6 +1,5 @@
 package dev.keycond.planner;
 
-import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.shape.Setting;
 import dev.keycond.planner.shape.SimpleInsert;
 import dev.keycond.planner.write.WritePlanner;
@@ -11,7 +10,6 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptCluster;
-import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.logical.LogicalValues;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -30,16 +28,8 @@ import org.apache.calcite.rex.RexNode;
 final class SimpleInsertPlanner {
   private SimpleInsertPlanner() {}
 
-  /**
-   * @param catalog the catalog Calcite's path resolves the same names in
-   * @param cluster where the write is made
-   */
-  static Optional<SimpleWrite> plan(SimpleInsert insert, KeycondSchema schema, Prepare.CatalogReader catalog,
-      RelOptCluster cluster) {
-    return SimpleTerms.of(insert.table(), schema, catalog, cluster).flatMap(terms -> plan(insert, terms));
-  }
-
-  private static Optional<SimpleWrite> plan(SimpleInsert insert, SimpleTerms terms) {
+  /** @param terms the terms over the statement's table, where its names and values are resolved */
+  static Optional<SimpleWrite> plan(SimpleInsert insert, SimpleTerms terms) {
     List<RelDataTypeField> fields = terms.fields();
     RexNode[] row = new RexNode[fields.size()];
     // The values' markers take their places in the order written, whatever their columns' order.

@@ -2,14 +2,11 @@ package dev.keycond.planner;
 
 import com.google.common.collect.ImmutableList;
 import dev.keycond.planner.rel.DynamoRead;
-import dev.keycond.planner.schema.KeycondSchema;
 import dev.keycond.planner.shape.SimpleSelect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import org.apache.calcite.plan.RelOptCluster;
-import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.type.RelDataTypeField;
 
 /**
@@ -27,16 +24,8 @@ final class SimpleSelectPlanner {
 
   private SimpleSelectPlanner() {}
 
-  /**
-   * @param catalog the catalog Calcite's path resolves the same names in
-   * @param cluster where the read is made
-   */
-  static Optional<Plan> plan(SimpleSelect select, KeycondSchema schema, Prepare.CatalogReader catalog,
-      RelOptCluster cluster) {
-    return SimpleTerms.of(select.table(), schema, catalog, cluster).flatMap(terms -> plan(select, terms));
-  }
-
-  private static Optional<Plan> plan(SimpleSelect select, SimpleTerms terms) {
+  /** @param terms the terms over the statement's table, where its names and values are resolved */
+  static Optional<Plan> plan(SimpleSelect select, SimpleTerms terms) {
     List<RelDataTypeField> fields = terms.fields();
     List<Integer> projection = new ArrayList<>();
     if (select.columns().isPresent()) {

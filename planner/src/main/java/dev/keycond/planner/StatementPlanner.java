@@ -79,6 +79,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.TreeMap;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
@@ -484,10 +485,18 @@ public final class StatementPlanner {
       return Optional.empty();
     }
     return SimpleChange.of(statement)
-        .flatMap(change -> SimpleChangePlanner.plan(change, schema, catalogReader, cluster(NO_RULES)))
+        .flatMap(change -> overTerms(change.table(), terms -> SimpleChangePlanner.plan(change, terms)))
         .or(() -> SimpleInsert.of(statement)
-            .flatMap(insert -> SimpleInsertPlanner.plan(insert, schema, catalogReader, cluster(NO_RULES))))
+            .flatMap(insert -> overTerms(insert.table(), terms -> SimpleInsertPlanner.plan(insert, terms))))
         .flatMap(write -> planSimple(write, statement));
+  }
+
+  /**
+   * What {@code plan} makes of a simple statement over {@code table}, its names resolved where
+   * Calcite's path resolves them; empty when the mapping does not declare the table.
+   */
+  private <T> Optional<T> overTerms(String table, Function<SimpleTerms, Optional<T>> plan) {
+    return SimpleTerms.of(table, schema, catalogReader, cluster(NO_RULES)).flatMap(plan);
   }
 
   /**
@@ -496,7 +505,7 @@ public final class StatementPlanner {
    * {@link SimpleSelectPlanner}), or that it refuses, with the message only it writes.
    */
   private Optional<CompiledPlan> planSimple(SimpleSelect select, String sql) {
-    return SimpleSelectPlanner.plan(select, schema, catalogReader, cluster(NO_RULES)).flatMap(simple -> {
+    return overTerms(select.table(), terms -> SimpleSelectPlanner.plan(select, terms)).flatMap(simple -> {
       PlannedReads reads = PlannedReads.of(simple.read());
       if (reads.refusal(settings, ScanUse.READ, new WrittenStatement(sql, () -> parse(sql))).isPresent()) {
         return Optional.empty();
