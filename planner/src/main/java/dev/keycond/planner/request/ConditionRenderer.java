@@ -3,7 +3,6 @@ package dev.keycond.planner.request;
 import dev.keycond.planner.codec.AttributeCodec;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
-import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.plan.KeyValueBinder;
@@ -113,10 +112,7 @@ final class ConditionRenderer {
    * missing or no Number (DynamoDB never expires them), or not before {@code now}.
    */
   Rendered notExpired(TimeToLive timeToLive, Instant now) {
-    String name = placeholders.name(timeToLive.attribute());
-    String number = placeholders.value(bound(AttributeValue.fromS(AttributeType.N.name())));
-    String time = placeholders.value(bound(AttributeValue.fromN(Long.toString(now.getEpochSecond()))));
-    return new Rendered.Expression("(NOT attribute_type(" + name + ", " + number + ") OR " + name + " >= " + time + ")");
+    return new Rendered.Expression(new Expiry(timeToLive, now).live(placeholders));
   }
 
   private static Rendered join(List<String> parts, String operator, Rendered empty) {

@@ -2,6 +2,8 @@ package dev.keycond.planner.request;
 
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
+import dev.keycond.planner.codec.ConstantValues;
+import dev.keycond.planner.table.EntityTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +17,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * transaction is cancelled.
  *
  * @param exists whether the item must exist (an UPDATE's or DELETE's row), must not (an INSERT's
- *     key), or either (UPSERT and MERGE)
- * @param values attribute to the value a statement read
+ *     key), either (UPSERT and MERGE), or must not unless it is the table's own (UPSERT and MERGE
+ *     into a table whose items share their keys with another table's, told apart by constants)
+ * @param values attribute to the value a statement read; for {@code ABSENT_OR_OWN}, the constants
+ *     that make an item the table's own
  * @param missing attributes a statement found missing
  */
 public record ItemExpectation(
@@ -25,7 +29,13 @@ public record ItemExpectation(
     ImmutableSet<String> missing) {
 
   /** What the item's existence must be. */
-  public enum Existence { EXISTS, ABSENT, EITHER }
+  public enum Existence {
+    EXISTS,
+    ABSENT,
+    EITHER,
+    /** No item has the key, or the one that has it holds the expected values (and lacks the missing ones). */
+    ABSENT_OR_OWN
+  }
 
   /** Nothing: UPSERT and MERGE write whatever the item is. */
   public static final ItemExpectation NOTHING =
@@ -43,9 +53,27 @@ public record ItemExpectation(
     if (exists == Existence.ABSENT && !(values.isEmpty() && missing.isEmpty())) {
       throw new IllegalArgumentException("an item expected absent has no attribute values to expect");
     }
+    if (exists == Existence.ABSENT_OR_OWN && values.isEmpty()) {
+      throw new IllegalArgumentException("an item's own values tell it from another table's: none were given");
+    }
     if (values.keySet().stream().anyMatch(missing::contains)) {
       throw new IllegalArgumentException("an attribute is expected with a value or missing, not both");
     }
+  }
+
+  /**
+   * What a write that creates or replaces {@code table}'s item whatever it holds (UPSERT, a MERGE
+   * with both branches) expects of it: nothing, unless the table's items share their keys with
+   * other tables' and are told apart by constants. Then the key must be free or hold an item with
+   * the constants: another table's item is never replaced.
+   */
+  public static ItemExpectation replacing(EntityTable table) {
+    if (table.mapping().constants().isEmpty()) {
+      return NOTHING;
+    }
+    ImmutableMap.Builder<String, AttributeValue> constants = ImmutableMap.builder();
+    table.mapping().constants().values().forEach(c -> constants.put(c.attribute(), ConstantValues.value(c)));
+    return new ItemExpectation(Existence.ABSENT_OR_OWN, constants.build(), ImmutableSet.of());
   }
 
   /** The item exists, with these values, and without these attributes: a row a statement read. */
@@ -71,17 +99,37 @@ public record ItemExpectation(
     return asRead(values.buildKeepingLast(), missing.build());
   }
 
-  /** The ConditionExpression, or none when nothing is expected. */
-  Optional<String> render(Placeholders placeholders, String hashAttribute) {
+  /**
+   * The ConditionExpression, or none when nothing is expected.
+   *
+   * @param expiry when the table's expired items count as gone: an item expected to exist must not
+   *     have expired, and an expired item counts as absent
+   */
+  Optional<String> render(Placeholders placeholders, String hashAttribute, Optional<Expiry> expiry) {
+    // The key's name comes first, as DynamoDB's own examples write it.
+    Optional<String> hash = exists == Existence.EITHER ? Optional.empty()
+        : Optional.of(placeholders.name(hashAttribute));
     List<String> parts = new ArrayList<>();
-    if (exists == Existence.EXISTS) {
-      parts.add("attribute_exists(" + placeholders.name(hashAttribute) + ")");
-    } else if (exists == Existence.ABSENT) {
-      parts.add("attribute_not_exists(" + placeholders.name(hashAttribute) + ")");
-    }
     values.forEach((attribute, value) ->
         parts.add(placeholders.name(attribute) + " = " + placeholders.value(new RequestValue.Bound(value))));
     missing.forEach(attribute -> parts.add("attribute_not_exists(" + placeholders.name(attribute) + ")"));
+    switch (exists) {
+      case EXISTS -> {
+        parts.add(0, "attribute_exists(" + hash.orElseThrow() + ")");
+        expiry.ifPresent(e -> parts.add(1, e.live(placeholders)));
+      }
+      case ABSENT -> parts.add(absent(hash.orElseThrow(), placeholders, expiry));
+      case ABSENT_OR_OWN -> {
+        return Optional.of(absent(hash.orElseThrow(), placeholders, expiry) + " OR (" + String.join(" AND ", parts)
+            + ")");
+      }
+      case EITHER -> { }
+    }
     return parts.isEmpty() ? Optional.empty() : Optional.of(String.join(" AND ", parts));
+  }
+
+  /** That no item has the key, or only one whose time to live has passed. */
+  private static String absent(String hash, Placeholders placeholders, Optional<Expiry> expiry) {
+    return "attribute_not_exists(" + hash + ")" + expiry.map(e -> " OR " + e.expired(placeholders)).orElse("");
   }
 }

@@ -18,21 +18,21 @@ public final class WriteRequestBuilder {
   private final EntityTable table;
   private final Optional<KeyValueBinder> binder;
   private final boolean returnsItems;
-
-  /** @param binder the statement's values, or empty to describe the markers */
-  public WriteRequestBuilder(EntityTable table, Optional<KeyValueBinder> binder) {
-    this(table, binder, false);
-  }
+  private final Optional<Expiry> expiry;
 
   /**
    * @param binder the statement's values, or empty to describe the markers
    * @param returnsItems whether each UpdateItem and DeleteItem asks DynamoDB for the item it wrote
    *     (as the update left it, as it was before the delete), for a write that returns its rows
+   * @param expiry when the table's expired items count as gone: a write by key leaves such an item
+   *     alone, and an INSERT takes its key as free
    */
-  public WriteRequestBuilder(EntityTable table, Optional<KeyValueBinder> binder, boolean returnsItems) {
+  public WriteRequestBuilder(EntityTable table, Optional<KeyValueBinder> binder, boolean returnsItems,
+      Optional<Expiry> expiry) {
     this.table = table;
     this.binder = binder;
     this.returnsItems = returnsItems;
+    this.expiry = expiry;
   }
 
   /** What building a conditional write comes to with the statement's values. */
@@ -49,9 +49,22 @@ public final class WriteRequestBuilder {
 
   /** INSERT's PutItem: it overwrites nothing, since it fails when an item has the key. */
   public PutItem insert(ImmutableMap<String, RequestValue> item) {
+    return put(item, ItemExpectation.ABSENT);
+  }
+
+  /**
+   * UPSERT's PutItem for a table whose items share their keys with another table's: it replaces
+   * the table's own item, and fails when the key holds another table's (see
+   * {@link ItemExpectation#replacing}).
+   */
+  public PutItem replace(ImmutableMap<String, RequestValue> item) {
+    return put(item, ItemExpectation.replacing(table));
+  }
+
+  private PutItem put(ImmutableMap<String, RequestValue> item, ItemExpectation expected) {
     Placeholders placeholders = new Placeholders();
-    String condition = "attribute_not_exists(" + placeholders.name(table.source().keys().hashAttribute()) + ")";
-    return new PutItem(tableName(), item, Optional.of(condition), placeholders.attributes());
+    Optional<String> condition = expected.render(placeholders, table.source().keys().hashAttribute(), expiry);
+    return new PutItem(tableName(), item, condition, placeholders.attributes());
   }
 
   /** UPSERT's puts and the deletes of a slice, 25 to a request. */
@@ -93,11 +106,17 @@ public final class WriteRequestBuilder {
     return expression.toString();
   }
 
-  /** MERGE's UpdateItem: no condition, so it creates the item when there is none. */
+  /**
+   * MERGE's UpdateItem: it creates the item when there is none, and updates the table's own; its
+   * only condition is that of {@link ItemExpectation#replacing}, which keeps it off another table's
+   * item with the key.
+   */
   public UpdateItem merge(ImmutableMap<String, RequestValue> key, ItemChange change) {
     Placeholders placeholders = new Placeholders();
-    return new UpdateItem(tableName(), key, updateExpression(change, placeholders), Optional.empty(),
-        placeholders.attributes(), returnsItems);
+    String expression = updateExpression(change, placeholders);
+    Optional<String> condition = ItemExpectation.replacing(table).render(placeholders,
+        table.source().keys().hashAttribute(), expiry);
+    return new UpdateItem(tableName(), key, expression, condition, placeholders.attributes(), returnsItems);
   }
 
   /** The ConditionExpression, or why there is none to send. */
@@ -122,6 +141,7 @@ public final class WriteRequestBuilder {
     for (String attribute : condition.unchangedMissing()) {
       parts.add("attribute_not_exists(" + placeholders.name(attribute) + ")");
     }
+    expiry.ifPresent(e -> parts.add(e.live(placeholders)));
     return new ConditionText(Optional.of(String.join(" AND ", parts)), false);
   }
 

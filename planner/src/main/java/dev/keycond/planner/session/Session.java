@@ -164,7 +164,7 @@ public final class Session implements AutoCloseable {
     }
     if (idempotentWrites || update.needsTransaction()) {
       // The statement is a transaction of its own, committed at once with its own token.
-      Transaction own = Transaction.ofOneStatement();
+      Transaction own = Transaction.ofOneStatement(settings().showExpiredItems());
       WriteResult result = own.statement(() -> update.execute(context.inTransaction(own), parameterSets, returnsRows));
       own.commit(gateway, context.call());
       return result;
@@ -236,7 +236,7 @@ public final class Session implements AutoCloseable {
       commit();
       transaction = Optional.empty();
     } else if (!on && transaction.isEmpty()) {
-      transaction = Optional.of(Transaction.ofConnection(keyChecks));
+      transaction = Optional.of(Transaction.ofConnection(keyChecks, settings().showExpiredItems()));
     }
   }
 

@@ -3,12 +3,16 @@ package dev.keycond.planner.transaction;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.keycond.planner.codec.ItemLimits;
+import dev.keycond.planner.request.Expiry;
 import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.TransactActions;
 import dev.keycond.planner.request.TransactWriteItems;
+import dev.keycond.planner.source.TimeToLive;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -18,11 +22,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param item the item's table and key
  * @param hashAttribute the table's partition key attribute
+ * @param expiry the table's time to live when its expired items count as gone
  * @param describedKey the key as messages show it
  */
 record PendingWrite(
     ItemKey item,
     String hashAttribute,
+    Optional<TimeToLive> expiry,
     String describedKey,
     ItemExpectation expected,
     Effect effect) {
@@ -33,7 +39,8 @@ record PendingWrite(
    * the server's to meet.
    */
   PendingWrite then(ItemExpectation later, Effect laterEffect) {
-    return new PendingWrite(item, hashAttribute, describedKey, folded(later), effect.then(laterEffect, item.key()));
+    return new PendingWrite(item, hashAttribute, expiry, describedKey, folded(later),
+        effect.then(laterEffect, item.key()));
   }
 
   private ItemExpectation folded(ItemExpectation later) {
@@ -50,12 +57,16 @@ record PendingWrite(
     ImmutableSet.Builder<String> missing = ImmutableSet.<String>builder().addAll(expected.missing());
     later.missing().stream().filter(a -> !written.contains(a) && !values.containsKey(a)).forEach(missing::add);
     // The earlier update made the item exist, whatever the server had: the later one's existence is the transaction's.
-    return new ItemExpectation(expected.exists(), ImmutableMap.copyOf(values), missing.build());
+    // But a value the later statement read and the earlier one did not write came from an item on the server.
+    ItemExpectation.Existence exists = expected.exists() == ItemExpectation.Existence.ABSENT_OR_OWN
+        && values.size() > expected.values().size() ? ItemExpectation.Existence.EXISTS : expected.exists();
+    return new ItemExpectation(exists, ImmutableMap.copyOf(values), missing.build());
   }
 
-  /** The action that does it, as TransactWriteItems sends it. */
-  TransactWriteItems.Action action() {
-    TransactActions actions = new TransactActions(item.tableName(), hashAttribute);
+  /** The action that does it, as TransactWriteItems sends it, items whose time passed before {@code now} gone. */
+  TransactWriteItems.Action action(Instant now) {
+    TransactActions actions = new TransactActions(item.tableName(), hashAttribute,
+        expiry.map(ttl -> new Expiry(ttl, now)));
     ImmutableMap<String, RequestValue> key = bound(item.key());
     if (effect instanceof Effect.Put put) {
       return actions.put(bound(put.item()), expected);

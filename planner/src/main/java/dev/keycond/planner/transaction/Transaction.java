@@ -13,6 +13,7 @@ import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.table.EntityTable;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -38,8 +39,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class Transaction {
   /** The actions, one per item, in the order their items were first written. Guarded by this. */
   private LinkedHashMap<ItemKey, PendingWrite> writes = new LinkedHashMap<>();
-  /** The token of the commit being tried, kept while the actions stay the same; empty before a commit. */
-  private Optional<String> token = Optional.empty();
+  /** The commit being tried, kept while the actions stay the same; empty before a commit. */
+  private Optional<Attempt> attempt = Optional.empty();
+
+  /**
+   * A commit's request as it is sent again when no answer came: DynamoDB applies a token's request
+   * once, and refuses the token with other parameters, so the time its expired items are judged at
+   * stays too.
+   */
+  private record Attempt(String token, Instant now) {}
 
   /**
    * When an INSERT's taken key is found: at the statement in a JDBC transaction, unless the
@@ -47,19 +55,27 @@ public final class Transaction {
    * follows at once.
    */
   private final KeyChecks keyChecks;
+  /** Whether items whose time to live has passed are rows (expiredItems=show), or gone. */
+  private final boolean showsExpiredItems;
 
-  private Transaction(KeyChecks keyChecks) {
+  private Transaction(KeyChecks keyChecks, boolean showsExpiredItems) {
     this.keyChecks = keyChecks;
+    this.showsExpiredItems = showsExpiredItems;
   }
 
-  /** A JDBC transaction: statements run in it until commit() or rollback(). */
-  public static Transaction ofConnection(KeyChecks keyChecks) {
-    return new Transaction(keyChecks);
+  /**
+   * A JDBC transaction: statements run in it until commit() or rollback().
+   *
+   * @param showsExpiredItems whether items whose time to live has passed are rows; else an item
+   *     the commit expects to exist must not have expired, and one expected absent may have
+   */
+  public static Transaction ofConnection(KeyChecks keyChecks, boolean showsExpiredItems) {
+    return new Transaction(keyChecks, showsExpiredItems);
   }
 
   /** One statement that is a transaction of its own, committed as soon as it has run. */
-  public static Transaction ofOneStatement() {
-    return new Transaction(KeyChecks.DEFERRED);
+  public static Transaction ofOneStatement(boolean showsExpiredItems) {
+    return new Transaction(KeyChecks.DEFERRED, showsExpiredItems);
   }
 
   /** Whether an INSERT reads its keys when it runs, so that a taken key fails the statement. */
@@ -180,9 +196,10 @@ public final class Transaction {
   private long keep(EntityTable table, ItemKey key, String describedKey, ItemExpectation expected, Effect effect) {
     PendingWrite before = writes.get(key);
     writes.put(key, before == null
-        ? new PendingWrite(key, table.source().keys().hashAttribute(), describedKey, expected, effect)
+        ? new PendingWrite(key, table.source().keys().hashAttribute(),
+            table.source().timeToLive().filter(ttl -> !showsExpiredItems), describedKey, expected, effect)
         : before.then(expected, effect));
-    token = Optional.empty();
+    attempt = Optional.empty();
     return 1;
   }
 
@@ -271,11 +288,12 @@ public final class Transaction {
     if (writes.isEmpty()) {
       return Optional.empty();
     }
-    if (token.isEmpty()) {
-      token = Optional.of(UUID.randomUUID().toString());
+    if (attempt.isEmpty()) {
+      attempt = Optional.of(new Attempt(UUID.randomUUID().toString(), Instant.now()));
     }
-    return Optional.of(new TransactWriteItems(writes.values().stream().map(PendingWrite::action)
-        .collect(ImmutableList.toImmutableList()), token.get()));
+    Instant now = attempt.get().now();
+    return Optional.of(new TransactWriteItems(writes.values().stream().map(w -> w.action(now))
+        .collect(ImmutableList.toImmutableList()), attempt.get().token()));
   }
 
   /**
@@ -285,7 +303,8 @@ public final class Transaction {
    * a commit tried again within DynamoDB's ten minutes is applied once.
    *
    * @throws KeycondException 40001 when DynamoDB cancelled the transaction because an item was no
-   *     longer as its statements found it; 23505 when an INSERT's key was taken meanwhile
+   *     longer as its statements found it; 23505 when an INSERT's key was taken meanwhile, or an
+   *     UPSERT's or MERGE's by another table's item
    */
   public void commit(DynamoGateway gateway, StatementCall call) {
     Optional<TransactWriteItems> request = request();
@@ -323,14 +342,15 @@ public final class Transaction {
       if (!code.equals("None")) {
         PendingWrite write = sent.get(i);
         failed.add("table '" + write.item().tableName() + "' key " + write.describedKey() + " (" + code + ")");
+        ItemExpectation.Existence exists = write.expected().exists();
         duplicates &= code.equals("ConditionalCheckFailed")
-            && write.expected().exists() == ItemExpectation.Existence.ABSENT;
+            && (exists == ItemExpectation.Existence.ABSENT || exists == ItemExpectation.Existence.ABSENT_OR_OWN);
       }
     }
     if (duplicates && !failed.isEmpty()) {
       return new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key at commit: an item has the key of a row "
-          + "this transaction inserts: " + String.join("; ", failed) + ". Nothing was written, and the "
-          + "transaction is over");
+          + "this transaction inserts (or upserts, and the item is another table's): " + String.join("; ", failed)
+          + ". Nothing was written, and the transaction is over");
     }
     return new KeycondException(SqlState.SERIALIZATION_FAILURE, "DynamoDB cancelled the transaction and nothing was "
         + "written: " + (failed.isEmpty() ? "it gave no reason" : String.join("; ", failed)) + ". Another writer "
@@ -341,7 +361,7 @@ public final class Transaction {
   /** Drops every action (a rollback, or the end of a commit). */
   public synchronized void discard() {
     writes = new LinkedHashMap<>();
-    token = Optional.empty();
+    attempt = Optional.empty();
   }
 
   /** What the transaction holds now, to go back to. */
@@ -352,6 +372,6 @@ public final class Transaction {
   /** Goes back to what the transaction held at a mark: the actions kept since are dropped. */
   public synchronized void rollbackTo(Mark mark) {
     writes = new LinkedHashMap<>(mark.writes);
-    token = Optional.empty();
+    attempt = Optional.empty();
   }
 }

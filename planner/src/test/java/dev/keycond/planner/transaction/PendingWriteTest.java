@@ -9,6 +9,8 @@ import dev.keycond.planner.request.ItemChange;
 import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.TransactWriteItems;
+import dev.keycond.planner.source.TimeToLive;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -21,6 +23,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 class PendingWriteTest {
   private static final ImmutableMap<String, AttributeValue> KEY = ImmutableMap.of("PK", s("k"));
+  private static final Instant NOW = Instant.ofEpochSecond(1_800_000_000L);
+  private static final ItemExpectation OWN = new ItemExpectation(ItemExpectation.Existence.ABSENT_OR_OWN,
+      ImmutableMap.of("EntityType", s("Order")), ImmutableSet.of());
 
   @Test
   void anUpdateAfterAPutIsThePutOfTheUpdatedItem() {
@@ -57,7 +62,7 @@ class PendingWriteTest {
     PendingWrite folded = pending(ItemExpectation.ABSENT, new Effect.Put(item("size", n("1"))))
         .then(ItemExpectation.asRead(ImmutableMap.of(), ImmutableSet.of()), new Effect.Delete());
     assertEquals(ItemExpectation.ABSENT, folded.expected());
-    assertEquals("attribute_not_exists(#a0)", folded.action().conditionExpression().orElseThrow());
+    assertEquals("attribute_not_exists(#a0)", folded.action(NOW).conditionExpression().orElseThrow());
   }
 
   @Test
@@ -71,11 +76,11 @@ class PendingWriteTest {
   @Test
   void aCheckAloneIsAConditionCheckOnTheItemsExistence() {
     ItemExpectation exists = exists();
-    TransactWriteItems.Action check = pending(exists, new Effect.Check()).action();
+    TransactWriteItems.Action check = pending(exists, new Effect.Check()).action(NOW);
     assertEquals("ConditionCheck", check.kind());
     assertEquals("attribute_exists(#a0)", check.conditionExpression().orElseThrow());
     assertEquals("attribute_not_exists(#a0)",
-        pending(ItemExpectation.ABSENT, new Effect.Check()).action().conditionExpression().orElseThrow());
+        pending(ItemExpectation.ABSENT, new Effect.Check()).action(NOW).conditionExpression().orElseThrow());
   }
 
   @Test
@@ -87,7 +92,7 @@ class PendingWriteTest {
     assertEquals(ItemExpectation.asRead(ImmutableMap.of("size", n("1")), ImmutableSet.of()), folded.expected());
     PendingWrite inserted = pending(ItemExpectation.ABSENT, new Effect.Check())
         .then(ItemExpectation.ABSENT, new Effect.Put(item("size", n("1"))));
-    assertEquals("attribute_not_exists(#a0)", inserted.action().conditionExpression().orElseThrow());
+    assertEquals("attribute_not_exists(#a0)", inserted.action(NOW).conditionExpression().orElseThrow());
   }
 
   @Test
@@ -102,6 +107,37 @@ class PendingWriteTest {
   }
 
   @Test
+  void anUpsertOfATableWithConstantsExpectsTheKeyFreeOrTheItemItsOwn() {
+    TransactWriteItems.Action put = pending(OWN, new Effect.Put(item("size", n("1")))).action(NOW);
+    assertEquals("attribute_not_exists(#a0) OR (#a1 = :v0)", put.conditionExpression().orElseThrow());
+    PendingWrite merged = pending(OWN, update(Map.of("size", n("2"))));
+    assertEquals(new ItemExpectation(ItemExpectation.Existence.ABSENT_OR_OWN, OWN.values(), ImmutableSet.of("name")),
+        merged.then(ItemExpectation.asRead(ImmutableMap.of("size", n("2")), ImmutableSet.of("name")),
+            update(Map.of("size", n("3")))).expected(), "a missing attribute is as well missing from no item");
+    assertEquals(ItemExpectation.Existence.EXISTS, merged.then(ItemExpectation.asRead(
+        ImmutableMap.of("owner", s("u1")), ImmutableSet.of()), update(Map.of("size", n("3")))).expected().exists(),
+        "a value the merge did not write was read from an item on the server");
+  }
+
+  @Test
+  void aTableWithTimeToLiveCountsItsExpiredItemsAsGone() {
+    Optional<TimeToLive> ttl = Optional.of(new TimeToLive("expires"));
+    assertEquals("attribute_not_exists(#a0) OR (attribute_type(#a1, :v0) AND #a1 < :v1)",
+        expiring(ttl, ItemExpectation.ABSENT, new Effect.Put(item("size", n("1")))).conditionExpression()
+            .orElseThrow());
+    TransactWriteItems.Action update = expiring(ttl, ItemExpectation.asRead(ImmutableMap.of("size", n("1")),
+        ImmutableSet.of()), update(Map.of("size", n("2"))));
+    assertEquals("attribute_exists(#a1) AND (NOT attribute_type(#a2, :v2) OR #a2 >= :v3) AND #a0 = :v1",
+        update.conditionExpression().orElseThrow());
+    assertEquals(new RequestValue.Bound(n("1800000000")), update.attributes().values().get(":v3"),
+        "judged at the commit's time");
+    assertEquals("attribute_not_exists(#a0) OR (attribute_type(#a2, :v1) AND #a2 < :v2) OR (#a1 = :v0)",
+        expiring(ttl, OWN, new Effect.Put(item("size", n("1")))).conditionExpression().orElseThrow());
+    assertEquals(Optional.empty(), expiring(ttl, ItemExpectation.NOTHING, new Effect.Put(item("size", n("1"))))
+        .conditionExpression(), "nothing expected, nothing checked");
+  }
+
+  @Test
   void aKeptChangeAddsNothing() {
     assertThrows(IllegalArgumentException.class, () -> new Effect.Update(new ItemChange(ImmutableMap.of(),
         ImmutableMap.of("size", new RequestValue.Bound(n("1"))), ImmutableSet.of())));
@@ -113,8 +149,13 @@ class PendingWriteTest {
     return ItemExpectation.PRESENT;
   }
 
+  private static TransactWriteItems.Action expiring(Optional<TimeToLive> ttl, ItemExpectation expected,
+      Effect effect) {
+    return new PendingWrite(new ItemKey("Drive", KEY), "PK", ttl, "{PK=k}", expected, effect).action(NOW);
+  }
+
   private static PendingWrite pending(ItemExpectation expected, Effect effect) {
-    return new PendingWrite(new ItemKey("Drive", KEY), "PK", "{PK=k}", expected, effect);
+    return new PendingWrite(new ItemKey("Drive", KEY), "PK", Optional.empty(), "{PK=k}", expected, effect);
   }
 
   private static Effect.Update update(Map<String, AttributeValue> sets, String... removes) {

@@ -14,6 +14,7 @@ import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
@@ -167,6 +168,49 @@ class EntityTypeDesignTest {
           "version", n("1")), copy.item("CUST#c6", "o60"));
       assertEquals(List.of(List.of("o60", "7")),
           query(c, "SELECT order_id, total FROM orders WHERE customer_id = 'c6'"));
+    }
+  }
+
+  @Test
+  void upsertReplacesTheTablesOwnItemsAndNeverAnotherTables() throws SQLException {
+    DesignCopy copy = DesignCopy.of(server, "entity-type");
+    Map<String, AttributeValue> ret = copy.item("CUST#c1", "r1");
+    Map<String, AttributeValue> o4 = copy.item("CUST#c2", "o4");
+    try (Connection c = copy.connect(); Statement s = c.createStatement()) {
+      RequestRecorder.clear();
+      assertEquals(1, s.executeUpdate("UPSERT INTO orders (customer_id, order_id, total) VALUES ('c1', 'o1', 5)"));
+      PutItemRequest put = onlyRequest().raw(PutItemRequest.class);
+      assertEquals("attribute_not_exists(PK) OR (EntityType = 'Order' AND version = 1)", ExpressionRenderer.render(
+          put.conditionExpression(), put.expressionAttributeNames(), put.expressionAttributeValues()));
+      assertEquals(Map.of("PK", s("CUST#c1"), "SK", s("o1"), "total", n("5"), "EntityType", s("Order"),
+          "version", n("1")), copy.item("CUST#c1", "o1"), "the order is replaced whole");
+      assertEquals(1, s.executeUpdate("UPSERT INTO orders (customer_id, order_id, total) VALUES ('c7', 'o70', 3)"));
+      assertEquals(n("3"), copy.item("CUST#c7", "o70").get("total"), "a free key is written");
+
+      // r1 is a return, o4 an order of another version: neither is a row of orders, and neither is replaced.
+      SQLException other = assertThrows(SQLException.class, () -> s.executeUpdate(
+          "UPSERT INTO orders (customer_id, order_id, total) VALUES ('c1', 'r1', 5)"));
+      assertEquals("23505", other.getSQLState());
+      assertEquals("Duplicate key: the item with key {PK=CUST#c1, SK=r1} is not a row of table 'orders' but another "
+          + "table's (it does not hold EntityType = 'Order' and version = 1); UPSERT writes only the table's own "
+          + "items. The row was not written", other.getMessage());
+      assertEquals(ret, copy.item("CUST#c1", "r1"));
+      try (PreparedStatement p = c.prepareStatement(
+          "UPSERT INTO orders (customer_id, order_id, total) VALUES (?, ?, 9)")) {
+        p.setString(1, "c2");
+        p.setString(2, "o4");
+        assertEquals("23505", assertThrows(SQLException.class, p::executeUpdate).getSQLState());
+      }
+      assertEquals(o4, copy.item("CUST#c2", "o4"));
+
+      SQLException merged = assertThrows(SQLException.class, () -> s.executeUpdate(
+          "MERGE INTO orders o USING (VALUES ('c1', 'r1', 7)) AS v (c, id, t) "
+          + "ON o.customer_id = v.c AND o.order_id = v.id "
+          + "WHEN MATCHED THEN UPDATE SET total = v.t "
+          + "WHEN NOT MATCHED THEN INSERT (customer_id, order_id, total) VALUES (v.c, v.id, v.t)"));
+      assertEquals("23505", merged.getSQLState());
+      assertTrue(merged.getMessage().contains("MERGE writes only the table's own items"), merged::getMessage);
+      assertEquals(ret, copy.item("CUST#c1", "r1"));
     }
   }
 

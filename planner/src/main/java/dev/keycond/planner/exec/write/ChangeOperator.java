@@ -1,5 +1,7 @@
 package dev.keycond.planner.exec.write;
 
+import java.time.Instant;
+import dev.keycond.planner.request.Expiry;
 import dev.keycond.planner.request.WriteActions;
 import dev.keycond.planner.exec.Paging;
 
@@ -119,7 +121,8 @@ public final class ChangeOperator implements WriteOperator {
         }
         checked.put(execution, holding.get());
       }
-      WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(binder), plan.returnsRows());
+      WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.of(binder), plan.returnsRows(),
+          Expiry.of(table, context.settings(), Instant.now()));
       if (plan.byKey()) {
         writeKeys(execution, one, binder, requests, run);
       } else {
@@ -183,7 +186,8 @@ public final class ChangeOperator implements WriteOperator {
     ImmutableList.Builder<TransactWriteItems.Action> checks = ImmutableList.builder();
     for (ExistenceCheck check : plan.checks()) {
       EntityTable checked = check.read().table();
-      TransactActions actions = new TransactActions(checked.source().name(), checked.source().keys().hashAttribute());
+      TransactActions actions = new TransactActions(checked.source().name(), checked.source().keys().hashAttribute(),
+          Expiry.of(checked, settings, Instant.now()));
       for (ImmutableMap<String, RequestValue> key : new ReadRequestBuilder(check.read(), settings, parameters)
           .itemKeys()) {
         checks.add(actions.check(key, check.exists() ? ItemExpectation.PRESENT : ItemExpectation.ABSENT));
@@ -202,7 +206,8 @@ public final class ChangeOperator implements WriteOperator {
 
   private WriteActions writeActions(StatementSettings settings, Optional<List<Object>> parameters) {
     Optional<KeyValueBinder> binder = parameters.map(KeyValueBinder::new);
-    WriteRequestBuilder requests = new WriteRequestBuilder(table, binder, plan.returnsRows());
+    WriteRequestBuilder requests = new WriteRequestBuilder(table, binder, plan.returnsRows(),
+        Expiry.of(table, settings, Instant.now()));
     String kind = plan.delete() ? "DeleteItem" : "UpdateItem";
     String conditioned = " (ConditionExpression: the item exists" + (target.residual().isEmpty() ? ""
         : writesWithoutRead ? ", and the statement's other conditions" : ", and is unchanged since it was read") + ")";
@@ -345,14 +350,16 @@ public final class ChangeOperator implements WriteOperator {
   /** Reads a row by key (strongly consistent), checks it in the driver, and writes it if unchanged. */
   private Optional<Map<String, AttributeValue>> readAndWrite(ExecutionContext context, WriteRequestBuilder requests,
       ImmutableMap<String, RequestValue> key) {
-    GetItem get = new ReadRequestBuilder(target, context.settings(), new KeyValueBinder(context.parameters()))
-        .itemRequest(key);
+    ReadRequestBuilder reads = new ReadRequestBuilder(target, context.settings(),
+        new KeyValueBinder(context.parameters()));
+    GetItem get = reads.itemRequest(key);
     if (plan.returnsRows() && context.transaction().isPresent()) {
       // The rows returned are the whole items, which a transaction's write does not answer with.
       get = new GetItem(get.tableName(), get.key(), Optional.empty(), ExpressionAttributes.NONE, true);
     }
     Optional<Map<String, AttributeValue>> item = context.getItem(get);
-    if (item.isEmpty()) {
+    // An item whose time to live has passed is no row, as a read by key finds.
+    if (item.isEmpty() || reads.filter().expiredInDriver(item.get())) {
       return Optional.empty();
     }
     Object[] row = codec.decode(item.get());

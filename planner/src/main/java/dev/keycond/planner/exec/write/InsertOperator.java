@@ -1,5 +1,7 @@
 package dev.keycond.planner.exec.write;
 
+import java.time.Instant;
+import dev.keycond.planner.request.Expiry;
 import dev.keycond.planner.request.WriteActions;
 import com.google.common.collect.ImmutableMap;
 import dev.keycond.planner.codec.ConstantValues;
@@ -14,6 +16,7 @@ import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.request.BatchWriteItem;
 import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.ItemExpectation;
+import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.WriteRequestBuilder;
@@ -35,7 +38,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Executes INSERT (a conditional PutItem per row, which fails with 23505 and overwrites nothing
- * when the key exists) and UPSERT (unconditional puts, 25 to a BatchWriteItem). Each row is
+ * when the key exists) and UPSERT (unconditional puts, 25 to a BatchWriteItem; for a table whose
+ * items share their keys with another table's, a PutItem per row that fails with 23505 when the
+ * key holds the other table's item). Each row is
  * completed (a hierarchy's parent from its path) and encoded into the item a careful client would
  * write, and checked against DynamoDB's limits, before it is sent. Rows that come from VALUES or
  * parameters are all checked before the first is sent; rows read from DynamoDB are written as they
@@ -45,6 +50,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class InsertOperator implements WriteOperator {
   private final EntityTable table;
   private final boolean upsert;
+  /**
+   * Whether the table's items share their keys with another table's, told apart by constants: an
+   * UPSERT then puts each item with a condition that keeps it off another table's, which
+   * BatchWriteItem cannot carry.
+   */
+  private final boolean sharesKeys;
   private final Operator rows;
   /** Whether the rows come without reading DynamoDB, so all can be checked before any is sent. */
   private final boolean rowsInMemory;
@@ -54,6 +65,7 @@ public final class InsertOperator implements WriteOperator {
   public InsertOperator(WritePlan.InsertRows plan, Operator rows, boolean rowsInMemory) {
     this.table = plan.table();
     this.upsert = plan.upsert();
+    this.sharesKeys = !plan.table().mapping().constants().isEmpty();
     this.rows = rows;
     this.rowsInMemory = rowsInMemory;
     this.codec = ItemCodec.of(table);
@@ -64,7 +76,8 @@ public final class InsertOperator implements WriteOperator {
 
   @Override
   public WriteResult execute(ExecutionContext context, List<List<Object>> parameterSets, boolean returnsRows) {
-    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
+    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty(), false,
+        Expiry.of(table, context.settings(), Instant.now()));
     // In a transaction an INSERT's rows are kept only once none of their keys is found taken.
     boolean checksKeys = !upsert && context.transaction().filter(Transaction::checksInsertedKeys).isPresent();
     List<Row> checked = new ArrayList<>();
@@ -93,8 +106,12 @@ public final class InsertOperator implements WriteOperator {
 
   @Override
   public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
-    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty());
-    String what = upsert
+    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty(), false,
+        Expiry.of(table, settings, Instant.now()));
+    String what = upsert && sharesKeys
+        ? "UPSERT: a PutItem per row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time; each replaces the whole "
+            + "item with the key when it is the table's own, and fails (23505) when it is another table's"
+        : upsert
         ? "UPSERT: BatchWriteItem puts, " + BatchWriteItem.MAX_WRITES + " rows a request, up to "
             + ConcurrentWrites.IN_FLIGHT + " requests at a time; each put replaces the whole item with the key"
         : "INSERT: a PutItem per row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time; each fails, and "
@@ -109,17 +126,23 @@ public final class InsertOperator implements WriteOperator {
         }
       }
       ImmutableList.Builder<WriteRequest> built = ImmutableList.builder();
-      if (upsert) {
+      if (upsert && !sharesKeys) {
         Lists.partition(items, BatchWriteItem.MAX_WRITES).forEach(batch ->
             built.add(requests.batch(batch.stream().<BatchWriteItem.Write>map(BatchWriteItem.Put::new).toList())));
       } else {
-        items.forEach(item -> built.add(requests.insert(item)));
+        items.forEach(item -> built.add(put(requests, item)));
       }
       return WriteActions.of(new WriteActions.Step(what, built.build(), false));
     }
     ImmutableMap<String, RequestValue> item = describedItem();
-    WriteRequest request = upsert ? requests.batch(List.of(new BatchWriteItem.Put(item))) : requests.insert(item);
+    WriteRequest request = upsert && !sharesKeys ? requests.batch(List.of(new BatchWriteItem.Put(item)))
+        : put(requests, item);
     return WriteActions.of(new WriteActions.Step(what + "; for each row:", ImmutableList.of(request), true));
+  }
+
+  /** The PutItem of a row: an INSERT's, or an UPSERT's into a table that shares its keys. */
+  private PutItem put(WriteRequestBuilder requests, ImmutableMap<String, RequestValue> item) {
+    return upsert ? requests.replace(item) : requests.insert(item);
   }
 
   /** The attributes of a row's item, described: what each key template and column writes. */
@@ -170,13 +193,25 @@ public final class InsertOperator implements WriteOperator {
         + "replace the item, or UPDATE to change it)");
   }
 
+  /**
+   * The 23505 of an UPSERT or MERGE row whose key holds another table's item (without the table's
+   * constants), which it must not replace.
+   */
+  static KeycondException anotherTablesItem(EntityTable table, String describedKey, String statement) {
+    String constants = String.join(" and ", table.mapping().constants().values().stream().map(Object::toString)
+        .toList());
+    return new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: the item with key " + describedKey
+        + " is not a row of table '" + table.name() + "' but another table's (it does not hold " + constants
+        + "); " + statement + " writes only the table's own items");
+  }
+
   private void send(Row row, WriteRequestBuilder requests, WriteRun run) {
     ExecutionContext context = run.context();
     if (context.transaction().isPresent()) {
       Transaction transaction = context.transaction().get();
       run.sender().submit(row.ref(), () -> {
         if (upsert) {
-          transaction.write(table, row.item(), row.ref().key(), ItemExpectation.NOTHING,
+          transaction.write(table, row.item(), row.ref().key(), ItemExpectation.replacing(table),
               new Effect.Put(ImmutableMap.copyOf(row.item())));
         } else {
           transaction.insert(table, row.item(), row.ref().key());
@@ -187,18 +222,18 @@ public final class InsertOperator implements WriteOperator {
       return;
     }
     ImmutableMap<String, RequestValue> item = values(row.item());
-    if (upsert) {
+    if (upsert && !sharesKeys) {
       run.batches().add(row.ref(), new BatchWriteItem.Put(item));
       return;
     }
     run.sender().submit(row.ref(), () -> {
-      DynamoGateway.PutOutcome outcome = context.gateway().putItem(requests.insert(item), context.call());
+      DynamoGateway.PutOutcome outcome = context.gateway().putItem(put(requests, item), context.call());
       if (outcome == DynamoGateway.PutOutcome.WRITTEN
           || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && isOurs(table, row.item(), context)) {
         return run.written(row.ref(), Optional.of(row.item()));
       }
       // Found by the put's own condition, in auto-commit: no transaction to speak of.
-      throw duplicate(row.ref().key(), "");
+      throw upsert ? anotherTablesItem(table, row.ref().key(), "UPSERT") : duplicate(row.ref().key(), "");
     });
   }
 

@@ -51,7 +51,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Executes MERGE by key, one request per source row, as its branches say: with both, an UpdateItem
  * without condition, which creates the item or updates it (the upsert that keeps the attributes it
- * does not set); with WHEN MATCHED THEN UPDATE alone, an UpdateItem conditioned on the item existing
+ * does not set), unless the table shares its keys with another table's items, when the condition
+ * keeps it off those (23505); with WHEN MATCHED THEN UPDATE alone, an UpdateItem conditioned on the item existing
  * and on the ON clause's other comparisons; with WHEN NOT MATCHED THEN INSERT alone, a PutItem
  * conditioned on no item having the key. An update sets the columns the MERGE gives with every
  * derived attribute (index keys, a hierarchy's parent); a put writes the whole item, as INSERT does.
@@ -72,7 +73,7 @@ public final class MergeOperator implements WriteOperator {
   public MergeOperator(WritePlan.MergeRows plan, Operator rows, RexBuilder rexBuilder) {
     this.plan = plan;
     this.table = plan.table();
-    this.requests = new WriteRequestBuilder(table, Optional.empty(), plan.returnsRows());
+    this.requests = new WriteRequestBuilder(table, Optional.empty(), plan.returnsRows(), Optional.empty());
     this.rows = rows;
     this.columns = plan.columns();
     this.codec = ItemCodec.of(table);
@@ -112,7 +113,7 @@ public final class MergeOperator implements WriteOperator {
           }
           run.afterAllChecked(() -> run.sender().submit(ref, () -> run.written(ref,
               context.transaction().isPresent() ? keep(row, source, item, ref, one, returnsRows)
-                  : send(request.get(), row, context))));
+                  : send(request.get(), row, ref, context))));
         }
       }
     });
@@ -153,7 +154,7 @@ public final class MergeOperator implements WriteOperator {
         transaction.write(table, key, ref.key(), matched.get(), update);
         return update.applyTo(found, key);
       default:
-        transaction.write(table, key, ref.key(), ItemExpectation.NOTHING, update);
+        transaction.write(table, key, ref.key(), ItemExpectation.replacing(table), update);
         return update.applyTo(found, key);
     }
   }
@@ -187,12 +188,23 @@ public final class MergeOperator implements WriteOperator {
     return Optional.of(ItemExpectation.asRead(found, compared));
   }
 
-  /** Sends a row's request: what DynamoDB answered for the item written, or empty when its condition failed. */
-  private Optional<Map<String, AttributeValue>> send(WriteRequest request, Object[] row, ExecutionContext context) {
+  /**
+   * Sends a row's request: what DynamoDB answered for the item written, or empty when its condition
+   * failed.
+   *
+   * @throws KeycondException 23505 when a MERGE with both branches finds another table's item with
+   *     the key, which it neither matches nor may insert over
+   */
+  private Optional<Map<String, AttributeValue>> send(WriteRequest request, Object[] row, RowRef ref,
+      ExecutionContext context) {
     return request.accept(new WriteRequest.Visitor<Optional<Map<String, AttributeValue>>>() {
       @Override
       public Optional<Map<String, AttributeValue>> updateItem(UpdateItem update) {
-        return context.gateway().updateItem(update, context.call());
+        Optional<Map<String, AttributeValue>> written = context.gateway().updateItem(update, context.call());
+        if (written.isEmpty() && plan.branches() == WritePlan.MergeBranches.BOTH) {
+          throw InsertOperator.anotherTablesItem(table, ref.key(), "MERGE");
+        }
+        return written;
       }
 
       @Override
@@ -226,8 +238,10 @@ public final class MergeOperator implements WriteOperator {
   @Override
   public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
     String what = switch (plan.branches()) {
-      case BOTH -> "MERGE: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time, without "
-          + "a condition: it creates the item or updates it";
+      case BOTH -> "MERGE: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time, "
+          + (table.mapping().constants().isEmpty() ? "without a condition: it creates the item or updates it"
+              : "conditioned on the item being absent or the table's own: it creates the item or updates it, and "
+                  + "fails (23505) on another table's item with the key");
       case MATCHED_UPDATE -> "MERGE WHEN MATCHED: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT
           + " at a time, conditioned on the item existing" + (plan.conditions().isEmpty() ? ""
               : " and on the ON clause's other comparisons") + "; a row whose condition fails counts 0";

@@ -11,7 +11,12 @@ import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.RequestValue;
 import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.request.Expiry;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,8 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Which of the keys an INSERT in a transaction gives are taken on the server, read when the
  * statement runs so that a taken key fails it then (23505) and not only at commit. Only the keys the
- * transaction has not written are read (strongly consistent, the key alone; one GetItem, or a
- * BatchGetItem per 100 keys): for the others, what the transaction did decides (a key it deleted is
+ * transaction has not written are read (strongly consistent, the key alone and the time to live;
+ * one GetItem, or a BatchGetItem per 100 keys; an item whose time has passed leaves its key free): for the others, what the transaction did decides (a key it deleted is
  * free, one it inserted is taken). The commit still expects each key absent, since another writer
  * may take one meanwhile.
  */
@@ -43,18 +48,27 @@ final class TakenKeys {
     }
     List<ImmutableMap<String, RequestValue>> requested =
         keys.stream().map(InsertOperator::values).collect(ImmutableList.toImmutableList());
+    // An item whose time to live has passed is gone to reads, and so its key is free.
+    Optional<Expiry> expiry = Expiry.of(table, context.settings(), Instant.now());
+    List<String> attributes = new ArrayList<>(table.ownKeyAttributes());
+    expiry.ifPresent(e -> attributes.add(e.timeToLive().attribute()));
     Set<Map<String, AttributeValue>> found = new HashSet<>();
-    for (ReadRequest read : KeyReads.of(table.source().name(), table.ownKeyAttributes(), requested)) {
+    Consumer<Map<String, AttributeValue>> taken = item -> {
+      if (expiry.filter(e -> e.expired(item)).isEmpty()) {
+        found.add(key(table, item));
+      }
+    };
+    for (ReadRequest read : KeyReads.of(table.source().name(), attributes, requested)) {
       read.accept(new ReadRequest.Visitor<Void>() {
         @Override
         public Void getItem(GetItem get) {
-          context.gateway().getItem(get, context.call()).ifPresent(item -> found.add(key(table, item)));
+          context.gateway().getItem(get, context.call()).ifPresent(taken);
           return null;
         }
 
         @Override
         public Void batchGetItem(BatchGetItem batch) {
-          context.gateway().batchGetItem(batch, context.call()).forEach(item -> found.add(key(table, item)));
+          context.gateway().batchGetItem(batch, context.call()).forEach(taken);
           return null;
         }
 

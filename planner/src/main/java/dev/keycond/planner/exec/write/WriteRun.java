@@ -49,7 +49,8 @@ final class WriteRun {
     this.returnedRows = returnsRows ? Optional.of(ItemCodec.of(table)) : Optional.empty();
     this.progress = new WriteProgress(executions);
     this.sender = new ConcurrentWrites(context, progress);
-    this.batches = new BatchedWrites(context, new WriteRequestBuilder(table, Optional.empty()), sender, progress,
+    this.batches = new BatchedWrites(context, new WriteRequestBuilder(table, Optional.empty(), false,
+        Optional.empty()), sender, progress,
         table.ownKeyAttributes(), this::written);
   }
 

@@ -1,0 +1,66 @@
+package dev.keycond.sqltests.designs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.keycond.sqltests.harness.DynamoServer;
+import dev.keycond.sqltests.harness.MotoExtension;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * In a transaction, as in auto-commit, an item whose time to live has passed is gone until DynamoDB
+ * deletes it (fixture {@code ttl}: u2/s1 expired in 2001, u1/s2 lives until 2100): an INSERT finds
+ * its key free when it runs and its commit replaces the item, an UPDATE by key finds no row. With
+ * {@code expiredItems=show} the item is a row, and its key taken. Against moto, which runs
+ * transactions; the items are read back with the raw SDK.
+ */
+@ExtendWith(MotoExtension.class)
+class TransactionWritesOverExpiredItemsTest {
+
+  @Test
+  void anExpiredItemsKeyIsFreeAndTheItemNoRow(DynamoServer server) throws SQLException {
+    DesignCopy sessions = DesignCopy.of(server, "ttl");
+    try (Connection connection = sessions.connect(); Statement statement = connection.createStatement()) {
+      connection.setAutoCommit(false);
+      assertEquals(0, statement.executeUpdate(
+          "UPDATE sessions SET device = 'tablet' WHERE user_id = 'u1' AND session = 's1'"));
+      assertEquals(1, statement.executeUpdate(
+          "INSERT INTO sessions (user_id, session, device) VALUES ('u2', 's1', 'laptop')"));
+      assertEquals("23505", assertThrows(SQLException.class, () -> statement.executeUpdate(
+          "INSERT INTO sessions (user_id, session, device) VALUES ('u1', 's2', 'laptop')")).getSQLState());
+      connection.commit();
+    }
+    assertEquals(Map.of("user", s("u2"), "session", s("s1"), "device", s("laptop")), item(sessions, "u2", "s1"));
+    assertEquals(s("phone"), item(sessions, "u1", "s1").get("device"), "the expired item is left to DynamoDB");
+  }
+
+  @Test
+  void withExpiredItemsShownAnExpiredItemsKeyIsTaken(DynamoServer server) throws SQLException {
+    DesignCopy sessions = DesignCopy.of(server, "ttl");
+    List<Map<String, AttributeValue>> before = sessions.items();
+    try (Connection connection = sessions.connect("expiredItems=show");
+        Statement statement = connection.createStatement()) {
+      connection.setAutoCommit(false);
+      assertEquals("23505", assertThrows(SQLException.class, () -> statement.executeUpdate(
+          "INSERT INTO sessions (user_id, session, device) VALUES ('u2', 's1', 'laptop')")).getSQLState());
+      connection.commit();
+    }
+    assertEquals(before, sessions.items());
+  }
+
+  private static Map<String, AttributeValue> item(DesignCopy copy, String user, String session) {
+    return copy.items().stream().filter(i -> i.get("user").s().equals(user) && i.get("session").s().equals(session))
+        .findFirst().orElseThrow();
+  }
+
+  private static AttributeValue s(String text) {
+    return AttributeValue.fromS(text);
+  }
+}
