@@ -23,6 +23,10 @@ public final class ItemLimits {
   /** DynamoDB's limit on an item: attribute names and values together. */
   public static final int MAX_ITEM_BYTES = 400 * 1024;
 
+  /** What messages say of the limit. */
+  public static final String LIMIT = "DynamoDB stores items of at most " + MAX_ITEM_BYTES + " bytes (400 KB), "
+      + "attribute names included";
+
   private ItemLimits() {}
 
   /**
@@ -34,20 +38,25 @@ public final class ItemLimits {
     long size = checkAttributes(table, item, describedKey);
     if (size > MAX_ITEM_BYTES) {
       throw new KeycondException(SqlState.STRING_TOO_LONG, "The item with key " + describedKey.get() + " is " + size
-          + " bytes; DynamoDB stores items of at most " + MAX_ITEM_BYTES + " bytes (400 KB), attribute names "
-          + "included");
+          + " bytes; " + LIMIT);
     }
   }
 
   /**
    * Checks the attributes an UpdateItem sets (an UPDATE's or a MERGE's), as {@link #check} checks
    * a whole item: every key attribute of the table and of its indexes among them, and all their
-   * text. The item's size is not known without reading it, so it is left to DynamoDB.
+   * text. The item's size is not known without reading it: only attributes set that are too large
+   * by themselves are refused here; DynamoDB refuses the others, which the gateway reports as 22001
+   * too.
    *
-   * @throws KeycondException as {@link #check} does, but never for the item's size
+   * @throws KeycondException as {@link #check} does
    */
   public static void checkChanged(SourceTable table, Map<String, AttributeValue> sets, Supplier<String> describedKey) {
-    checkAttributes(table, sets, describedKey);
+    long size = checkAttributes(table, sets, describedKey);
+    if (size > MAX_ITEM_BYTES) {
+      throw new KeycondException(SqlState.STRING_TOO_LONG, "The attributes set in the item with key "
+          + describedKey.get() + " are " + size + " bytes by themselves; " + LIMIT);
+    }
   }
 
   /** Checks every key attribute among {@code attributes} and every value; returns their size. */

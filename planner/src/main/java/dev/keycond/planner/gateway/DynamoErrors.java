@@ -1,5 +1,6 @@
 package dev.keycond.planner.gateway;
 
+import dev.keycond.planner.codec.ItemLimits;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import java.io.IOException;
@@ -43,7 +44,9 @@ public final class DynamoErrors {
       String message = action + " failed" + attempts(e) + ": DynamoDB " + code
           + (state == SqlState.SERVICE_FAILED ? " (HTTP " + service.statusCode() + ")" : "")
           + (detail == null ? "" : ": " + detail);
-      if (state == SqlState.THROTTLED) {
+      if (state == SqlState.STRING_TOO_LONG) {
+        message = endSentence(message) + " " + ItemLimits.LIMIT + "; the request wrote nothing.";
+      } else if (state == SqlState.THROTTLED) {
         message = endSentence(message) + " Retry later, or give the table more capacity.";
       } else if (state == SqlState.SERVICE_FAILED) {
         message = endSentence(message) + " Retry later.";
@@ -150,10 +153,19 @@ public final class DynamoErrors {
       case "ConditionalCheckFailedException":
         return SqlState.UNIQUE_VIOLATION;
       case "ValidationException":
-        return isAboutValues(detail) ? SqlState.DATA_EXCEPTION : SqlState.INVALID_REQUEST;
+        return isItemTooLarge(detail) ? SqlState.STRING_TOO_LONG
+            : isAboutValues(detail) ? SqlState.DATA_EXCEPTION : SqlState.INVALID_REQUEST;
       default:
         return SqlState.INTERNAL_ERROR;
     }
+  }
+
+  /**
+   * Whether DynamoDB refused an item past its 400 KB: an UPDATE that grows the item, which the
+   * driver cannot see without reading it ("Item size to update has exceeded the maximum allowed size").
+   */
+  private static boolean isItemTooLarge(String detail) {
+    return detail != null && detail.startsWith("Item size") && detail.contains("exceeded the maximum allowed size");
   }
 
   /** DynamoDB reports both malformed requests and bad values as ValidationException. */

@@ -181,6 +181,28 @@ class WriteChecksTest {
   // ---------------------------------------------------------------- defect 3: MERGE
 
   @Test
+  void anUpdatePastDynamoDbsItemSizeIs22001AsAnInsertIs() throws SQLException {
+    put(control, Map.of("EntityRef", s("WS#w1"), "Detail", s("MEMBER#u1"), "notes", s("n".repeat(300_000))));
+    List<Map<String, AttributeValue>> before = items(control);
+    try (PreparedStatement update = connection.prepareStatement(
+        "UPDATE members SET status = ? WHERE workspace_id = 'w1' AND user_id = 'u1'")) {
+      // The attributes set are too large by themselves: refused before anything is sent.
+      update.setString(1, "s".repeat(410_000));
+      assertRefused("22001", update::executeUpdate);
+      // They fit, but the item they grow does not: DynamoDB refuses it, and says why.
+      update.setString(1, "s".repeat(200_000));
+      RequestRecorder.clear();
+      SQLException e = assertThrows(SQLException.class, update::executeUpdate);
+      assertEquals("22001", e.getSQLState(), e.getMessage());
+      assertTrue(e.getMessage().contains("ValidationException: Item size to update has exceeded the maximum allowed "
+          + "size. DynamoDB stores items of at most 409600 bytes (400 KB), attribute names included; the request "
+          + "wrote nothing."), e.getMessage());
+      assertEquals(List.of("UpdateItem"), operations());
+    }
+    assertEquals(before, items(control));
+  }
+
+  @Test
   void mergeChecksEverySourceRowsKeyBeforeSending() throws SQLException {
     String merge = "MERGE INTO files t USING (VALUES ('a1', 'root/ok', 1), ('a1', 'root/" + "y".repeat(1029)
         + "', 2)) AS s(a, p, z) ON t.account = s.a AND t.path = s.p WHEN MATCHED THEN UPDATE SET size = s.z "
