@@ -38,12 +38,24 @@ public final class KeyText {
     }
   }
 
+  /**
+   * Whether the slot can hold the value: any value, but for a zero-padded slot, which holds the
+   * integers from 0 to its width in nines. A key compared with one it cannot hold matches no item.
+   */
+  public static boolean fits(Object value, ColumnType type, Slot slot) {
+    if (!slot.fixedWidth() || type != ColumnType.INTEGER && type != ColumnType.BIGINT) {
+      return true;
+    }
+    long n = ((Number) value).longValue();
+    return n >= 0 && Long.toString(n).length() <= slot.width();
+  }
+
   private static String encodeInteger(long n, Slot slot) {
     String digits = Long.toString(n);
     if (!slot.fixedWidth()) {
       return digits;
     }
-    if (n < 0 || digits.length() > slot.width()) {
+    if (!fits(n, ColumnType.BIGINT, slot)) {
       throw new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE,
           "Value " + n + " of column '" + slot.column() + "' does not fit the key template's "
               + slot.width() + "-digit slot; it must be between 0 and " + "9".repeat(slot.width()));

@@ -143,10 +143,15 @@ public final class KeyValueBinder {
           return Optional.empty();
         }
         slotText = clamped.get();
+      } else if (v.role() == KeyPart.Role.PREFIX) {
+        slotText = SqlValues.coerce(value, SqlTypeName.VARCHAR).toString();
       } else {
-        slotText = v.role() == KeyPart.Role.PREFIX
-            ? SqlValues.coerce(value, SqlTypeName.VARCHAR).toString()
-            : KeyText.encode(SqlValues.toColumnValue(value, v.column().type()), v.column().type(), v.slot());
+        Object columnValue = SqlValues.toColumnValue(value, v.column().type());
+        if (!KeyText.fits(columnValue, v.column().type(), v.slot())) {
+          // A value the slot cannot hold (12345678 in {seq:06}) is in no item's key, like 42.5 in an INTEGER.
+          return Optional.empty();
+        }
+        slotText = KeyText.encode(columnValue, v.column().type(), v.slot());
       }
       if (v.role() == KeyPart.Role.VALUE) {
         v.template().checkSlotText(v.slot(), slotText);
