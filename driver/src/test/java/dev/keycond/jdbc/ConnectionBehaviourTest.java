@@ -46,6 +46,8 @@ class ConnectionBehaviourTest {
       assertTrue(connection.getAutoCommit());
       SQLException commit = assertThrows(SQLException.class, connection::commit);
       assertEquals("25000", commit.getSQLState(), commit.getMessage());
+      assertEquals("No transaction to commit: the connection is in auto-commit mode, where each statement is "
+          + "committed as it runs. Call setAutoCommit(false) to start a transaction.", commit.getMessage());
       SQLException rollback = assertThrows(SQLException.class, connection::rollback);
       assertEquals("25000", rollback.getSQLState(), rollback.getMessage());
       assertEquals("25000", assertThrows(SQLException.class, connection::setSavepoint).getSQLState());

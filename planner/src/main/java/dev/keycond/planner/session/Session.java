@@ -294,7 +294,7 @@ public final class Session implements AutoCloseable {
     Transaction.Mark mark = savepoints.get(id);
     if (mark == null) {
       throw new KeycondException(SqlState.INVALID_SAVEPOINT, "Savepoint " + id + " is not one of this transaction's: "
-          + "it was released, rolled back past, or set in a transaction that has ended");
+          + "it was released, rolled back past, or set in a transaction that has ended.");
     }
     return mark;
   }
@@ -302,7 +302,7 @@ public final class Session implements AutoCloseable {
   private Transaction openTransaction(String call) {
     return transaction.orElseThrow(() -> new KeycondException(SqlState.INVALID_TRANSACTION_STATE, "No transaction "
         + "to " + call + ": the connection is in auto-commit mode, where each statement is committed as it runs. "
-        + "Call setAutoCommit(false) to start a transaction"));
+        + "Call setAutoCommit(false) to start a transaction."));
   }
 
   /** What the last commit's requests cost (the TransactWriteItems and its units); nothing before the first. */

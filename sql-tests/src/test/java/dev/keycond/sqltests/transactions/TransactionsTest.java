@@ -182,7 +182,10 @@ class TransactionsTest extends OnFreshTables {
     assertFalse(e.getMessage().contains("root/new"), "only the failed action is named: " + e.getMessage());
     assertEquals(List.of(file("root/a", 50)), tables.items(tables.drive));
     // The transaction is over, and its savepoints with it.
-    assertEquals("3B001", assertThrows(SQLException.class, () -> connection.rollback(before)).getSQLState());
+    SQLException ended = assertThrows(SQLException.class, () -> connection.rollback(before));
+    assertEquals("3B001", ended.getSQLState());
+    assertTrue(ended.getMessage().endsWith(" is not one of this transaction's: it was released, rolled back past, or "
+        + "set in a transaction that has ended."), ended.getMessage());
     assertCommitSendsNothing();
   }
 
