@@ -337,25 +337,28 @@ public final class Transaction {
   private static KeycondException cancellation(List<PendingWrite> sent, List<String> codes) {
     List<String> failed = new ArrayList<>();
     boolean duplicates = true;
+    boolean ownership = false;
     for (int i = 0; i < sent.size() && i < codes.size(); i++) {
       String code = codes.get(i);
       if (!code.equals("None")) {
         PendingWrite write = sent.get(i);
         failed.add("table '" + write.item().tableName() + "' key " + write.describedKey() + " (" + code + ")");
         ItemExpectation.Existence exists = write.expected().exists();
+        ownership |= exists == ItemExpectation.Existence.ABSENT_OR_OWN;
         duplicates &= code.equals("ConditionalCheckFailed")
             && (exists == ItemExpectation.Existence.ABSENT || exists == ItemExpectation.Existence.ABSENT_OR_OWN);
       }
     }
     if (duplicates && !failed.isEmpty()) {
       return new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key at commit: an item has the key of a row "
-          + "this transaction inserts (or upserts, and the item is another table's): " + String.join("; ", failed)
-          + ". Nothing was written, and the transaction is over");
+          + "this transaction " + (ownership ? "inserts or upserts (for an UPSERT or MERGE, an item of another "
+              + "table, which it may not replace)" : "inserts") + ": " + String.join("; ", failed)
+          + ". Nothing was written, and the transaction is over.");
     }
     return new KeycondException(SqlState.SERIALIZATION_FAILURE, "DynamoDB cancelled the transaction and nothing was "
         + "written: " + (failed.isEmpty() ? "it gave no reason" : String.join("; ", failed)) + ". Another writer "
         + "changed an item since this transaction read it, or wrote it at the same time; the transaction is over. "
-        + "Run it again");
+        + "Run it again.");
   }
 
   /** Drops every action (a rollback, or the end of a commit). */

@@ -45,8 +45,10 @@ class TransactionWritesAmongOtherEntitiesTest {
         SQLException refused = assertThrows(SQLException.class, connection::commit, foreign);
         assertEquals("23505", refused.getSQLState(), refused::getMessage);
         assertTrue(refused.getMessage().startsWith("Duplicate key at commit: an item has the key of a row this "
-            + "transaction inserts (or upserts, and the item is another table's): table 'entitytype"),
-            refused::getMessage);
+            + "transaction inserts or upserts (for an UPSERT or MERGE, an item of another table, which it may not "
+            + "replace): table 'entitytype"), refused::getMessage);
+        assertTrue(refused.getMessage().endsWith("(ConditionalCheckFailed). Nothing was written, and the transaction "
+            + "is over."), refused::getMessage);
       }
       assertEquals(before, shop.items(), foreign + ": nothing was written");
     }

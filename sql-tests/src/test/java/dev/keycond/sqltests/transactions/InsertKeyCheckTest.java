@@ -209,7 +209,8 @@ class InsertKeyCheckTest extends OnFreshTables {
       SQLException e = assertThrows(SQLIntegrityConstraintViolationException.class, deferred::commit);
       assertEquals("23505", e.getSQLState());
       assertTrue(e.getMessage().startsWith("Duplicate key at commit: an item has the key of a row this transaction "
-          + "inserts"), e.getMessage());
+          + "inserts: "), e.getMessage());
+      assertTrue(e.getMessage().endsWith("Nothing was written, and the transaction is over."), e.getMessage());
       assertTrue(e.getMessage().contains("key {PK=DRIVE#a91, SK=root/taken}"), e.getMessage());
       assertEquals(List.of("TransactWriteItems"), operations(RequestRecorder.dataRequests()));
       assertEquals(2, transactions().get(0).transactItems().size());
