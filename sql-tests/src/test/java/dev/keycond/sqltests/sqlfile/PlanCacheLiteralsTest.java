@@ -58,9 +58,10 @@ class PlanCacheLiteralsTest {
   }
 
   @Test
-  void aKeyValueTheTemplateCannotHoldFailsAsUncached() throws SQLException {
+  void aKeyValueTheTemplateCannotHoldRunsAsUncached() throws SQLException {
     runsAsUncached("entity-templates", ORDERS + "'2026'", ORDERS + "'2026#01'", true, "error 22");
-    runsAsUncached("entity-templates", INVOICES + "= 100", INVOICES + "= 1234567", true, "error 22003");
+    // A number wider than its slot is in no item's key: no row, and no request.
+    runsAsUncached("entity-templates", INVOICES + "= 100", INVOICES + "= 1234567", true, "no DynamoDB requests");
     runsAsUncached("entity-templates", ORDERS + "'2026'", ORDERS + "''", false, "--- rows");
   }
 
