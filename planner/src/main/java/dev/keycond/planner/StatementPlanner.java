@@ -19,6 +19,7 @@ import dev.keycond.planner.sql.ParameterTypes;
 import dev.keycond.planner.sql.RowValues;
 import dev.keycond.planner.sql.StatementTooComplex;
 import dev.keycond.planner.sql.SyntaxError;
+import dev.keycond.planner.sql.UnicodeLiterals;
 import dev.keycond.planner.sql.UnknownNames;
 import dev.keycond.planner.sql.WrittenStatement;
 import com.google.common.base.Throwables;
@@ -804,7 +805,7 @@ public final class StatementPlanner {
   private static SqlNode parse(String sql) {
     SqlParser parser = SqlParser.create(sql, FrontEnd.PARSER);
     try {
-      return parser.parseStmt();
+      return UnicodeLiterals.rewrite(parser.parseStmt());
     } catch (SqlParseException e) {
       if (StatementTooComplex.causedBy(e)) {
         throw StatementTooComplex.refusal();
