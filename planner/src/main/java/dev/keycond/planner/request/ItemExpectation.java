@@ -109,10 +109,7 @@ public record ItemExpectation(
     // The key's name comes first, as DynamoDB's own examples write it.
     Optional<String> hash = exists == Existence.EITHER ? Optional.empty()
         : Optional.of(placeholders.name(hashAttribute));
-    List<String> parts = new ArrayList<>();
-    values.forEach((attribute, value) ->
-        parts.add(placeholders.name(attribute) + " = " + placeholders.value(new RequestValue.Bound(value))));
-    missing.forEach(attribute -> parts.add("attribute_not_exists(" + placeholders.name(attribute) + ")"));
+    List<String> parts = held(placeholders);
     switch (exists) {
       case EXISTS -> {
         parts.add(0, "attribute_exists(" + hash.orElseThrow() + ")");
@@ -120,12 +117,28 @@ public record ItemExpectation(
       }
       case ABSENT -> parts.add(absent(hash.orElseThrow(), placeholders, expiry));
       case ABSENT_OR_OWN -> {
-        return Optional.of(absent(hash.orElseThrow(), placeholders, expiry) + " OR (" + String.join(" AND ", parts)
-            + ")");
+        return Optional.of(absent(hash.orElseThrow(), placeholders, expiry) + " OR " + all(parts));
       }
       case EITHER -> { }
     }
     return parts.isEmpty() ? Optional.empty() : Optional.of(String.join(" AND ", parts));
+  }
+
+  /** The conditions that the item holds the expected values and lacks the missing attributes. */
+  List<String> held(Placeholders placeholders) {
+    List<String> parts = new ArrayList<>();
+    values.forEach((attribute, value) ->
+        parts.add(placeholders.name(attribute) + " = " + placeholders.value(new RequestValue.Bound(value))));
+    missing.forEach(attribute -> parts.add("attribute_not_exists(" + placeholders.name(attribute) + ")"));
+    return parts;
+  }
+
+  /**
+   * The conditions ANDed, in parentheses when there are several: DynamoDB refuses an expression
+   * with parentheses it does not need ("redundant parentheses").
+   */
+  static String all(List<String> conditions) {
+    return conditions.size() == 1 ? conditions.get(0) : "(" + String.join(" AND ", conditions) + ")";
   }
 
   /** That no item has the key, or only one whose time to live has passed. */

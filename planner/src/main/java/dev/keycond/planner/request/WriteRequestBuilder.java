@@ -107,16 +107,28 @@ public final class WriteRequestBuilder {
   }
 
   /**
-   * MERGE's UpdateItem: it creates the item when there is none, and updates the table's own; its
-   * only condition is that of {@link ItemExpectation#replacing}, which keeps it off another table's
-   * item with the key.
+   * MERGE's UpdateItem: it creates the item when there is none, and updates the table's own. Its
+   * condition keeps it off an item it must not update: another table's with the key (see
+   * {@link ItemExpectation#replacing}) and one whose time to live has passed, which is gone and is
+   * replaced whole instead ({@link #insert}); without constants or time to live it has none.
    */
   public UpdateItem merge(ImmutableMap<String, RequestValue> key, ItemChange change) {
     Placeholders placeholders = new Placeholders();
     String expression = updateExpression(change, placeholders);
-    Optional<String> condition = ItemExpectation.replacing(table).render(placeholders,
-        table.source().keys().hashAttribute(), expiry);
+    ItemExpectation replacing = ItemExpectation.replacing(table);
+    Optional<String> condition = Optional.empty();
+    if (replacing.exists() == ItemExpectation.Existence.ABSENT_OR_OWN || expiry.isPresent()) {
+      String hash = placeholders.name(table.source().keys().hashAttribute());
+      List<String> updatable = replacing.held(placeholders);
+      expiry.ifPresent(e -> updatable.add(e.live(placeholders)));
+      condition = Optional.of("attribute_not_exists(" + hash + ") OR " + ItemExpectation.all(updatable));
+    }
     return new UpdateItem(tableName(), key, expression, condition, placeholders.attributes(), returnsItems);
+  }
+
+  /** Whether the table's expired items count as gone, so that a write may find one to replace. */
+  public boolean expires() {
+    return expiry.isPresent();
   }
 
   /** The ConditionExpression, or why there is none to send. */

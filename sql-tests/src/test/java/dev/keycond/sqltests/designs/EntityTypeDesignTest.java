@@ -211,6 +211,17 @@ class EntityTypeDesignTest {
       assertEquals("23505", merged.getSQLState());
       assertTrue(merged.getMessage().contains("MERGE writes only the table's own items"), merged::getMessage);
       assertEquals(ret, copy.item("CUST#c1", "r1"));
+
+      // One constant: its condition has no parentheses, which DynamoDB (and dynalite) refuse as redundant.
+      assertEquals(1, s.executeUpdate("UPSERT INTO order_returns (customer_id, return_id, reason) "
+          + "VALUES ('c1', 'r1', 'late')"));
+      assertEquals(s("late"), copy.item("CUST#c1", "r1").get("reason"));
+      assertEquals("23505", assertThrows(SQLException.class, () -> s.executeUpdate("UPSERT INTO order_returns "
+          + "(customer_id, return_id, reason) VALUES ('c1', 'o2', 'late')")).getSQLState());
+      assertEquals(1, s.executeUpdate("MERGE INTO order_returns o USING (VALUES ('c1', 'r1', 'lost')) AS v (c, id, r) "
+          + "ON o.customer_id = v.c AND o.return_id = v.id WHEN MATCHED THEN UPDATE SET reason = v.r "
+          + "WHEN NOT MATCHED THEN INSERT (customer_id, return_id, reason) VALUES (v.c, v.id, v.r)"));
+      assertEquals(s("lost"), copy.item("CUST#c1", "r1").get("reason"));
     }
   }
 

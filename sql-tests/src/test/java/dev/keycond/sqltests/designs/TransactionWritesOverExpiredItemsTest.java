@@ -16,8 +16,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * In a transaction, as in auto-commit, an item whose time to live has passed is gone until DynamoDB
- * deletes it (fixture {@code ttl}: u2/s1 expired in 2001, u1/s2 lives until 2100): an INSERT finds
- * its key free when it runs and its commit replaces the item, an UPDATE by key finds no row. With
+ * deletes it (fixture {@code ttl}: u2/s1 and u1/s4 expired in 2001, u1/s2 lives until 2100): an
+ * INSERT, or a MERGE with both branches, finds its key free when it runs and its commit replaces the
+ * item whole, an UPDATE by key finds no row. With
  * {@code expiredItems=show} the item is a row, and its key taken. Against moto, which runs
  * transactions; the items are read back with the raw SDK.
  */
@@ -35,9 +36,14 @@ class TransactionWritesOverExpiredItemsTest {
           "INSERT INTO sessions (user_id, session, device) VALUES ('u2', 's1', 'laptop')"));
       assertEquals("23505", assertThrows(SQLException.class, () -> statement.executeUpdate(
           "INSERT INTO sessions (user_id, session, device) VALUES ('u1', 's2', 'laptop')")).getSQLState());
+      // A MERGE with both branches puts a new item in place of an expired one, as an INSERT would.
+      assertEquals(1, statement.executeUpdate("MERGE INTO sessions t USING (VALUES ('u1', 's4', 'tablet')) "
+          + "AS v (u, s, d) ON t.user_id = v.u AND t.session = v.s WHEN MATCHED THEN UPDATE SET device = v.d "
+          + "WHEN NOT MATCHED THEN INSERT (user_id, session, device) VALUES (v.u, v.s, v.d)"));
       connection.commit();
     }
     assertEquals(Map.of("user", s("u2"), "session", s("s1"), "device", s("laptop")), item(sessions, "u2", "s1"));
+    assertEquals(Map.of("user", s("u1"), "session", s("s4"), "device", s("tablet")), item(sessions, "u1", "s4"));
     assertEquals(s("phone"), item(sessions, "u1", "s1").get("device"), "the expired item is left to DynamoDB");
   }
 

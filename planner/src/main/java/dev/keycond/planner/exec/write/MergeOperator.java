@@ -20,6 +20,7 @@ import dev.keycond.planner.plan.Operand;
 import dev.keycond.planner.plan.ServerCondition;
 import dev.keycond.planner.request.BatchWriteItem;
 import dev.keycond.planner.request.DeleteItem;
+import dev.keycond.planner.request.Expiry;
 import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.ItemChange;
@@ -39,6 +40,7 @@ import dev.keycond.planner.transaction.Effect;
 import dev.keycond.planner.transaction.Transaction;
 import dev.keycond.planner.write.Assignment;
 import dev.keycond.planner.write.WritePlan;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -63,7 +65,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class MergeOperator implements WriteOperator {
   private final WritePlan.MergeRows plan;
   private final EntityTable table;
-  private final WriteRequestBuilder requests;
   private final Operator rows;
   private final ImmutableList<Integer> columns;
   private final ItemCodec codec;
@@ -73,7 +74,6 @@ public final class MergeOperator implements WriteOperator {
   public MergeOperator(WritePlan.MergeRows plan, Operator rows, RexBuilder rexBuilder) {
     this.plan = plan;
     this.table = plan.table();
-    this.requests = new WriteRequestBuilder(table, Optional.empty(), plan.returnsRows(), Optional.empty());
     this.rows = rows;
     this.columns = plan.columns();
     this.codec = ItemCodec.of(table);
@@ -99,6 +99,8 @@ public final class MergeOperator implements WriteOperator {
     if (returnsRows && !plan.returnsRows()) {
       throw new IllegalArgumentException("a MERGE returns its rows only when planned to");
     }
+    Optional<Expiry> expiry = Expiry.of(table, context.settings(), Instant.now());
+    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty(), plan.returnsRows(), expiry);
     return WriteRun.run(context, table, parameterSets, returnsRows, (execution, parameters, run) -> {
       ExecutionContext one = context.with(parameters, context.settings());
       try (RowCursor cursor = rows.open(one)) {
@@ -107,13 +109,13 @@ public final class MergeOperator implements WriteOperator {
           Object[] row = tableRow(source);
           Map<String, AttributeValue> item = codec.encode(row);
           RowRef ref = new RowRef(execution, run.progress().row(), codec.describeKey(item));
-          Optional<WriteRequest> request = request(row, source, one);
+          Optional<WriteRequest> request = request(requests, row, source, one);
           if (request.isEmpty()) {
             continue;
           }
           run.afterAllChecked(() -> run.sender().submit(ref, () -> run.written(ref,
-              context.transaction().isPresent() ? keep(row, source, item, ref, one, returnsRows)
-                  : send(request.get(), row, ref, context))));
+              context.transaction().isPresent() ? keep(row, source, item, ref, one, returnsRows, expiry)
+                  : send(requests, request.get(), item, ref, context))));
         }
       }
     });
@@ -122,6 +124,8 @@ public final class MergeOperator implements WriteOperator {
   /**
    * Keeps a row's write in the transaction, with what its count needs of the item at commit. A MERGE
    * with both branches creates or updates the item whatever it is, and reads it only to return it.
+   * An item whose time to live has passed is gone: a MERGE with both branches reads the item of a
+   * table with time to live too, and puts a new one in place of an expired one, as an INSERT would.
    * A one-branch MERGE reads the item as the transaction leaves it (GetItem, strongly consistent):
    * WHEN MATCHED updates it if it exists, WHEN NOT MATCHED inserts it if not, each expecting at
    * commit what it found; otherwise the row counts 0 and keeps nothing, as an UPDATE that finds no
@@ -132,13 +136,15 @@ public final class MergeOperator implements WriteOperator {
    *     the row writes nothing
    */
   private Optional<Map<String, AttributeValue>> keep(Object[] row, Object[] source, Map<String, AttributeValue> item,
-      RowRef ref, ExecutionContext context, boolean returnsRows) {
+      RowRef ref, ExecutionContext context, boolean returnsRows, Optional<Expiry> expiry) {
     Transaction transaction = context.transaction().orElseThrow();
     Map<String, AttributeValue> key = Maps.filterKeys(item, table.ownKeyAttributes()::contains);
     Effect.Update update = new Effect.Update(changes.fromRow(row, context));
-    boolean reads = plan.branches() != WritePlan.MergeBranches.BOTH || returnsRows;
-    Optional<Map<String, AttributeValue>> found = reads ? context.getItem(new GetItem(table.source().name(),
+    boolean reads = plan.branches() != WritePlan.MergeBranches.BOTH || returnsRows || expiry.isPresent();
+    Optional<Map<String, AttributeValue>> read = reads ? context.getItem(new GetItem(table.source().name(),
         InsertOperator.values(key), Optional.empty(), ExpressionAttributes.NONE, true)) : Optional.empty();
+    boolean expired = read.filter(r -> expiry.filter(e -> e.expired(r)).isPresent()).isPresent();
+    Optional<Map<String, AttributeValue>> found = expired ? Optional.empty() : read;
     switch (plan.branches()) {
       case NOT_MATCHED_INSERT:
         if (found.isPresent()) {
@@ -154,6 +160,10 @@ public final class MergeOperator implements WriteOperator {
         transaction.write(table, key, ref.key(), matched.get(), update);
         return update.applyTo(found, key);
       default:
+        if (expired) {
+          transaction.insert(table, item, ref.key());
+          return Optional.of(item);
+        }
         transaction.write(table, key, ref.key(), ItemExpectation.replacing(table), update);
         return update.applyTo(found, key);
     }
@@ -192,24 +202,33 @@ public final class MergeOperator implements WriteOperator {
    * Sends a row's request: what DynamoDB answered for the item written, or empty when its condition
    * failed.
    *
+   * <p>A MERGE with both branches updates the item only when it is absent, or the table's own and
+   * not expired; when that fails on a table with time to live, the item may have expired, and the
+   * row's whole item is put in its place as an INSERT puts it (conditioned on the key being free
+   * or its item expired).
+   *
    * @throws KeycondException 23505 when a MERGE with both branches finds another table's item with
    *     the key, which it neither matches nor may insert over
    */
-  private Optional<Map<String, AttributeValue>> send(WriteRequest request, Object[] row, RowRef ref,
-      ExecutionContext context) {
+  private Optional<Map<String, AttributeValue>> send(WriteRequestBuilder requests, WriteRequest request,
+      Map<String, AttributeValue> item, RowRef ref, ExecutionContext context) {
     return request.accept(new WriteRequest.Visitor<Optional<Map<String, AttributeValue>>>() {
       @Override
       public Optional<Map<String, AttributeValue>> updateItem(UpdateItem update) {
         Optional<Map<String, AttributeValue>> written = context.gateway().updateItem(update, context.call());
-        if (written.isEmpty() && plan.branches() == WritePlan.MergeBranches.BOTH) {
+        if (written.isPresent() || plan.branches() != WritePlan.MergeBranches.BOTH) {
+          return written;
+        }
+        Optional<Map<String, AttributeValue>> replaced = requests.expires()
+            ? putItem(requests.insert(InsertOperator.values(item))) : Optional.empty();
+        if (replaced.isEmpty()) {
           throw InsertOperator.anotherTablesItem(table, ref.key(), "MERGE");
         }
-        return written;
+        return replaced;
       }
 
       @Override
       public Optional<Map<String, AttributeValue>> putItem(PutItem put) {
-        Map<String, AttributeValue> item = codec.encode(row);
         DynamoGateway.PutOutcome outcome = context.gateway().putItem(put, context.call());
         boolean written = outcome == DynamoGateway.PutOutcome.WRITTEN
             || outcome == DynamoGateway.PutOutcome.CONDITION_FAILED_ON_RETRY && InsertOperator.isOurs(table, item,
@@ -237,11 +256,15 @@ public final class MergeOperator implements WriteOperator {
 
   @Override
   public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
+    WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty(), plan.returnsRows(),
+        Expiry.of(table, settings, Instant.now()));
     String what = switch (plan.branches()) {
       case BOTH -> "MERGE: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time, "
           + (table.mapping().constants().isEmpty() ? "without a condition: it creates the item or updates it"
               : "conditioned on the item being absent or the table's own: it creates the item or updates it, and "
-                  + "fails (23505) on another table's item with the key");
+                  + "fails (23505) on another table's item with the key")
+          + (requests.expires() ? "; an item whose time to live has passed is not updated but replaced whole, by a "
+              + "PutItem as INSERT sends it" : "");
       case MATCHED_UPDATE -> "MERGE WHEN MATCHED: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT
           + " at a time, conditioned on the item existing" + (plan.conditions().isEmpty() ? ""
               : " and on the ON clause's other comparisons") + "; a row whose condition fails counts 0";
@@ -254,7 +277,7 @@ public final class MergeOperator implements WriteOperator {
       ExecutionContext context = ExecutionContext.sendingNothing(parameters.get(), settings);
       try (RowCursor cursor = rows.open(context)) {
         while (cursor.next()) {
-          request(tableRow(cursor.row()), cursor.row(), context).ifPresent(built::add);
+          request(requests, tableRow(cursor.row()), cursor.row(), context).ifPresent(built::add);
         }
       }
       return WriteActions.of(new WriteActions.Step(what, built, false));
@@ -288,7 +311,8 @@ public final class MergeOperator implements WriteOperator {
    *
    * @throws KeycondException 0A000 when DynamoDB cannot compare a value of the ON clause exactly
    */
-  private Optional<WriteRequest> request(Object[] row, Object[] source, ExecutionContext context) {
+  private Optional<WriteRequest> request(WriteRequestBuilder requests, Object[] row, Object[] source,
+      ExecutionContext context) {
     Map<String, AttributeValue> item = codec.encode(row);
     ItemLimits.check(table.source(), item, () -> codec.describeKey(item));
     ImmutableMap<String, RequestValue> key = InsertOperator.values(Maps.filterKeys(item,
