@@ -30,6 +30,11 @@ public final class SyntaxError {
   /** More expected tokens than this read as the parser's grammar, not as help. */
   private static final int MOST_EXPECTED = 8;
   private static final Pattern WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]*");
+  private static final Pattern NAMED_KEYWORD = Pattern.compile("^Incorrect syntax near the keyword '([A-Z_]+)'");
+  /** Keywords that join a statement's parts, never a name the statement meant. */
+  private static final Set<String> STRUCTURE = Set.of("SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "ON", "JOIN",
+      "GROUP", "ORDER", "BY", "HAVING", "SET", "VALUES", "INTO", "AS", "IN", "IS", "LIKE", "BETWEEN", "UNION", "LIMIT",
+      "OFFSET", "FETCH", "WITH", "CASE", "WHEN", "THEN", "ELSE", "END", "NULL", "EXISTS", "DISTINCT", "ALL");
 
   private SyntaxError() {}
 
@@ -55,8 +60,31 @@ public final class SyntaxError {
           + cause.get().currentToken.image + "', where the parser expected " + expected(cause.get()), e);
     }
     String at = message.contains("line ") ? "" : where;
-    return new KeycondException(SqlState.SYNTAX_ERROR,
-        "Syntax error" + at + ": " + message + cause.map(c -> reservedWordHint(parser, c)).orElse(""), e);
+    String hint = cause.map(c -> reservedWordHint(parser, c)).orElseGet(() -> keywordHint(sql, parser, e));
+    return new KeycondException(SqlState.SYNTAX_ERROR, "Syntax error" + at + ": " + message + hint, e);
+  }
+
+  /**
+   * The reserved-word hint when the parser names only a keyword ("Incorrect syntax near the keyword
+   * 'VALUE'", which it says of a keyword written in capitals, keeping no tokens): the keyword itself,
+   * or, when that is a word of a statement's structure ({@code AND} in {@code AND VALUE = 1}), the
+   * word after it.
+   */
+  private static String keywordHint(String sql, SqlParser parser, SqlParseException e) {
+    Matcher named = NAMED_KEYWORD.matcher(e.getMessage());
+    if (!named.find()) {
+      return "";
+    }
+    String keyword = named.group(1);
+    Matcher word = WORD.matcher(sql);
+    int offset = TextPosition.offset(sql, e.getPos().getLineNum(), e.getPos().getColumnNum());
+    if (!STRUCTURE.contains(keyword)) {
+      return hint(parser, keyword);
+    }
+    if (!word.find(offset) || !word.find()) {
+      return "";
+    }
+    return STRUCTURE.contains(word.group().toUpperCase(Locale.ROOT)) ? "" : hint(parser, word.group());
   }
 
   /** The word at the parser's position, which it took for an expression. */
@@ -99,10 +127,15 @@ public final class SyntaxError {
    * written quoted, and the parser merely says it did not expect the word there; say why.
    */
   private static String reservedWordHint(SqlParser parser, ParseException cause) {
-    return misusedWord(cause).filter(word -> parser.getMetadata().isReservedWord(word.toUpperCase(Locale.ROOT)))
-        .map(word -> " " + word + " is a reserved word in SQL; to use it as a name, quote it with double quotes: \""
-            + word + "\" (quoted names are case-sensitive, as all names are in keycond)")
-        .orElse("");
+    return misusedWord(cause).map(word -> hint(parser, word)).orElse("");
+  }
+
+  /** How to use {@code word} as a name, when it is a reserved word; else nothing. */
+  private static String hint(SqlParser parser, String word) {
+    return parser.getMetadata().isReservedWord(word.toUpperCase(Locale.ROOT))
+        ? " " + word + " is a reserved word in SQL; to use it as a name, quote it with double quotes: \""
+            + word + "\" (quoted names are case-sensitive, as all names are in keycond)"
+        : "";
   }
 
   /**
