@@ -8,6 +8,8 @@
  * conditions (and a time to live) a read's FilterExpression checks and which the driver does;
  * {@code ReadRequestTemplate} keeps what a read's requests share from one execution to the next
  * (filter, projection, the expressions of each form its values take), so that a re-execution binds
- * only its values.
+ * only its values. {@code ItemExpectation} is what a write expects of the item it may replace
+ * (absent, as read, or the table's own, told by its constants), and {@code Expiry} which items a
+ * table with time to live counts as gone; puts and transactions render both alike.
  */
 package dev.keycond.planner.request;
