@@ -15,7 +15,6 @@ import dev.keycond.planner.exec.read.ReadOperator;
 import dev.keycond.planner.exec.StoredValues;
 import dev.keycond.planner.exec.Scalar;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
-import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.plan.KeyValueBinder;
 import dev.keycond.planner.request.BatchWriteItem;
 import dev.keycond.planner.request.DeleteItem;

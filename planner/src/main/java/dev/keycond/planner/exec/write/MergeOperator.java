@@ -23,7 +23,6 @@ import dev.keycond.planner.request.DeleteItem;
 import dev.keycond.planner.request.Expiry;
 import dev.keycond.planner.request.ExpressionAttributes;
 import dev.keycond.planner.request.GetItem;
-import dev.keycond.planner.request.ItemChange;
 import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.PutItem;
 import dev.keycond.planner.request.RequestValue;
