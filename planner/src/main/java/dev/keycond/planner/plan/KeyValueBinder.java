@@ -102,8 +102,9 @@ public final class KeyValueBinder {
   }
 
   /**
-   * Binds a key value; empty when a part is NULL, in which case no item can match. The text may be
-   * empty, which a key never is: what that means depends on the condition it is used in.
+   * Binds a key value; empty when no item can match: a part is NULL, or a value its slot cannot
+   * hold. The text may be empty, which a key never is: what that means depends on the condition it
+   * is used in.
    *
    * @throws KeycondException when a stored value would contain a literal of its template next to its slot
    */

@@ -33,7 +33,10 @@ public record ItemExpectation(
     EXISTS,
     ABSENT,
     EITHER,
-    /** No item has the key, or the one that has it holds the expected values (and lacks the missing ones). */
+    /**
+     * No item has the key (or only one whose time to live has passed), or the one that has it holds
+     * the expected values (and lacks the missing ones).
+     */
     ABSENT_OR_OWN
   }
 
@@ -134,8 +137,8 @@ public record ItemExpectation(
   }
 
   /**
-   * The conditions ANDed, in parentheses when there are several: DynamoDB refuses an expression
-   * with parentheses it does not need ("redundant parentheses").
+   * The conditions ANDed, in parentheses only when there are several: one condition may already be
+   * in its own, and DynamoDB refuses a condition in two pairs ("redundant parentheses").
    */
   static String all(List<String> conditions) {
     return conditions.size() == 1 ? conditions.get(0) : "(" + String.join(" AND ", conditions) + ")";

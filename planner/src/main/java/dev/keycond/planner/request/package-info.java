@@ -10,6 +10,6 @@
  * (filter, projection, the expressions of each form its values take), so that a re-execution binds
  * only its values. {@code ItemExpectation} is what a write expects of the item it may replace
  * (absent, as read, or the table's own, told by its constants), and {@code Expiry} which items a
- * table with time to live counts as gone; puts and transactions render both alike.
+ * table with time to live counts as gone; a PutItem and a transaction's action render both alike.
  */
 package dev.keycond.planner.request;

@@ -212,7 +212,7 @@ class EntityTypeDesignTest {
       assertTrue(merged.getMessage().contains("MERGE writes only the table's own items"), merged::getMessage);
       assertEquals(ret, copy.item("CUST#c1", "r1"));
 
-      // One constant: its condition has no parentheses, which DynamoDB (and dynalite) refuse as redundant.
+      // A table of one constant: its condition is that constant alone.
       assertEquals(1, s.executeUpdate("UPSERT INTO order_returns (customer_id, return_id, reason) "
           + "VALUES ('c1', 'r1', 'late')"));
       assertEquals(s("late"), copy.item("CUST#c1", "r1").get("reason"));

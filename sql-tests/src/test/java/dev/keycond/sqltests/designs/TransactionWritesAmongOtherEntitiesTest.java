@@ -19,8 +19,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * An UPSERT or a two-branch MERGE in a transaction creates or replaces its table's item whatever it
  * holds, but never another table's item that shares the key (told apart by constants, fixture
- * {@code entity-type}: r1 is a return among orders, o4 an order of another version): the commit
- * expects the key free or the item the table's own, and DynamoDB cancels it otherwise. Against
+ * {@code entity-type}: r1 is a return among orders, o4 an order of another version): an UPSERT's
+ * commit expects the key free or the item the table's own, and DynamoDB cancels it otherwise; a
+ * MERGE reads the item when it runs, and refuses another table's then. Against
  * moto, which runs transactions; the items are read back with the raw SDK.
  */
 @ExtendWith(MotoExtension.class)
@@ -35,8 +36,7 @@ class TransactionWritesAmongOtherEntitiesTest {
     List<Map<String, AttributeValue>> before = shop.items();
     for (String foreign : List.of(
         "UPSERT INTO orders (customer_id, order_id, total) VALUES ('c1', 'r1', 5)",
-        "UPSERT INTO orders (customer_id, order_id, total) VALUES ('c2', 'o4', 5)",
-        String.format(MERGE, "r1"))) {
+        "UPSERT INTO orders (customer_id, order_id, total) VALUES ('c2', 'o4', 5)")) {
       try (Connection connection = shop.connect(); Statement statement = connection.createStatement()) {
         connection.setAutoCommit(false);
         assertEquals(1, statement.executeUpdate(
@@ -52,6 +52,25 @@ class TransactionWritesAmongOtherEntitiesTest {
       }
       assertEquals(before, shop.items(), foreign + ": nothing was written");
     }
+  }
+
+  @Test
+  void aMergeReadsTheItemAndRefusesAnotherTablesWhenItRuns(DynamoServer server) throws SQLException {
+    DesignCopy shop = DesignCopy.of(server, "entity-type");
+    Map<String, AttributeValue> ret = shop.item("CUST#c1", "r1");
+    try (Connection connection = shop.connect(); Statement statement = connection.createStatement()) {
+      connection.setAutoCommit(false);
+      assertEquals(1, statement.executeUpdate(
+          "UPSERT INTO orders (customer_id, order_id, total) VALUES ('c1', 'o1', 1)"));
+      SQLException refused = assertThrows(SQLException.class,
+          () -> statement.executeUpdate(String.format(MERGE, "r1")));
+      assertEquals("23505", refused.getSQLState(), refused::getMessage);
+      assertTrue(refused.getMessage().contains("MERGE writes only the table's own items"), refused::getMessage);
+      // The transaction goes on without the MERGE's row.
+      connection.commit();
+    }
+    assertEquals(ret, shop.item("CUST#c1", "r1"));
+    assertEquals(n("1"), shop.item("CUST#c1", "o1").get("total"));
   }
 
   @Test

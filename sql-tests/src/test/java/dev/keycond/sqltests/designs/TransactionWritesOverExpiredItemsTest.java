@@ -48,6 +48,20 @@ class TransactionWritesOverExpiredItemsTest {
   }
 
   @Test
+  void anExistsSubqueryFindsNoExpiredItem(DynamoServer server) throws SQLException {
+    DesignCopy sessions = DesignCopy.of(server, "ttl");
+    String update = "UPDATE sessions SET device = 'tablet' WHERE user_id = 'u1' AND session = 's2' AND ";
+    String expired = "(SELECT * FROM sessions WHERE user_id = 'u2' AND session = 's1')";
+    try (Connection connection = sessions.connect(); Statement statement = connection.createStatement()) {
+      assertEquals(0, statement.executeUpdate(update + "EXISTS " + expired));
+      assertEquals(s("phone"), item(sessions, "u1", "s2").get("device"));
+      // Its commit expects the item gone, and finds it so: the statement is not cancelled.
+      assertEquals(1, statement.executeUpdate(update + "NOT EXISTS " + expired));
+    }
+    assertEquals(s("tablet"), item(sessions, "u1", "s2").get("device"));
+  }
+
+  @Test
   void withExpiredItemsShownAnExpiredItemsKeyIsTaken(DynamoServer server) throws SQLException {
     DesignCopy sessions = DesignCopy.of(server, "ttl");
     List<Map<String, AttributeValue>> before = sessions.items();

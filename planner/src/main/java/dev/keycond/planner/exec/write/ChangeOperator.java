@@ -161,7 +161,9 @@ public final class ChangeOperator implements WriteOperator {
       ReadRequestBuilder reads = new ReadRequestBuilder(check.read(), context.settings(), binder);
       // A key with a NULL value names no item: the subquery finds nothing, and there is nothing to check.
       for (ImmutableMap<String, RequestValue> key : reads.itemKeys()) {
-        boolean found = context.getItem(reads.itemRequest(key)).isPresent();
+        // An item whose time to live has passed is no row, and the commit expects it so.
+        boolean found = context.getItem(reads.itemRequest(key)).filter(i -> !reads.filter().expiredInDriver(i))
+            .isPresent();
         if (found != check.exists()) {
           return Optional.empty();
         }

@@ -53,7 +53,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Executes MERGE by key, one request per source row, as its branches say: with both, an UpdateItem
  * without condition, which creates the item or updates it (the upsert that keeps the attributes it
  * does not set), unless the table shares its keys with another table's items, when the condition
- * keeps it off those (23505); with WHEN MATCHED THEN UPDATE alone, an UpdateItem conditioned on the item existing
+ * keeps it off those (23505), or has time to live, when it updates only a live item and a PutItem of
+ * the whole row replaces an expired one; with WHEN MATCHED THEN UPDATE alone, an UpdateItem conditioned on the item existing
  * and on the ON clause's other comparisons; with WHEN NOT MATCHED THEN INSERT alone, a PutItem
  * conditioned on no item having the key. An update sets the columns the MERGE gives with every
  * derived attribute (index keys, a hierarchy's parent); a put writes the whole item, as INSERT does.
@@ -122,9 +123,10 @@ public final class MergeOperator implements WriteOperator {
 
   /**
    * Keeps a row's write in the transaction, with what its count needs of the item at commit. A MERGE
-   * with both branches creates or updates the item whatever it is, and reads it only to return it.
-   * An item whose time to live has passed is gone: a MERGE with both branches reads the item of a
-   * table with time to live too, and puts a new one in place of an expired one, as an INSERT would.
+   * with both branches creates or updates the item whatever it is, and reads it only to return it,
+   * unless the table has time to live or constants: then it reads the item, puts the row's whole item
+   * (as an INSERT, expecting the key free or expired at commit) when there is none or it has expired,
+   * updates the table's own live item (expecting it still so), and refuses another table's (23505).
    * A one-branch MERGE reads the item as the transaction leaves it (GetItem, strongly consistent):
    * WHEN MATCHED updates it if it exists, WHEN NOT MATCHED inserts it if not, each expecting at
    * commit what it found; otherwise the row counts 0 and keeps nothing, as an UPDATE that finds no
@@ -139,7 +141,8 @@ public final class MergeOperator implements WriteOperator {
     Transaction transaction = context.transaction().orElseThrow();
     Map<String, AttributeValue> key = Maps.filterKeys(item, table.ownKeyAttributes()::contains);
     Effect.Update update = new Effect.Update(changes.fromRow(row, context));
-    boolean reads = plan.branches() != WritePlan.MergeBranches.BOTH || returnsRows || expiry.isPresent();
+    boolean reads = plan.branches() != WritePlan.MergeBranches.BOTH || returnsRows || expiry.isPresent()
+        || !table.mapping().constants().isEmpty();
     Optional<Map<String, AttributeValue>> read = reads ? context.getItem(new GetItem(table.source().name(),
         InsertOperator.values(key), Optional.empty(), ExpressionAttributes.NONE, true)) : Optional.empty();
     boolean expired = read.filter(r -> expiry.filter(e -> e.expired(r)).isPresent()).isPresent();
@@ -159,11 +162,21 @@ public final class MergeOperator implements WriteOperator {
         transaction.write(table, key, ref.key(), matched.get(), update);
         return update.applyTo(found, key);
       default:
-        if (expired) {
+        if (!reads) {
+          transaction.write(table, key, ref.key(), ItemExpectation.NOTHING, update);
+          return update.applyTo(found, key);
+        }
+        if (found.isEmpty()) {
+          // No item, or an expired one: the row's whole item, as an INSERT keeps it, expecting the key free.
           transaction.insert(table, item, ref.key());
           return Optional.of(item);
         }
-        transaction.write(table, key, ref.key(), ItemExpectation.replacing(table), update);
+        if (codec.decode(found.get()) == null) {
+          throw InsertOperator.anotherTablesItem(table, ref.key(), "MERGE");
+        }
+        // The table's own live item, updated only if it is still so at commit.
+        transaction.write(table, key, ref.key(), ItemExpectation.asRead(found.get(),
+            table.mapping().constants().keySet()), update);
         return update.applyTo(found, key);
     }
   }
@@ -220,10 +233,16 @@ public final class MergeOperator implements WriteOperator {
         }
         Optional<Map<String, AttributeValue>> replaced = requests.expires()
             ? putItem(requests.insert(InsertOperator.values(item))) : Optional.empty();
-        if (replaced.isEmpty()) {
+        if (replaced.isPresent()) {
+          return replaced;
+        }
+        if (!table.mapping().constants().isEmpty()) {
           throw InsertOperator.anotherTablesItem(table, ref.key(), "MERGE");
         }
-        return replaced;
+        // Neither live nor expired: another writer put a live item between the two requests.
+        throw new KeycondException(SqlState.SERIALIZATION_FAILURE, "The item with key " + ref.key() + " of table '"
+            + table.name() + "' changed while the MERGE wrote it (another writer put it between the MERGE's update "
+            + "and its put); nothing was written for this row. Run the MERGE again.");
       }
 
       @Override
