@@ -2,9 +2,11 @@ package dev.keycond.sqltests.designs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.sqltests.harness.DynamoServer;
 import dev.keycond.sqltests.harness.MotoExtension;
+import dev.keycond.sqltests.support.Keycond;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -59,6 +61,19 @@ class TransactionWritesOverExpiredItemsTest {
       assertEquals(1, statement.executeUpdate(update + "NOT EXISTS " + expired));
     }
     assertEquals(s("tablet"), item(sessions, "u1", "s2").get("device"));
+  }
+
+  @Test
+  void explainSaysThatExpiredItemsAreGoneToWrites(DynamoServer server) throws SQLException {
+    DesignCopy sessions = DesignCopy.of(server, "ttl");
+    try (Connection connection = sessions.connect()) {
+      String insert = String.join("\n", Keycond.query(connection, "EXPLAIN PLAN FOR INSERT INTO sessions "
+          + "(user_id, session, device) VALUES ('u2', 's1', 'laptop')").stream().map(r -> r.get(0)).toList());
+      assertTrue(insert.contains("unless its time to live has passed: an expired item is replaced"), insert);
+      String update = String.join("\n", Keycond.query(connection, "EXPLAIN PLAN FOR UPDATE sessions "
+          + "SET device = 'x' WHERE user_id = 'u1' AND session = 's2'").stream().map(r -> r.get(0)).toList());
+      assertTrue(update.contains("ConditionExpression: the item exists and has not expired"), update);
+    }
   }
 
   @Test

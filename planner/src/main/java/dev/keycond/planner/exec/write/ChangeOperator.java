@@ -210,7 +210,8 @@ public final class ChangeOperator implements WriteOperator {
     WriteRequestBuilder requests = new WriteRequestBuilder(table, binder, plan.returnsRows(),
         Expiry.of(table, settings, Instant.now()));
     String kind = plan.delete() ? "DeleteItem" : "UpdateItem";
-    String conditioned = " (ConditionExpression: the item exists" + (target.residual().isEmpty() ? ""
+    String conditioned = " (ConditionExpression: the item exists" + (requests.expires() ? " and has not expired" : "")
+        + (target.residual().isEmpty() ? ""
         : writesWithoutRead ? ", and the statement's other conditions" : ", and is unchanged since it was read") + ")";
     if (!writesWithoutRead) {
       String read = "the driver reads the row" + (plan.byKey() ? " by key (GetItem, strongly consistent)" : "")

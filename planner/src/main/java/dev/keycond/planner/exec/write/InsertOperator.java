@@ -115,7 +115,8 @@ public final class InsertOperator implements WriteOperator {
         ? "UPSERT: BatchWriteItem puts, " + BatchWriteItem.MAX_WRITES + " rows a request, up to "
             + ConcurrentWrites.IN_FLIGHT + " requests at a time; each put replaces the whole item with the key"
         : "INSERT: a PutItem per row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time; each fails, and "
-            + "overwrites nothing, when an item has the key (23505)";
+            + "overwrites nothing, when an item has the key (23505)" + (requests.expires() ? ", unless its time to live "
+            + "has passed: an expired item is replaced" : "");
     if (rowsInMemory && parameters.isPresent()) {
       List<ImmutableMap<String, RequestValue>> items = new ArrayList<>();
       ExecutionContext context = ExecutionContext.sendingNothing(parameters.get(), settings);
