@@ -207,6 +207,6 @@ public final class AccessPathPlanner {
    * it has no constant attribute, which another entity's items lack.
    */
   private static boolean allItemsAreMembers(EntityTable table) {
-    return table.ownKeyAttributes().stream().allMatch(table::acceptsEveryKey) && table.mapping().constants().isEmpty();
+    return table.ownKeyAttributes().stream().allMatch(table::acceptsEveryKey) && !table.hasConstants();
   }
 }

@@ -75,7 +75,7 @@ public final class KeyConditionTranslator {
         target.index(),
         keys.build(),
         consumed.stream().filter(c -> c != KeyPredicate.IMPLIED).collect(ImmutableSet.toImmutableSet()),
-        target.index().isEmpty() && sort.membershipExact && table.mapping().constants().isEmpty(),
+        target.index().isEmpty() && sort.membershipExact && !table.hasConstants(),
         sort.orderColumns,
         AccessPath.TableFetch.NONE,
         false));

@@ -23,8 +23,15 @@ public record Expiry(TimeToLive timeToLive, Instant now) {
 
   /** The expiry of the table's items at {@code now}, unless it has no time to live or expired items are shown. */
   public static Optional<Expiry> of(EntityTable table, StatementSettings settings, Instant now) {
-    return settings.showExpiredItems() ? Optional.empty()
-        : table.source().timeToLive().map(ttl -> new Expiry(ttl, now));
+    return hiding(table, settings.showExpiredItems()).map(ttl -> new Expiry(ttl, now));
+  }
+
+  /**
+   * The table's time to live when its expired items are gone: it has one, and expired items are not
+   * shown (expiredItems=show).
+   */
+  public static Optional<TimeToLive> hiding(EntityTable table, boolean showExpiredItems) {
+    return showExpiredItems ? Optional.empty() : table.source().timeToLive();
   }
 
   /** Whether the item has expired. */

@@ -71,7 +71,7 @@ public record ItemExpectation(
    * the constants: another table's item is never replaced.
    */
   public static ItemExpectation replacing(EntityTable table) {
-    if (table.mapping().constants().isEmpty()) {
+    if (!table.hasConstants()) {
       return NOTHING;
     }
     ImmutableMap.Builder<String, AttributeValue> constants = ImmutableMap.builder();

@@ -99,7 +99,7 @@ public final class ReadFilter {
         driver.add(condition);
       }
     }
-    Optional<TimeToLive> expiry = settings.showExpiredItems() ? Optional.empty() : plan.table().source().timeToLive();
+    Optional<TimeToLive> expiry = Expiry.hiding(plan.table(), settings.showExpiredItems());
     boolean expiryOnServer = expiry.isPresent() && filters && readable(plan, Set.of(expiry.get().attribute()));
     List<Constant> constants = plan.table().filteredConstants();
     boolean constantsOnServer = filters && readable(plan,

@@ -189,6 +189,14 @@ public final class EntityTable {
   }
 
   /**
+   * Whether the table's items carry constants: an item with one of its keys but without them is
+   * another entity's (mapped or not), which reads skip and writes must never change or replace.
+   */
+  public boolean hasConstants() {
+    return !mapping.constants().isEmpty();
+  }
+
+  /**
    * The constants a Query or Scan asks DynamoDB to check (in its FilterExpression): all of them
    * when another mapped table may have items with this table's keys, which only the constants tell
    * apart; none when the keys alone separate the entities (the driver checks them on every item

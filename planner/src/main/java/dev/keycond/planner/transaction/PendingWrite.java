@@ -22,13 +22,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param item the item's table and key
  * @param hashAttribute the table's partition key attribute
- * @param expiry the table's time to live when its expired items count as gone
+ * @param timeToLive the table's time to live when its expired items count as gone
  * @param describedKey the key as messages show it
  */
 record PendingWrite(
     ItemKey item,
     String hashAttribute,
-    Optional<TimeToLive> expiry,
+    Optional<TimeToLive> timeToLive,
     String describedKey,
     ItemExpectation expected,
     Effect effect) {
@@ -39,7 +39,7 @@ record PendingWrite(
    * the server's to meet.
    */
   PendingWrite then(ItemExpectation later, Effect laterEffect) {
-    return new PendingWrite(item, hashAttribute, expiry, describedKey, folded(later),
+    return new PendingWrite(item, hashAttribute, timeToLive, describedKey, folded(later),
         effect.then(laterEffect, item.key()));
   }
 
@@ -66,7 +66,7 @@ record PendingWrite(
   /** The action that does it, as TransactWriteItems sends it, items whose time passed before {@code now} gone. */
   TransactWriteItems.Action action(Instant now) {
     TransactActions actions = new TransactActions(item.tableName(), hashAttribute,
-        expiry.map(ttl -> new Expiry(ttl, now)));
+        timeToLive.map(ttl -> new Expiry(ttl, now)));
     ImmutableMap<String, RequestValue> key = bound(item.key());
     if (effect instanceof Effect.Put put) {
       return actions.put(bound(put.item()), expected);

@@ -8,6 +8,7 @@ import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.gateway.TransactOutcome;
 import dev.keycond.planner.request.BatchGetItem;
+import dev.keycond.planner.request.Expiry;
 import dev.keycond.planner.request.GetItem;
 import dev.keycond.planner.request.ItemExpectation;
 import dev.keycond.planner.request.RequestValue;
@@ -197,7 +198,7 @@ public final class Transaction {
     PendingWrite before = writes.get(key);
     writes.put(key, before == null
         ? new PendingWrite(key, table.source().keys().hashAttribute(),
-            table.source().timeToLive().filter(ttl -> !showsExpiredItems), describedKey, expected, effect)
+            Expiry.hiding(table, showsExpiredItems), describedKey, expected, effect)
         : before.then(expected, effect));
     attempt = Optional.empty();
     return 1;

@@ -93,7 +93,7 @@ public final class ChangeOperator implements WriteOperator {
     this.increments = plan.assignments().stream().anyMatch(a -> a instanceof Assignment.Increment);
     // BatchWriteItem takes no condition, and a table's constants must be checked before its item is deleted.
     this.batchDeletes = plan.delete() && target.residual().isEmpty() && !plan.returnsRows()
-        && table.mapping().constants().isEmpty();
+        && !table.hasConstants();
     this.checkedAttributes = target.projection().stream().map(table::column)
         .filter(c -> !table.isKeyColumn(c.name())).flatMap(c -> table.attributesOf(c).stream()).distinct()
         .collect(ImmutableList.toImmutableList());

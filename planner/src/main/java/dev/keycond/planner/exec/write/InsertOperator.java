@@ -50,12 +50,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class InsertOperator implements WriteOperator {
   private final EntityTable table;
   private final boolean upsert;
-  /**
-   * Whether the table's items share their keys with another table's, told apart by constants: an
-   * UPSERT then puts each item with a condition that keeps it off another table's, which
-   * BatchWriteItem cannot carry.
-   */
-  private final boolean sharesKeys;
+  /** Whether an UPSERT's puts go 25 to a BatchWriteItem, or one PutItem per row. */
+  private final boolean batchesUpserts;
   private final Operator rows;
   /** Whether the rows come without reading DynamoDB, so all can be checked before any is sent. */
   private final boolean rowsInMemory;
@@ -65,7 +61,9 @@ public final class InsertOperator implements WriteOperator {
   public InsertOperator(WritePlan.InsertRows plan, Operator rows, boolean rowsInMemory) {
     this.table = plan.table();
     this.upsert = plan.upsert();
-    this.sharesKeys = !plan.table().mapping().constants().isEmpty();
+    // An UPSERT into a table with constants puts each item with a condition that keeps it off
+    // another table's, which BatchWriteItem cannot carry.
+    this.batchesUpserts = plan.upsert() && !plan.table().hasConstants();
     this.rows = rows;
     this.rowsInMemory = rowsInMemory;
     this.codec = ItemCodec.of(table);
@@ -108,7 +106,7 @@ public final class InsertOperator implements WriteOperator {
   public WriteActions actions(StatementSettings settings, Optional<List<Object>> parameters) {
     WriteRequestBuilder requests = new WriteRequestBuilder(table, Optional.empty(), false,
         Expiry.of(table, settings, Instant.now()));
-    String what = upsert && sharesKeys
+    String what = upsert && !batchesUpserts
         ? "UPSERT: a PutItem per row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time; each replaces the whole "
             + "item with the key when it is the table's own, and fails (23505) when it is another table's"
         : upsert
@@ -127,7 +125,7 @@ public final class InsertOperator implements WriteOperator {
         }
       }
       ImmutableList.Builder<WriteRequest> built = ImmutableList.builder();
-      if (upsert && !sharesKeys) {
+      if (batchesUpserts) {
         Lists.partition(items, BatchWriteItem.MAX_WRITES).forEach(batch ->
             built.add(requests.batch(batch.stream().<BatchWriteItem.Write>map(BatchWriteItem.Put::new).toList())));
       } else {
@@ -136,7 +134,7 @@ public final class InsertOperator implements WriteOperator {
       return WriteActions.of(new WriteActions.Step(what, built.build(), false));
     }
     ImmutableMap<String, RequestValue> item = describedItem();
-    WriteRequest request = upsert && !sharesKeys ? requests.batch(List.of(new BatchWriteItem.Put(item)))
+    WriteRequest request = batchesUpserts ? requests.batch(List.of(new BatchWriteItem.Put(item)))
         : put(requests, item);
     return WriteActions.of(new WriteActions.Step(what + "; for each row:", ImmutableList.of(request), true));
   }
@@ -223,7 +221,7 @@ public final class InsertOperator implements WriteOperator {
       return;
     }
     ImmutableMap<String, RequestValue> item = values(row.item());
-    if (upsert && !sharesKeys) {
+    if (batchesUpserts) {
       run.batches().add(row.ref(), new BatchWriteItem.Put(item));
       return;
     }

@@ -142,7 +142,7 @@ public final class MergeOperator implements WriteOperator {
     Map<String, AttributeValue> key = Maps.filterKeys(item, table.ownKeyAttributes()::contains);
     Effect.Update update = new Effect.Update(changes.fromRow(row, context));
     boolean reads = plan.branches() != WritePlan.MergeBranches.BOTH || returnsRows || expiry.isPresent()
-        || !table.mapping().constants().isEmpty();
+        || table.hasConstants();
     Optional<Map<String, AttributeValue>> read = reads ? context.getItem(new GetItem(table.source().name(),
         InsertOperator.values(key), Optional.empty(), ExpressionAttributes.NONE, true)) : Optional.empty();
     boolean expired = read.filter(r -> expiry.filter(e -> e.expired(r)).isPresent()).isPresent();
@@ -236,7 +236,7 @@ public final class MergeOperator implements WriteOperator {
         if (replaced.isPresent()) {
           return replaced;
         }
-        if (!table.mapping().constants().isEmpty()) {
+        if (table.hasConstants()) {
           throw InsertOperator.anotherTablesItem(table, ref.key(), "MERGE");
         }
         // Neither live nor expired: another writer put a live item between the two requests.
@@ -278,7 +278,7 @@ public final class MergeOperator implements WriteOperator {
         Expiry.of(table, settings, Instant.now()));
     String what = switch (plan.branches()) {
       case BOTH -> "MERGE: one UpdateItem per source row, up to " + ConcurrentWrites.IN_FLIGHT + " at a time, "
-          + (table.mapping().constants().isEmpty() ? "without a condition: it creates the item or updates it"
+          + (!table.hasConstants() ? "without a condition: it creates the item or updates it"
               : "conditioned on the item being absent or the table's own: it creates the item or updates it, and "
                   + "fails (23505) on another table's item with the key")
           + (requests.expires() ? "; an item whose time to live has passed is not updated but replaced whole, by a "
