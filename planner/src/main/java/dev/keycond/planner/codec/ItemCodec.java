@@ -143,6 +143,23 @@ public final class ItemCodec {
   }
 
   /**
+   * Whether the table's own key can hold the row's values: a zero-padded slot holds only the
+   * integers of its width (see {@link KeyText#fits}). No item has a key it cannot hold, so such a
+   * row matches none, while writing it is refused by {@link #encode(Object[])}.
+   */
+  public boolean keyHolds(Object[] row) {
+    for (KeyTemplate template : keyTemplates) {
+      for (Slot slot : template.slots()) {
+        int index = table.columnIndex(slot.column());
+        if (row[index] != null && !KeyText.fits(row[index], table.column(index).type(), slot)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
    * A column's non-null value as its attribute. Every value a write sends is encoded here, so that
    * one that DynamoDB cannot hold (a number of 39 significant digits, 1E-131) fails before any
    * request, naming the column.

@@ -107,6 +107,10 @@ public final class MergeOperator implements WriteOperator {
         while (cursor.next()) {
           Object[] source = cursor.row().clone();
           Object[] row = tableRow(source);
+          if (plan.branches() == WritePlan.MergeBranches.MATCHED_UPDATE && !codec.keyHolds(row)) {
+            // No item has a key its slots cannot hold: the row matches none, as an UPDATE's would.
+            continue;
+          }
           Map<String, AttributeValue> item = codec.encode(row);
           RowRef ref = new RowRef(execution, run.progress().row(), codec.describeKey(item));
           Optional<WriteRequest> request = request(requests, row, source, one);
