@@ -8,6 +8,7 @@ import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
+import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
@@ -44,12 +45,9 @@ public final class DynamoErrors {
       String message = action + " failed" + attempts(e) + ": DynamoDB " + code
           + (state == SqlState.SERVICE_FAILED ? " (HTTP " + service.statusCode() + ")" : "")
           + (detail == null ? "" : ": " + detail);
-      if (state == SqlState.STRING_TOO_LONG) {
-        message = endSentence(message) + " " + ItemLimits.LIMIT + "; the request wrote nothing.";
-      } else if (state == SqlState.THROTTLED) {
-        message = endSentence(message) + " Retry later, or give the table more capacity.";
-      } else if (state == SqlState.SERVICE_FAILED) {
-        message = endSentence(message) + " Retry later.";
+      String advice = advice(state);
+      if (!advice.isEmpty()) {
+        message = endSentence(message) + " " + advice;
       }
       return new KeycondException(state, message, e);
     }
@@ -153,11 +151,49 @@ public final class DynamoErrors {
       case "ConditionalCheckFailedException":
         return SqlState.UNIQUE_VIOLATION;
       case "ValidationException":
-        return isItemTooLarge(detail) ? SqlState.STRING_TOO_LONG
-            : isAboutValues(detail) ? SqlState.DATA_EXCEPTION : SqlState.INVALID_REQUEST;
+        return validationState(detail);
       default:
         return SqlState.INTERNAL_ERROR;
     }
+  }
+
+  /** What DynamoDB refused as invalid: an item past 400 KB, a value it cannot hold, or a malformed request. */
+  private static SqlState validationState(String detail) {
+    return isItemTooLarge(detail) ? SqlState.STRING_TOO_LONG
+        : isAboutValues(detail) ? SqlState.DATA_EXCEPTION : SqlState.INVALID_REQUEST;
+  }
+
+  /**
+   * The state of a cancelled transaction's action that DynamoDB refused for what it is, as it would
+   * refuse the same write alone, rather than for what another writer did: a ValidationError (an
+   * UPDATE growing its item past 400 KB, which the driver cannot see without reading the item), or
+   * throttling. Empty for every other reason.
+   */
+  public static Optional<SqlState> cancellationState(String code, Optional<String> detail) {
+    return switch (code) {
+      case "ValidationError" -> Optional.of(validationState(detail.orElse(null)));
+      case "ProvisionedThroughputExceeded", "ThrottlingError" -> Optional.of(SqlState.THROTTLED);
+      default -> Optional.empty();
+    };
+  }
+
+  /** What a message of {@code state} adds after DynamoDB's words, as a sentence: what to do; empty for none. */
+  public static String advice(SqlState state) {
+    return switch (state) {
+      case STRING_TOO_LONG -> ItemLimits.LIMIT + ".";
+      case THROTTLED -> "Retry later, or give the table more capacity.";
+      case SERVICE_FAILED -> "Retry later.";
+      default -> "";
+    };
+  }
+
+  /**
+   * Whether DynamoDB refused a request as invalid (a ValidationException): the same request would be
+   * refused again.
+   */
+  public static boolean refusedAsInvalid(Throwable e) {
+    return e instanceof AwsServiceException service && service.awsErrorDetails() != null
+        && "ValidationException".equals(service.awsErrorDetails().errorCode());
   }
 
   /**

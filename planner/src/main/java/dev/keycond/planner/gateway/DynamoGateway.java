@@ -225,7 +225,8 @@ public final class DynamoGateway {
       if (e.getCause() instanceof TransactionCanceledException cancelled) {
         answered(call, transaction, request, List.of(), 0, 0, 0, Map.of());
         return new TransactOutcome.Cancelled(cancelled.cancellationReasons().stream()
-            .map(r -> r.code() == null ? "None" : r.code()).collect(ImmutableList.toImmutableList()));
+            .map(r -> new TransactOutcome.Reason(r.code() == null ? "None" : r.code(), Optional.ofNullable(r.message())))
+            .collect(ImmutableList.toImmutableList()));
       }
       throw e;
     }

@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.gateway.DynamoErrors;
 import dev.keycond.planner.gateway.DynamoGateway;
 import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.gateway.TransactOutcome;
@@ -320,6 +321,12 @@ public final class Transaction {
     try {
       outcome = gateway.transactWriteItems(request.get(), call);
     } catch (KeycondException e) {
+      if (DynamoErrors.refusedAsInvalid(e.getCause())) {
+        // Sent again, the same actions would be refused again.
+        discard();
+        throw new KeycondException(e.state(), e.messageThen("Nothing of the transaction was written, and it is over."),
+            e);
+      }
       if (!e.state().leavesOutcomeUnknown()) {
         throw e;
       }
@@ -330,25 +337,36 @@ public final class Transaction {
     }
     discard();
     if (outcome instanceof TransactOutcome.Cancelled cancelled) {
-      throw cancellation(sent, cancelled.codes());
+      throw cancellation(sent, cancelled.reasons());
     }
   }
 
-  /** Why DynamoDB cancelled the transaction, naming the table and key of each action that failed. */
-  private static KeycondException cancellation(List<PendingWrite> sent, List<String> codes) {
+  /**
+   * Why DynamoDB cancelled the transaction, naming the table and key of each action that failed:
+   * an action refused for what it is (too large an item, throttling) is reported as that write
+   * alone would be; a key taken is 23505; anything else is another writer's doing, 40001.
+   */
+  private static KeycondException cancellation(List<PendingWrite> sent, List<TransactOutcome.Reason> reasons) {
     List<String> failed = new ArrayList<>();
+    Optional<SqlState> refused = Optional.empty();
     boolean duplicates = true;
     boolean ownership = false;
-    for (int i = 0; i < sent.size() && i < codes.size(); i++) {
-      String code = codes.get(i);
-      if (!code.equals("None")) {
+    for (int i = 0; i < sent.size() && i < reasons.size(); i++) {
+      TransactOutcome.Reason reason = reasons.get(i);
+      if (reason.failed()) {
         PendingWrite write = sent.get(i);
-        failed.add("table '" + write.item().tableName() + "' key " + write.describedKey() + " (" + code + ")");
+        failed.add("table '" + write.item().tableName() + "' key " + write.describedKey() + " (" + reason + ")");
+        refused = refused.or(() -> DynamoErrors.cancellationState(reason.code(), reason.message()));
         ItemExpectation.Existence exists = write.expected().exists();
         ownership |= exists == ItemExpectation.Existence.ABSENT_OR_OWN;
-        duplicates &= code.equals("ConditionalCheckFailed")
+        duplicates &= reason.code().equals("ConditionalCheckFailed")
             && (exists == ItemExpectation.Existence.ABSENT || exists == ItemExpectation.Existence.ABSENT_OR_OWN);
       }
+    }
+    if (refused.isPresent()) {
+      String advice = DynamoErrors.advice(refused.get());
+      return new KeycondException(refused.get(), "DynamoDB refused the transaction and nothing was written: "
+          + String.join("; ", failed) + "." + (advice.isEmpty() ? "" : " " + advice) + " The transaction is over.");
     }
     if (duplicates && !failed.isEmpty()) {
       return new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key at commit: an item has the key of a row "

@@ -47,8 +47,8 @@ class TransactionWritesAmongOtherEntitiesTest {
         assertTrue(refused.getMessage().startsWith("Duplicate key at commit: an item has the key of a row this "
             + "transaction inserts or upserts (for an UPSERT or MERGE, an item of another table, which it may not "
             + "replace): table 'entitytype"), refused::getMessage);
-        assertTrue(refused.getMessage().endsWith("(ConditionalCheckFailed). Nothing was written, and the transaction "
-            + "is over."), refused::getMessage);
+        assertTrue(refused.getMessage().endsWith("(ConditionalCheckFailed: The conditional request failed). Nothing "
+            + "was written, and the transaction is over."), refused::getMessage);
       }
       assertEquals(before, shop.items(), foreign + ": nothing was written");
     }

@@ -64,6 +64,15 @@ public sealed interface Fault {
    */
   record Unprocessed() implements Fault {}
 
+  /**
+   * For a {@code TransactWriteItems}: HTTP 400 with the {@code TransactionCanceledException} that
+   * DynamoDB sends when it refuses the transaction's first action for reason {@code code}, with
+   * {@code message}, and every other action's reason is {@code None}. It is how DynamoDB reports an
+   * action it refuses for what it is (a {@code ValidationError} for an item grown past 400 KB,
+   * throttling), which neither test server reports so. The request does not reach the server.
+   */
+  record CancelFirstAction(String code, String message) implements Fault {}
+
   static Fault throttle() {
     return new Throttle();
   }
@@ -94,5 +103,9 @@ public sealed interface Fault {
 
   static Fault unprocessed() {
     return new Unprocessed();
+  }
+
+  static Fault cancelFirstAction(String code, String message) {
+    return new CancelFirstAction(code, message);
   }
 }

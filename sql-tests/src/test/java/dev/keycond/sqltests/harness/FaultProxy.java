@@ -2,6 +2,8 @@ package dev.keycond.sqltests.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -250,6 +252,8 @@ public final class FaultProxy implements AutoCloseable {
       return false;
     } else if (f instanceof Fault.Unprocessed) {
       send(out, unprocessed(request));
+    } else if (f instanceof Fault.CancelFirstAction cancel) {
+      send(out, cancelled(request, cancel));
     }
     return true;
   }
@@ -314,6 +318,27 @@ public final class FaultProxy implements AutoCloseable {
   private static void reset(Socket connection) throws IOException {
     connection.setSoLinger(true, 0);
     connection.close();
+  }
+
+  /** DynamoDB's cancellation of a TransactWriteItems whose first action it refuses, as {@code cancel} says. */
+  private static WireResponse cancelled(WireRequest request, Fault.CancelFirstAction cancel) throws IOException {
+    int actions = JSON.readTree(request.body()).path("TransactItems").size();
+    ObjectNode body = JSON.createObjectNode();
+    body.put("__type", "com.amazonaws.dynamodb.v20120810#TransactionCanceledException");
+    List<String> codes = new ArrayList<>();
+    ArrayNode reasons = body.putArray("CancellationReasons");
+    for (int i = 0; i < actions; i++) {
+      ObjectNode reason = reasons.addObject();
+      if (i == 0) {
+        reason.put("Code", cancel.code()).put("Message", cancel.message());
+      } else {
+        reason.put("Code", "None");
+      }
+      codes.add(reason.path("Code").asText());
+    }
+    body.put("Message", "Transaction cancelled, please refer cancellation reasons for specific reasons ["
+        + String.join(", ", codes) + "]");
+    return WireResponse.dynamoError(400, JSON.writeValueAsBytes(body));
   }
 
   private static boolean carriesStartKey(WireRequest request) {

@@ -40,6 +40,8 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -218,6 +220,24 @@ class FaultProxyTest {
           .key(Map.of("id", AttributeValue.fromS("w" + id)))).hasItem();
       assertEquals(i < 2, stored, "w" + i);
     }
+  }
+
+  @Test
+  void aCancelledTransactionGivesTheFirstActionsReasonAndNeverReachesTheServer() {
+    proxy.arm(Trigger.on("TransactWriteItems"), Fault.cancelFirstAction("ValidationError", "Item too large"));
+    List<TransactWriteItem> puts = IntStream.range(0, 2).mapToObj(i -> TransactWriteItem.builder()
+        .put(p -> p.tableName(WRITES).item(Map.of("id", AttributeValue.fromS("t" + i)))).build()).toList();
+
+    TransactionCanceledException e = assertThrows(TransactionCanceledException.class,
+        () -> client.transactWriteItems(b -> b.transactItems(puts)));
+
+    assertEquals(400, e.statusCode());
+    assertEquals(List.of("ValidationError", "None"), e.cancellationReasons().stream().map(r -> r.code()).toList());
+    assertEquals("Item too large", e.cancellationReasons().get(0).message());
+    assertEquals(List.of(new ProxiedRequest("TransactWriteItems", false,
+        Optional.of(Fault.cancelFirstAction("ValidationError", "Item too large")))), proxy.requests());
+    assertFalse(server.client().getItem(g -> g.tableName(WRITES).key(Map.of("id", AttributeValue.fromS("t0"))))
+        .hasItem());
   }
 
   @Test

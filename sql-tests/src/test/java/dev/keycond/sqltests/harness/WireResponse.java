@@ -33,10 +33,15 @@ record WireResponse(int status, List<Map.Entry<String, String>> headers, byte[] 
    */
   static WireResponse dynamoError(int status, String type, String message) {
     String json = "{\"__type\":\"" + type + "\",\"message\":\"" + message + "\"}";
+    return dynamoError(status, json.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** A DynamoDB error of this body, which gives its {@code __type} and what else the error carries. */
+  static WireResponse dynamoError(int status, byte[] json) {
     List<Map.Entry<String, String>> headers = List.of(
         Map.entry("x-amzn-RequestId", UUID.randomUUID().toString().replace("-", "").toUpperCase(Locale.ROOT)),
         Map.entry("Content-Type", "application/x-amz-json-1.0"));
-    return new WireResponse(status, headers, new byte[0]).withBody(json.getBytes(StandardCharsets.UTF_8));
+    return new WireResponse(status, headers, new byte[0]).withBody(json);
   }
 
   /**

@@ -178,7 +178,7 @@ class TransactionsTest extends OnFreshTables {
     SQLException e = assertThrows(SQLTransactionRollbackException.class, connection::commit);
     assertEquals("40001", e.getSQLState());
     assertTrue(e.getMessage().contains("table '" + tables.drive + "' key {PK=DRIVE#a91, SK=root/a} "
-        + "(ConditionalCheckFailed)"), e.getMessage());
+        + "(ConditionalCheckFailed: The conditional request failed)"), e.getMessage());
     assertTrue(e.getMessage().endsWith("the transaction is over. Run it again."), e.getMessage());
     assertFalse(e.getMessage().contains("root/new"), "only the failed action is named: " + e.getMessage());
     assertEquals(List.of(file("root/a", 50)), tables.items(tables.drive));
