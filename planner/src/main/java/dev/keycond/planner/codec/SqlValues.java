@@ -170,7 +170,23 @@ public final class SqlValues {
 
   /** Converts a value for use against a column of {@code type}. */
   public static Object toColumnValue(Object value, ColumnType type) {
-    return coerce(value, type.sqlType());
+    return coerce(value, sqlTypeName(type));
+  }
+
+  /** The SQL type of a column of {@code type}: a JSON column's is VARCHAR, a set's an ARRAY. */
+  public static SqlTypeName sqlTypeName(ColumnType type) {
+    return switch (type) {
+      case VARCHAR, JSON -> SqlTypeName.VARCHAR;
+      case DECIMAL -> SqlTypeName.DECIMAL;
+      case BIGINT -> SqlTypeName.BIGINT;
+      case INTEGER -> SqlTypeName.INTEGER;
+      case DOUBLE -> SqlTypeName.DOUBLE;
+      case BOOLEAN -> SqlTypeName.BOOLEAN;
+      case VARBINARY -> SqlTypeName.VARBINARY;
+      case TIMESTAMP -> SqlTypeName.TIMESTAMP;
+      case DATE -> SqlTypeName.DATE;
+      case STRING_SET, NUMBER_SET, BINARY_SET -> SqlTypeName.ARRAY;
+    };
   }
 
   private static String describe(Object value) {

@@ -4,40 +4,33 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import org.apache.calcite.sql.type.SqlTypeName;
 
 /** The SQL types a mapped column can declare, and how each one is stored in DynamoDB. */
 public enum ColumnType {
-  VARCHAR(SqlTypeName.VARCHAR, AttributeType.S),
-  DECIMAL(SqlTypeName.DECIMAL, AttributeType.N),
-  BIGINT(SqlTypeName.BIGINT, AttributeType.N),
-  INTEGER(SqlTypeName.INTEGER, AttributeType.N),
-  DOUBLE(SqlTypeName.DOUBLE, AttributeType.N),
-  BOOLEAN(SqlTypeName.BOOLEAN, AttributeType.BOOL),
-  VARBINARY(SqlTypeName.VARBINARY, AttributeType.B),
+  VARCHAR(AttributeType.S),
+  DECIMAL(AttributeType.N),
+  BIGINT(AttributeType.N),
+  INTEGER(AttributeType.N),
+  DOUBLE(AttributeType.N),
+  BOOLEAN(AttributeType.BOOL),
+  VARBINARY(AttributeType.B),
   /** An ISO-8601 instant stored as a string; read as UTC wall-clock time. */
-  TIMESTAMP(SqlTypeName.TIMESTAMP, AttributeType.S),
+  TIMESTAMP(AttributeType.S),
   /** An ISO-8601 date stored as a string. */
-  DATE(SqlTypeName.DATE, AttributeType.S),
+  DATE(AttributeType.S),
   /** A map, a list or any value, shown as JSON text; JSON_VALUE and JSON_QUERY read into it. */
-  JSON(SqlTypeName.VARCHAR, AttributeType.DOCUMENT),
+  JSON(AttributeType.DOCUMENT),
   /** A string set (SS), as an array of VARCHAR. */
-  STRING_SET(SqlTypeName.ARRAY, AttributeType.SS),
+  STRING_SET(AttributeType.SS),
   /** A number set (NS), as an array of DECIMAL. */
-  NUMBER_SET(SqlTypeName.ARRAY, AttributeType.NS),
+  NUMBER_SET(AttributeType.NS),
   /** A binary set (BS), as an array of VARBINARY. */
-  BINARY_SET(SqlTypeName.ARRAY, AttributeType.BS);
+  BINARY_SET(AttributeType.BS);
 
-  private final SqlTypeName sqlType;
   private final AttributeType storage;
 
-  ColumnType(SqlTypeName sqlType, AttributeType storage) {
-    this.sqlType = sqlType;
+  ColumnType(AttributeType storage) {
     this.storage = storage;
-  }
-
-  public SqlTypeName sqlType() {
-    return sqlType;
   }
 
   /** The DynamoDB type a value of this column is written as, outside key templates. */
@@ -55,7 +48,12 @@ public enum ColumnType {
 
   /** Whether a value of this type can be part of a key: a single string, number or binary value. */
   public boolean isScalar() {
-    return this != JSON && sqlType != SqlTypeName.ARRAY;
+    return this != JSON && !isSet();
+  }
+
+  /** Whether a value of this type is a DynamoDB set, an array in SQL. */
+  public boolean isSet() {
+    return this == STRING_SET || this == NUMBER_SET || this == BINARY_SET;
   }
 
   /** For a set type, the type of its elements. */

@@ -1,5 +1,6 @@
 package dev.keycond.planner.schema;
 
+import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.table.EntityTable;
@@ -37,7 +38,7 @@ public final class SqlTypes {
   }
 
   public static RelDataType sqlType(RelDataTypeFactory typeFactory, ColumnType type) {
-    SqlTypeName name = type.sqlType();
+    SqlTypeName name = SqlValues.sqlTypeName(type);
     switch (name) {
       case ARRAY:
         return typeFactory.createArrayType(sqlType(typeFactory, type.elementType()), -1);

@@ -1,6 +1,7 @@
 package dev.keycond.planner.write;
 
 import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.AttributeType;
@@ -146,7 +147,7 @@ public record MergeShape(WritePlan.MergeBranches branches, ImmutableList<Integer
     for (Comparison other : others) {
       ColumnType type = table.column(column(table, other.column())).type();
       if (type.storage() != AttributeType.N && type != ColumnType.VARCHAR && type != ColumnType.BOOLEAN) {
-        throw refused("its ON clause compares " + other.column() + ", a " + type.sqlType() + " column; "
+        throw refused("its ON clause compares " + other.column() + ", a " + SqlValues.sqlTypeName(type) + " column; "
             + "comparisons beyond the key take numbers, strings and booleans");
       }
       conditions.add(new WritePlan.MergeCondition(column(table, other.column()), other.op(),
