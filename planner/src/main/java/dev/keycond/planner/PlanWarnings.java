@@ -38,10 +38,18 @@ public final class PlanWarnings {
    */
   private final boolean mayDiscard;
 
+  /** What the statement's text itself warns of, whatever the parameters: a column read as a function. */
+  private final ImmutableList<String> stated;
+
   PlanWarnings(List<DynamoRead> reads, StatementSettings settings) {
+    this(reads, settings, ImmutableList.of());
+  }
+
+  PlanWarnings(List<DynamoRead> reads, StatementSettings settings, ImmutableList<String> stated) {
     this.mayWarn = reads.stream().filter(r -> mayWarn(r.plan())).collect(ImmutableList.toImmutableList());
     this.settings = settings;
     this.mayDiscard = reads.stream().anyMatch(r -> r.plan().walk().isPresent() || !r.plan().keyRechecks().isEmpty());
+    this.stated = stated;
   }
 
   private static boolean mayWarn(ReadPlan plan) {
@@ -63,7 +71,7 @@ public final class PlanWarnings {
    * @param parameterText how the parameters read in the conditions a warning names
    */
   public List<String> at(Optional<List<Object>> parameters, ParameterText parameterText) {
-    List<String> warnings = new ArrayList<>();
+    List<String> warnings = new ArrayList<>(stated);
     for (DynamoRead read : mayWarn) {
       List<String> readWarnings = warnings(read.plan(), parameters, parameterText);
       // Only a read that would warn is built, to learn whether it sends anything: the requests of

@@ -17,6 +17,7 @@ import dev.keycond.planner.sql.MetadataHandlers;
 import dev.keycond.planner.sql.NotInNulls;
 import dev.keycond.planner.sql.ParameterTypes;
 import dev.keycond.planner.sql.RowValues;
+import dev.keycond.planner.sql.ShadowedColumns;
 import dev.keycond.planner.sql.StatementTooComplex;
 import dev.keycond.planner.sql.SyntaxError;
 import dev.keycond.planner.sql.UnicodeLiterals;
@@ -416,6 +417,7 @@ public final class StatementPlanner {
     SqlNode query = explain ? ((SqlExplain) parsed).getExplicandum() : parsed;
     PlannedExplain.Output output = explain ? explainOutput((SqlExplain) parsed) : PlannedExplain.Output.TEXT;
     boolean write = query.isA(SqlKind.DML);
+    ImmutableList<String> shadowed = ShadowedColumns.warnings(query, schema, FrontEnd.OPERATORS);
     if (!query.isA(SqlKind.QUERY) && !write) {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond runs queries (SELECT, WITH, VALUES), "
           + "INSERT, UPSERT, UPDATE, DELETE and MERGE, and EXPLAIN PLAN FOR them; " + query.getKind()
@@ -428,7 +430,7 @@ public final class StatementPlanner {
       // The validator rewrites a MERGE in place; its shape is read from a fresh parse.
       SqlNode again = writtenExactly(parse(sql));
       return planMerge((SqlMerge) (explain ? ((SqlExplain) again).getExplicandum() : again), validator, query, explain,
-          output, returning, written);
+          output, returning, written, shadowed);
     }
     ExistenceSubqueries existence = ExistenceSubqueries.of(query);
     SqlNode validated = validate(validator, query);
@@ -436,7 +438,7 @@ public final class StatementPlanner {
     RelRoot root = convert(converter, validated);
     if (write) {
       return planWrite(query, validator, validated, converter, (TableModify) root.rel, explain, output, returning,
-          written, existence.subqueries());
+          written, existence.subqueries(), shadowed);
     }
     RelNode correlated = root.project();
     // A correlated subquery usually reads best as a join (by item collection or by key lookups);
@@ -466,9 +468,10 @@ public final class StatementPlanner {
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
     if (explain) {
       return new CompiledPlan(new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage),
-          new PlanWarnings(reads.reads(), settings), output, Optional.empty()), plan);
+          new PlanWarnings(reads.reads(), settings, shadowed), output, Optional.empty()), plan);
     }
-    return queryPlan(columns(validator, validated, root, sql), parameters, plan, reads);
+    return queryPlan(columns(validator, validated, root, sql), parameters, plan,
+        new PlanWarnings(reads.reads(), settings, shadowed));
   }
 
   /**
@@ -511,7 +514,8 @@ public final class StatementPlanner {
       if (reads.refusal(settings, ScanUse.READ, new WrittenStatement(sql, () -> parse(sql))).isPresent()) {
         return Optional.empty();
       }
-      return Optional.of(queryPlan(simple.columns(), simple.parameters(), simple.read(), reads));
+      return Optional.of(queryPlan(simple.columns(), simple.parameters(), simple.read(),
+          new PlanWarnings(reads.reads(), settings)));
     });
   }
 
@@ -531,9 +535,8 @@ public final class StatementPlanner {
 
   /** A query's plan, compiled once for every execution of it. */
   private CompiledPlan queryPlan(ImmutableList<ResultColumn> columns, ImmutableList<ParameterType> parameters,
-      RelNode plan, PlannedReads reads) {
-    return new CompiledPlan(new PlannedQuery(columns, parameters, OperatorCompiler.compile(plan),
-        new PlanWarnings(reads.reads(), settings)), plan);
+      RelNode plan, PlanWarnings warnings) {
+    return new CompiledPlan(new PlannedQuery(columns, parameters, OperatorCompiler.compile(plan), warnings), plan);
   }
 
   /**
@@ -578,7 +581,8 @@ public final class StatementPlanner {
   private CompiledPlan planWrite(SqlNode query, SqlValidator validator, SqlNode validated,
       SqlToRelConverter converter, TableModify modify, boolean explain,
       PlannedExplain.Output output, Optional<ReturningClause> returning,
-      WrittenStatement written, ImmutableList<ExistenceSubqueries.Subquery> subqueries) {
+      WrittenStatement written, ImmutableList<ExistenceSubqueries.Subquery> subqueries,
+      ImmutableList<String> shadowed) {
     EntitySqlTable target = modify.getTable().unwrap(EntitySqlTable.class);
     if (target == null || target.entity().pinnedIndex().isPresent()) {
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond writes to tables, not to an index: "
@@ -599,7 +603,7 @@ public final class StatementPlanner {
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
-    PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
+    PlanWarnings warnings = new PlanWarnings(reads.reads(), settings, shadowed);
     ImmutableList<ParameterType> parameters;
     if (checks.isEmpty()) {
       parameters = parameters(validator, validated);
@@ -664,7 +668,7 @@ public final class StatementPlanner {
    */
   private CompiledPlan planMerge(SqlMerge merge, SqlValidator validator, SqlNode query, boolean explain,
       PlannedExplain.Output output, Optional<ReturningClause> returning,
-      WrittenStatement written) {
+      WrittenStatement written, ImmutableList<String> shadowed) {
     validate(validator, query);
     SqlIdentifier name = (SqlIdentifier) merge.getTargetTable();
     EntitySqlTable target = Optional.ofNullable(catalogReader.getTable(name.names))
@@ -686,7 +690,7 @@ public final class StatementPlanner {
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
-    PlanWarnings warnings = new PlanWarnings(reads.reads(), settings);
+    PlanWarnings warnings = new PlanWarnings(reads.reads(), settings, shadowed);
     ImmutableList<ParameterType> parameters = parameters(rowsValidator, rows);
     return writePlan(write, parameters, refusal, warnings, explain, output, returned);
   }
