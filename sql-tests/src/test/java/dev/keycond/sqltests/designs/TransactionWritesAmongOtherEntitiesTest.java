@@ -74,6 +74,25 @@ class TransactionWritesAmongOtherEntitiesTest {
   }
 
   @Test
+  void aMergeThatOnlyUpdatesMatchesNoOtherTablesItem(DynamoServer server) throws SQLException {
+    DesignCopy shop = DesignCopy.of(server, "entity-type");
+    List<Map<String, AttributeValue>> before = shop.items();
+    String matchedOnly = "MERGE INTO orders o USING (VALUES ('c1', 'r1', 7)) AS v (c, id, t) "
+        + "ON o.customer_id = v.c AND o.order_id = v.id WHEN MATCHED THEN UPDATE SET total = v.t";
+    // In a transaction, and in auto-commit mode as a transaction of its own.
+    try (Connection connection = shop.connect(); Statement statement = connection.createStatement()) {
+      connection.setAutoCommit(false);
+      assertEquals(0, statement.executeUpdate(matchedOnly), "r1 is a return, no order");
+      connection.commit();
+    }
+    try (Connection connection = shop.connect("idempotentWrites=true");
+        Statement statement = connection.createStatement()) {
+      assertEquals(0, statement.executeUpdate(matchedOnly), "r1 is a return, no order");
+    }
+    assertEquals(before, shop.items(), "nothing was written");
+  }
+
+  @Test
   void theTablesOwnItemsAndFreeKeysAreWritten(DynamoServer server) throws SQLException {
     DesignCopy shop = DesignCopy.of(server, "entity-type");
     try (Connection connection = shop.connect(); Statement statement = connection.createStatement()) {

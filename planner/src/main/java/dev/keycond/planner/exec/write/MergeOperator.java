@@ -186,19 +186,18 @@ public final class MergeOperator implements WriteOperator {
   }
 
   /**
-   * What a WHEN MATCHED row expects of the item at commit, when the item read matches the ON
-   * clause's comparisons beyond the key: that it exists, with the compared attributes as read.
-   * Empty when a comparison is false or unknown (a NULL), or the item is another table's.
+   * What a WHEN MATCHED row expects of the item at commit, when the item read is a row of the table
+   * that matches the ON clause's comparisons beyond the key: that it exists, with the constants that
+   * make it the table's own and the compared attributes as read. Empty when the item is another
+   * table's (an item sharing the key, told apart by constants), or a comparison is false or unknown
+   * (a NULL).
    */
   private Optional<ItemExpectation> matched(Map<String, AttributeValue> found, Object[] source) {
-    if (plan.conditions().isEmpty()) {
-      return Optional.of(ItemExpectation.PRESENT);
-    }
     Object[] row = codec.decode(found);
     if (row == null) {
       return Optional.empty();
     }
-    Set<String> compared = new LinkedHashSet<>();
+    Set<String> compared = new LinkedHashSet<>(table.mapping().constants().keySet());
     for (WritePlan.MergeCondition c : plan.conditions()) {
       Column column = table.column(c.column());
       Object stored = row[c.column()];
