@@ -12,6 +12,7 @@ import dev.keycond.planner.ResultColumn;
 import dev.keycond.planner.exec.write.WriteFailure;
 import dev.keycond.planner.exec.write.WriteResult;
 import com.google.common.collect.ImmutableList;
+import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.cost.CostMeter;
 import dev.keycond.planner.cost.CostText;
@@ -694,11 +695,20 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
         throw Jdbc.batchFailure(e, counts);
       }
     }
+    // In a transaction the batch is all or nothing, as a PreparedStatement's is.
+    Optional<Runnable> undo = connection.session().undoPoint();
     for (int i = 0; i < updates.size(); i++) {
       try {
         counts[i] = write(updates.get(i), List.of(List.of()), false)[0];
       } catch (SQLException e) {
-        throw Jdbc.batchFailure(e, counts);
+        if (undo.isEmpty()) {
+          throw Jdbc.batchFailure(e, counts);
+        }
+        undo.get().run();
+        Arrays.fill(counts, Statement.EXECUTE_FAILED);
+        throw Jdbc.batchFailure(new SQLException(KeycondException.then(e.getMessage(), "Nor is anything of the batch's "
+            + "other statements: the transaction holds what it held before executeBatch."), e.getSQLState(),
+            e.getErrorCode(), e), counts);
       }
     }
     return counts;

@@ -29,7 +29,11 @@ public class KeycondException extends RuntimeException {
 
   /** This error's message ended as a sentence, then {@code more}: what a caller adds of what it knows. */
   public String messageThen(String more) {
-    String message = getMessage();
+    return then(getMessage(), more);
+  }
+
+  /** A message followed by more sentences, the first ended with a full stop if it had none. */
+  public static String then(String message, String more) {
     return (message.endsWith(".") ? message : message + ".") + " " + more;
   }
 

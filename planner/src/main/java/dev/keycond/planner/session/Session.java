@@ -158,8 +158,8 @@ public final class Session implements AutoCloseable {
       } catch (WriteFailure failure) {
         // The rows the failure counts as written were kept, and are dropped with the statement.
         KeycondException row = (KeycondException) failure.getCause();
-        throw new KeycondException(row.state(), row.getMessage() + " Nothing of this statement is kept: the "
-            + "transaction holds what it held before it", row);
+        throw new KeycondException(row.state(), row.messageThen("Nothing of this statement is kept: the "
+            + "transaction holds what it held before it."), row);
       }
     }
     if (idempotentWrites || update.needsTransaction()) {
@@ -266,6 +266,17 @@ public final class Session implements AutoCloseable {
   public void rollback() {
     openTransaction("rollback").discard();
     savepoints.clear();
+  }
+
+  /**
+   * A way back to what the open transaction holds now, for statements that are all or nothing
+   * together (a Statement's batch); empty in auto-commit mode, where each is sent as it runs.
+   */
+  public Optional<Runnable> undoPoint() {
+    return transaction.map(open -> {
+      Transaction.Mark mark = open.mark();
+      return () -> open.rollbackTo(mark);
+    });
   }
 
   /** Drops the writes kept since a savepoint; the savepoint stays, and those after it go. */

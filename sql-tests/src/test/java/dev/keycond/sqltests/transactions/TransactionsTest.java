@@ -1,5 +1,6 @@
 package dev.keycond.sqltests.transactions;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,6 +17,7 @@ import dev.keycond.sqltests.support.Keycond;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -252,6 +254,29 @@ class TransactionsTest extends OnFreshTables {
     // The refused statement kept nothing.
     assertCommitSendsNothing();
     assertEquals(List.of(), tables.items(tables.drive));
+  }
+
+  @Test
+  void aStatementBatchThatFailsKeepsNothingOfItsStatements() throws SQLException {
+    tables.put(tables.drive, file("root/a", 1));
+    connection.setAutoCommit(false);
+    update("INSERT INTO files (account, path, size) VALUES ('a91', 'root/before', 1)");
+    try (Statement batch = connection.createStatement()) {
+      batch.addBatch("UPDATE files SET size = 2 WHERE account = 'a91' AND path = 'root/a'");
+      batch.addBatch("DELETE FROM files WHERE account = 'a91' AND path = 'root/none'");
+      batch.addBatch("INSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 3)");
+      batch.addBatch("INSERT INTO files (account, path, size) VALUES ('a91', 'root/after', 4)");
+      BatchUpdateException e = assertThrows(BatchUpdateException.class, batch::executeBatch);
+      assertEquals("23505", e.getSQLState(), e.getMessage());
+      assertArrayEquals(new long[] {Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED,
+          Statement.EXECUTE_FAILED}, e.getLargeUpdateCounts());
+      assertTrue(e.getMessage().endsWith("Nothing of this statement is kept: the transaction holds what it held "
+          + "before it. Nor is anything of the batch's other statements: the transaction holds what it held before "
+          + "executeBatch."), e.getMessage());
+    }
+    connection.commit();
+    // The statement before the batch is written; nothing of the batch is.
+    assertEquals(List.of(file("root/a", 1), file("root/before", 1)), tables.items(tables.drive));
   }
 
   // ---------------------------------------------------------------- savepoints and JDBC's rules
