@@ -35,6 +35,7 @@ import dev.keycond.planner.functions.DelimiterDefaults;
 import dev.keycond.planner.functions.DynamoDbTypeFunction;
 import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.rules.CollectionJoinRule;
+import dev.keycond.planner.rules.EmptyResultRule;
 import dev.keycond.planner.rules.HierarchyWalkRule;
 import dev.keycond.planner.rules.LookupJoinRule;
 import dev.keycond.planner.rules.ReadCountRule;
@@ -151,6 +152,8 @@ public final class StatementPlanner {
     static final HepProgram PUSH_DOWN = new HepProgramBuilder()
         .addMatchOrder(HepMatchOrder.BOTTOM_UP)
         .addRuleCollection(List.of(
+            EmptyResultRule.FALSE_FILTER,
+            EmptyResultRule.ZERO_FETCH,
             FilterProjectTransposeRule.Config.DEFAULT.toRule(),
             FilterMergeRule.Config.DEFAULT.toRule(),
             FilterJoinRule.FilterIntoJoinRule.FilterIntoJoinRuleConfig.DEFAULT.toRule(),
