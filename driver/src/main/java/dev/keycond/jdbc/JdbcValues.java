@@ -15,6 +15,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.List;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -150,6 +151,10 @@ final class JdbcValues {
 
   /** {@code getObject(column, type)}. */
   static <T> T as(Object value, Class<T> type, String column) throws SQLException {
+    if (type == null) {
+      throw SqlState.INVALID_PARAMETER_VALUE.toException("getObject needs the class to read column '" + column
+          + "' as; it was given null.", null);
+    }
     if (value == null) {
       return null;
     }
@@ -184,7 +189,10 @@ final class JdbcValues {
       result = toTimestamp(value, column).toInstant(ZoneOffset.UTC);
     } else if (type == OffsetDateTime.class) {
       result = toTimestamp(value, column).atOffset(ZoneOffset.UTC);
-    } else if (type == Timestamp.class) {
+    } else if (type == ZonedDateTime.class) {
+      result = toTimestamp(value, column).atZone(ZoneOffset.UTC);
+    } else if (type == Timestamp.class || type == java.util.Date.class) {
+      // A java.util.Date is read as what getTimestamp gives, which is one.
       result = Timestamp.valueOf(toTimestamp(value, column));
     } else if (type == Date.class) {
       result = Date.valueOf(toDate(value, column));

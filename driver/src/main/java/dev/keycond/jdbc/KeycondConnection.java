@@ -393,7 +393,12 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     checkOpen();
     if (level == Connection.TRANSACTION_NONE) {
       throw SqlState.INVALID_PARAMETER_VALUE.toException("TRANSACTION_NONE is not a level to set; keycond gives "
-          + "TRANSACTION_READ_COMMITTED", null);
+          + "TRANSACTION_READ_COMMITTED.", null);
+    }
+    if (level != Connection.TRANSACTION_READ_UNCOMMITTED && level != Connection.TRANSACTION_READ_COMMITTED
+        && level != Connection.TRANSACTION_REPEATABLE_READ && level != Connection.TRANSACTION_SERIALIZABLE) {
+      throw SqlState.INVALID_PARAMETER_VALUE.toException(level + " is not a transaction isolation level: give one of "
+          + "Connection's TRANSACTION_ constants (keycond gives TRANSACTION_READ_COMMITTED).", null);
     }
     if (level > ISOLATION) {
       warnings.add(SqlState.OPTION_VALUE_CHANGED.toWarning("keycond gives TRANSACTION_READ_COMMITTED: a read sees "

@@ -529,7 +529,7 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
 
   @Override
   public boolean supportsFullOuterJoins() {
-    return false;
+    return true;
   }
 
   @Override
@@ -559,14 +559,14 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
 
   @Override
   public boolean supportsCorrelatedSubqueries() {
-    // Not yet without a Scan: the inner side is not read per outer row by key.
-    return false;
+    // Read as a join, or by key once per outer row.
+    return true;
   }
 
   /** The ODBC and ANSI grammar levels all include writes and DDL, which keycond does not run. */
   @Override
   public boolean supportsMinimumSQLGrammar() {
-    return false;
+    return true;
   }
 
   @Override

@@ -47,6 +47,8 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
   /** The execution to report the read cost of when the rows run out; null when there is nothing to report. */
   private final ExecutionContext reported;
   private final long maxRows;
+  /** A hint only, kept to be given back (see setFetchSize). */
+  private int fetchSize;
   private Object[] row;
   private long rowNumber;
   private boolean afterLast;
@@ -63,6 +65,7 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
     this.cursor = cursor;
     this.reported = reported;
     this.maxRows = statement == null ? 0 : statement.maxRowsLimit();
+    this.fetchSize = statement == null ? 0 : statement.fetchSizeHint();
   }
 
   @Override
@@ -536,13 +539,17 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
   }
 
   @Override
-  public int getFetchSize() {
-    return 0;
+  public int getFetchSize() throws SQLException {
+    checkOpen();
+    return fetchSize;
   }
 
+  /** A hint, as the statement's is: a read's pages are as large as DynamoDB makes them. */
   @Override
   public void setFetchSize(int rows) throws SQLException {
     checkOpen();
+    Jdbc.checkNotNegative("the fetch size", rows);
+    fetchSize = rows;
   }
 
   // ---------------------------------------------------------------- forward-only: next() is the only move

@@ -351,6 +351,11 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     return maxRows;
   }
 
+  /** The fetch size its result sets start with (JDBC: the statement's, until they are given another). */
+  int fetchSizeHint() {
+    return fetchSize;
+  }
+
   /** executeUpdate's answer to a query or EXPLAIN, which returns rows, not a count. */
   static SQLException notAnUpdate() {
     return SqlState.DYNAMIC_SQL_ERROR.toException("executeUpdate was given a query; run queries with executeQuery "

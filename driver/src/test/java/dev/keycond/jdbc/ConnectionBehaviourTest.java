@@ -62,6 +62,11 @@ class ConnectionBehaviourTest {
       assertEquals("01S02", connection.getWarnings().getSQLState());
       assertEquals("22023", assertThrows(SQLException.class,
           () -> connection.setTransactionIsolation(Connection.TRANSACTION_NONE)).getSQLState());
+      SQLException noLevel = assertThrows(SQLException.class, () -> connection.setTransactionIsolation(12345));
+      assertEquals("22023", noLevel.getSQLState());
+      assertEquals("12345 is not a transaction isolation level: give one of Connection's TRANSACTION_ constants "
+          + "(keycond gives TRANSACTION_READ_COMMITTED).", noLevel.getMessage());
+      assertEquals(Connection.TRANSACTION_READ_COMMITTED, connection.getTransactionIsolation());
       connection.setReadOnly(true);
       try (Statement statement = connection.createStatement();
           ResultSet rs = statement.executeQuery("SELECT name FROM workspaces WHERE id = 'acme'")) {
@@ -86,6 +91,32 @@ class ConnectionBehaviourTest {
   }
 
   @Test
+  void aFinalSemicolonIsDroppedAndAnEmptyStatementIsASyntaxError() throws SQLException {
+    try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+      for (String sql : List.of("SELECT name FROM workspaces WHERE id = 'acme';",
+          "SELECT name FROM workspaces WHERE id = 'acme' ; -- done", "SELECT name FROM workspaces WHERE id = ?;")) {
+        try (java.sql.PreparedStatement prepared = connection.prepareStatement(sql)) {
+          if (sql.contains("?")) {
+            prepared.setString(1, "acme");
+          }
+          try (ResultSet rs = prepared.executeQuery()) {
+            assertTrue(rs.next(), sql);
+            assertEquals("Acme Corp", rs.getString(1), sql);
+          }
+        }
+      }
+      try (ResultSet rs = statement.executeQuery("SELECT name FROM workspaces WHERE id = 'acme';")) {
+        assertTrue(rs.next());
+      }
+      for (String empty : List.of("", "  ", ";", "-- nothing\n", "/* nothing */ ;")) {
+        SQLException e = assertThrows(SQLException.class, () -> statement.execute(empty), empty);
+        assertEquals("42000", e.getSQLState(), empty);
+        assertEquals("The statement is empty: it has no SQL to run, only blanks or comments.", e.getMessage(), empty);
+      }
+    }
+  }
+
+  @Test
   void maxRowsBecomesTheLimitOfTheRead() throws Exception {
     try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
       statement.setMaxRows(2);
@@ -93,6 +124,11 @@ class ConnectionBehaviourTest {
       database.clearRequests();
       List<String> paths = new ArrayList<>();
       try (ResultSet rs = statement.executeQuery("SELECT path FROM files WHERE account = 'a91'")) {
+        // The fetch size is a hint the result set starts with, checked as the statement's is.
+        assertEquals(1, rs.getFetchSize());
+        assertEquals("HY024", assertThrows(SQLException.class, () -> rs.setFetchSize(-1)).getSQLState());
+        rs.setFetchSize(50);
+        assertEquals(50, rs.getFetchSize());
         while (rs.next()) {
           paths.add(rs.getString(1));
         }

@@ -97,6 +97,12 @@ class SqlCapabilitiesTest {
           + "ON p.workspace_id = w.id AND p.status = 'active' WHERE w.id = 'acme'", "Acme Corp|Launch 2026"),
       feature("supportsLimitedOuterJoins", "SELECT w.name, p.name FROM workspaces w LEFT JOIN projects p "
           + "ON p.workspace_id = w.id AND p.status = 'gone' WHERE w.id = 'acme'", "Acme Corp|null"),
+      feature("supportsFullOuterJoins", "SELECT w.name, p.name FROM workspaces w FULL OUTER JOIN projects p "
+          + "ON p.workspace_id = w.id WHERE w.id = 'acme' ORDER BY p.name", "Acme Corp|Launch 2026", "Acme Corp|Rebrand",
+          "Acme Corp|Website"),
+      feature("supportsCorrelatedSubqueries", "SELECT w.id, (SELECT COUNT(*) FROM projects p WHERE p.workspace_id = "
+          + "w.id) FROM workspaces w WHERE w.id = 'acme'", "acme|3"),
+      feature("supportsMinimumSQLGrammar", "SELECT path" + ONE_ROW, "root/"),
       feature("supportsSubqueriesInComparisons", "SELECT path FROM files WHERE account = 'b07' AND "
           + "size > (SELECT MAX(size) FROM files WHERE account = 'b07' AND path LIKE 'root/photos/%')",
           "root/music/intro.mp3", "root/music/outro.mp3"),

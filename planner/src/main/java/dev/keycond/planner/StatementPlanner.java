@@ -76,6 +76,7 @@ import dev.keycond.planner.shape.SimpleChange;
 import dev.keycond.planner.shape.SimpleInsert;
 import dev.keycond.planner.shape.SimpleSelect;
 import dev.keycond.planner.shape.StatementShape;
+import dev.keycond.planner.shape.StatementText;
 import org.apache.calcite.sql.type.SqlTypeName;
 import dev.keycond.planner.schema.KeycondTypeSystem;
 import java.math.BigDecimal;
@@ -405,7 +406,12 @@ public final class StatementPlanner {
     }
   }
 
-  private CompiledPlan plan(String statement, long maxRows) {
+  private CompiledPlan plan(String text, long maxRows) {
+    String statement = StatementText.withoutFinalSemicolon(text);
+    if (StatementText.isEmpty(statement)) {
+      throw new KeycondException(SqlState.SYNTAX_ERROR, "The statement is empty: it has no SQL to run, only blanks "
+          + "or comments.");
+    }
     Optional<CompiledPlan> simple = planDirectly(statement, maxRows);
     if (simple.isPresent()) {
       cache.countSimplePlan();

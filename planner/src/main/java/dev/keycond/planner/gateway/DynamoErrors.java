@@ -42,9 +42,11 @@ public final class DynamoErrors {
       String code = String.valueOf(service.awsErrorDetails().errorCode());
       String detail = service.awsErrorDetails().errorMessage();
       SqlState state = stateOf(code, detail, service.statusCode());
-      String message = action + " failed" + attempts(e) + ": DynamoDB " + code
-          + (state == SqlState.SERVICE_FAILED ? " (HTTP " + service.statusCode() + ")" : "")
-          + (detail == null ? "" : ": " + detail);
+      // An endpoint that fails on its side may answer without naming an error.
+      String failure = service.awsErrorDetails().errorCode() == null
+          ? "answered HTTP " + service.statusCode() + " without naming an error"
+          : code + (state == SqlState.SERVICE_FAILED ? " (HTTP " + service.statusCode() + ")" : "");
+      String message = action + " failed" + attempts(e) + ": DynamoDB " + failure + (detail == null ? "" : ": " + detail);
       String advice = advice(state);
       if (!advice.isEmpty()) {
         message = endSentence(message) + " " + advice;

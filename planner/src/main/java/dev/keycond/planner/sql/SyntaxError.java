@@ -44,6 +44,9 @@ public final class SyntaxError {
     if (expecting > 0) {
       message = message.substring(0, expecting).trim();
     }
+    if (e.getPos() == null) {
+      return new KeycondException(SqlState.SYNTAX_ERROR, "Syntax error: " + message, e);
+    }
     String where = " at line " + e.getPos().getLineNum() + ", column " + e.getPos().getColumnNum();
     Optional<ParseException> cause = e.getCause() instanceof ParseException p && p.currentToken != null
         && p.expectedTokenSequences != null ? Optional.of(p) : Optional.empty();

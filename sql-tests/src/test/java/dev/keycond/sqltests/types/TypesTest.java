@@ -399,6 +399,11 @@ class TypesTest {
         OffsetDateTime offset = result.getObject("ts", OffsetDateTime.class);
         assertEquals(ZoneOffset.UTC, offset.getOffset(), id);
         assertEquals(instant, offset.toInstant(), id);
+        assertEquals(offset.toZonedDateTime(), result.getObject("ts", java.time.ZonedDateTime.class), id);
+        // A java.util.Date asked for is what getTimestamp gives, which is one.
+        assertEquals(result.getTimestamp("ts"), result.getObject("ts", java.util.Date.class), id);
+        SQLException noClass = assertThrows(SQLException.class, () -> result.getObject("ts", (Class<?>) null));
+        assertEquals("22023", noClass.getSQLState(), noClass::getMessage);
         // A calendar names the zone of the wall clock: with UTC, the Timestamp is the instant.
         assertEquals(instant, result.getTimestamp("ts", utc).toInstant(), id);
         assertEquals(wallClock.toLocalDate(), result.getObject("ts", LocalDate.class), id);
