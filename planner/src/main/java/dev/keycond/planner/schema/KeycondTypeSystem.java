@@ -4,6 +4,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
  * Calcite's type limits widened to DynamoDB values: numbers carry 38 significant digits at any
@@ -91,10 +92,14 @@ public final class KeycondTypeSystem extends RelDataTypeSystemImpl {
         SqlTypes.numberType(typeFactory), derived.isNullable());
   }
 
-  /** The average of exact numbers is a quotient too (see {@link #deriveDecimalDivideType}). */
+  /**
+   * The average of exact numbers is a quotient too (see {@link #deriveDecimalDivideType}), of
+   * integers as well: the mean size of files is not truncated to an integer, as in PostgreSQL and
+   * MySQL (Calcite's own rule keeps the argument's type).
+   */
   @Override
   public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
-    return argumentType.getSqlTypeName() == SqlTypeName.DECIMAL
+    return SqlTypeUtil.isExactNumeric(argumentType)
         ? asNumber(typeFactory, argumentType)
         : super.deriveAvgAggType(typeFactory, argumentType);
   }

@@ -17,7 +17,7 @@ import org.apache.calcite.rel.type.RelDataType;
  * One aggregate call of an Aggregate, compiled: it starts an {@link Accumulator} for each group
  * and converts the accumulated value into the call's type. SUM and AVG accumulate in the wide
  * family of {@link Arithmetic}, so only a final result that does not fit its type is an error;
- * AVG of an INTEGER column is an INTEGER, truncated, as in Calcite.
+ * AVG of exact numbers, integers included, is a number of 38 significant digits.
  */
 final class Aggregation {
   /**
