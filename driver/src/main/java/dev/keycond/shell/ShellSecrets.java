@@ -77,8 +77,12 @@ final class ShellSecrets {
     while (i + 2 < args.size() && args.get(i).equals("-p")) {
       i += 3;
     }
-    // args[i] is the URL, then the user, then the password, as written (quoted or not).
-    return i + 2 < args.size() ? Optional.of(args.get(i + 2)) : Optional.empty();
+    // args[i] is the URL, then the user, then the password, as written (quoted or not). Words that
+    // only follow "!connect" in a sentence (a message's advice: "!connect with the URL plus ...")
+    // are no command: their third word is no secret.
+    boolean url = i < args.size() && args.get(i).replaceFirst("^[\"']", "").toLowerCase(Locale.ROOT)
+        .startsWith("jdbc:");
+    return url && i + 2 < args.size() ? Optional.of(args.get(i + 2)) : Optional.empty();
   }
 
   private static boolean isConnectCommand(String line) {

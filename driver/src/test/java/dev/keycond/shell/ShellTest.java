@@ -86,6 +86,16 @@ class ShellTest {
   }
 
   @Test
+  void adviceThatMentionsConnectIsPrintedWhole() throws Exception {
+    // A refusal's advice says "!connect with the URL plus ...": no connect command, and no secret in it.
+    Session session = typed(Optional.of(database.url()), "SELECT * FROM files;\n");
+    String shown = session.output() + session.errors();
+    assertTrue(shown.contains("in the shell, !connect with the URL plus ;scan=limit:1000"), shown);
+    assertTrue(ShellSecrets.hide("!connect jdbc:keycond:region=us-east-1 someone s3cret").endsWith("someone ****"));
+    assertTrue(ShellSecrets.hide("issuing: !connect \"jdbc:keycond:x\" someone 's3cret'").endsWith("someone ****"));
+  }
+
+  @Test
   void tabCompletesTheColumnsOfATableByItsAlias() throws Exception {
     // The select list is typed last, once the FROM clause names the aliases: Ctrl-A goes to the
     // start of the line, Ctrl-F one character on, Ctrl-E to the end.
