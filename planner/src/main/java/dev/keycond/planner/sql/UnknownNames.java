@@ -83,6 +83,10 @@ public final class UnknownNames {
   }
 
   private String unknownTable(String name) {
+    if (KeycondSchema.NAME.equalsIgnoreCase(name)) {
+      // The first part of a qualified name, meant as the schema, in other letters.
+      return "Schema '" + name + "' not found; did you mean '" + KeycondSchema.NAME + "'? Names are case-sensitive.";
+    }
     List<String> names = schema.tableNames();
     String listed = names.size() <= LISTED_TABLES ? list(names)
         : String.join(", ", names.subList(0, LISTED_TABLES)) + " and " + (names.size() - LISTED_TABLES) + " more";
