@@ -197,6 +197,16 @@ public final class EntityTable {
   }
 
   /**
+   * What a message says of a key an INSERT found taken: a row of this table has it, or, when its
+   * items share their keys with other tables' (told apart by constants), an item that may be either.
+   */
+  public String takenKey(String describedKey) {
+    return hasConstants() ? "key " + describedKey + " of table '" + name() + "' is taken by an item, a row of '"
+        + name() + "' or of another table whose items share its keys"
+        : "table '" + name() + "' already has a row with key " + describedKey;
+  }
+
+  /**
    * The constants a Query or Scan asks DynamoDB to check (in its FilterExpression): all of them
    * when another mapped table may have items with this table's keys, which only the constants tell
    * apart; none when the keys alone separate the entities (the driver checks them on every item

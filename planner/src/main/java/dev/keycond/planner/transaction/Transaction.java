@@ -162,11 +162,10 @@ public final class Transaction {
     boolean free = before == null || before.effect() instanceof Effect.Delete
         || before.effect() instanceof Effect.Check && before.expected().exists() == ItemExpectation.Existence.ABSENT;
     if (!free) {
-      throw new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: table '" + table.name()
-          + "' already has a row with key " + describedKey + ", "
+      throw new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: " + table.takenKey(describedKey) + ", "
           + (before.effect() instanceof Effect.Check ? "found by an EXISTS subquery" : "written")
           + " earlier in this transaction (INSERT never overwrites; use UPSERT INTO to replace the item, or UPDATE "
-          + "to change it)");
+          + "to change it).");
     }
     return keep(table, key, describedKey, ItemExpectation.ABSENT, new Effect.Put(ImmutableMap.copyOf(item)));
   }

@@ -195,6 +195,13 @@ class EntityTypeDesignTest {
           + "table's (it does not hold EntityType = 'Order' and version = 1); UPSERT writes only the table's own "
           + "items. The row was not written", other.getMessage());
       assertEquals(ret, copy.item("CUST#c1", "r1"));
+      // An INSERT cannot tell whose item took the key without reading it, and says so.
+      SQLException taken = assertThrows(SQLException.class, () -> s.executeUpdate(
+          "INSERT INTO orders (customer_id, order_id, total) VALUES ('c1', 'r1', 5)"));
+      assertEquals("23505", taken.getSQLState());
+      assertTrue(taken.getMessage().startsWith("Duplicate key: key {PK=CUST#c1, SK=r1} of table 'orders' is taken by "
+          + "an item, a row of 'orders' or of another table whose items share its keys (INSERT never overwrites"),
+          taken::getMessage);
       try (PreparedStatement p = c.prepareStatement(
           "UPSERT INTO orders (customer_id, order_id, total) VALUES (?, ?, 9)")) {
         p.setString(1, "c2");

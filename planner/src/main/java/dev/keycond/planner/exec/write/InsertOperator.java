@@ -187,9 +187,8 @@ public final class InsertOperator implements WriteOperator {
 
   /** The 23505 of an INSERT whose key an item has; {@code found} says how it was found, when not by the put. */
   private KeycondException duplicate(String describedKey, String found) {
-    return new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: table '" + table.name()
-        + "' already has a row with key " + describedKey + found + " (INSERT never overwrites; use UPSERT INTO to "
-        + "replace the item, or UPDATE to change it)");
+    return new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key: " + table.takenKey(describedKey) + found
+        + " (INSERT never overwrites; use UPSERT INTO to replace the item, or UPDATE to change it).");
   }
 
   /**
