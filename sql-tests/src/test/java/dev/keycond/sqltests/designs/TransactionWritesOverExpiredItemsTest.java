@@ -50,6 +50,25 @@ class TransactionWritesOverExpiredItemsTest {
   }
 
   @Test
+  void anItemTheTransactionMadeExpiredIsNoRowOfItsReads(DynamoServer server) throws SQLException {
+    DesignCopy sessions = DesignCopy.of(server, "ttl");
+    try (Connection connection = sessions.connect(); Statement statement = connection.createStatement()) {
+      connection.setAutoCommit(false);
+      assertEquals(1, statement.executeUpdate(
+          "UPDATE sessions SET expires_at = 1000000000 WHERE user_id = 'u1' AND session = 's2'"));
+      assertEquals(1, statement.executeUpdate(
+          "INSERT INTO sessions (user_id, session, device, expires_at) VALUES ('u1', 's5', 'tv', 1000000000)"));
+      // The partition's Query, as a read by key, leaves out what the transaction made expired.
+      assertEquals(List.of(List.of("s3")), Keycond.query(connection,
+          "SELECT session FROM sessions WHERE user_id = 'u1' ORDER BY session"));
+      assertEquals(List.of(), Keycond.query(connection,
+          "SELECT session FROM sessions WHERE user_id = 'u1' AND session = 's2'"));
+      connection.rollback();
+    }
+    assertEquals(n("4102444800"), item(sessions, "u1", "s2").get("expires_at"), "rolled back");
+  }
+
+  @Test
   void anExistsSubqueryFindsNoExpiredItem(DynamoServer server) throws SQLException {
     DesignCopy sessions = DesignCopy.of(server, "ttl");
     String update = "UPDATE sessions SET device = 'tablet' WHERE user_id = 'u1' AND session = 's2' AND ";
@@ -97,5 +116,9 @@ class TransactionWritesOverExpiredItemsTest {
 
   private static AttributeValue s(String text) {
     return AttributeValue.fromS(text);
+  }
+
+  private static AttributeValue n(String number) {
+    return AttributeValue.fromN(number);
   }
 }

@@ -2,6 +2,7 @@ package dev.keycond.planner.exec.read;
 
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.rel.ReadPlan;
+import dev.keycond.planner.request.Expiry;
 import com.google.common.collect.ImmutableMap;
 import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.ExpressionAttributes;
@@ -13,6 +14,7 @@ import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.request.Selection;
 import dev.keycond.planner.source.SourceIndex;
 import dev.keycond.planner.transaction.Effect;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -47,6 +49,11 @@ final class TransactionOverlay {
    * table read through an item collection's Query): the new items it adds are of that partition.
    */
   private final Map<String, AttributeValue> partition;
+  /**
+   * When the table's expired items are gone: an item the transaction wrote that has expired (its
+   * time to live set in the past) is no row, as the server's filter leaves out its own.
+   */
+  private final Optional<Expiry> expiry;
 
   /**
    * The items a walk's Query reads: those of a partition whose path starts with the walk's root.
@@ -62,7 +69,7 @@ final class TransactionOverlay {
 
   private TransactionOverlay(Map<Map<String, AttributeValue>, Effect> effects, ItemRows allConditions,
       TableItems tableItems, ReadPlan plan, boolean adds, Optional<Slice> slice, boolean partial,
-      Map<String, AttributeValue> partition) {
+      Map<String, AttributeValue> partition, Optional<Expiry> expiry) {
     this.effects = effects;
     this.allConditions = allConditions;
     this.tableItems = tableItems;
@@ -71,6 +78,7 @@ final class TransactionOverlay {
     this.slice = slice;
     this.partial = partial;
     this.partition = partition;
+    this.expiry = expiry;
   }
 
   /**
@@ -85,11 +93,12 @@ final class TransactionOverlay {
       return Optional.empty();
     }
     List<TransactionOverlay> overlays = new ArrayList<>();
+    Optional<Expiry> expiry = Expiry.of(plan.table(), context.settings(), Instant.now());
     for (int i = 0; i < requests.size(); i++) {
       int request = i;
       Optional<Slice> slice = walkSlices.map(slices -> slices.get(request));
       overlays.add(new TransactionOverlay(effects, allConditions, tableItems, plan, i == 0 || slice.isPresent(), slice,
-          returnsPart(requests.get(i), plan), Map.of()));
+          returnsPart(requests.get(i), plan), Map.of(), expiry));
     }
     return Optional.of(overlays);
   }
@@ -109,7 +118,7 @@ final class TransactionOverlay {
       return Optional.empty();
     }
     return Optional.of(new TransactionOverlay(effects, allConditions, tableItems, plan, true, Optional.empty(),
-        returnsPart(request, plan), Map.copyOf(partition)));
+        returnsPart(request, plan), Map.copyOf(partition), Expiry.of(plan.table(), context.settings(), Instant.now())));
   }
 
   /** The writes of the execution's transaction to the read's table, by item key; none outside a transaction. */
@@ -260,6 +269,9 @@ final class TransactionOverlay {
   }
 
   private boolean isRow(Map<String, AttributeValue> item, ExecutionContext context) {
+    if (expiry.filter(e -> e.expired(item)).isPresent()) {
+      return false;
+    }
     if (slice.isPresent()) {
       Object[] row = allConditions.decode(item);
       return row != null && slice.get().holds(item, row);
