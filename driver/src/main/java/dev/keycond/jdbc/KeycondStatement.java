@@ -195,8 +195,8 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     returnedRows = List.of();
     ExecutionContext context = execution(parameterSets.get(0));
     running = call;
+    Optional<ReturnedRows> keys = keysAsked.flatMap(asked -> update.generatedKeys().map(g -> g.rows(asked)));
     try {
-      Optional<ReturnedRows> keys = keysAsked.flatMap(asked -> update.generatedKeys().map(g -> g.rows(asked)));
       WriteResult result = connection.session().write(update, context, parameterSets,
           update.returning().isPresent() || keys.isPresent());
       long[] counts = result.counts();
@@ -211,6 +211,11 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
       }
       return counts;
     } catch (WriteFailure e) {
+      // The keys of the rows that were written, as the counts say which were.
+      if (keys.isPresent()) {
+        generatedKeyColumns = keys.get().columns();
+        generatedKeyRows = keys.get().of(e.rows(), context);
+      }
       throw batch ? Jdbc.batchFailure(e.toSqlException(), e.counts()) : e.toSqlException();
     } catch (RuntimeException e) {
       // A write that failed otherwise sent nothing: every entry of a batch is checked before any is sent.

@@ -9,14 +9,17 @@ import dev.keycond.sqltests.harness.RecordedRequest;
 import dev.keycond.sqltests.harness.RequestRecorder;
 import dev.keycond.sqltests.support.OnFreshTables;
 import dev.keycond.sqltests.support.Keycond;
+import java.sql.BatchUpdateException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * getGeneratedKeys: DynamoDB generates no keys, so an INSERT that asks for them gets the key columns
@@ -57,6 +60,27 @@ class GeneratedKeysTest extends OnFreshTables {
     }
     assertEquals(List.of("PutItem", "PutItem"), operations());
     assertEquals(2, tables.items(tables.drive).size());
+  }
+
+  @Test
+  void aBatchThatFailsPartWayGivesTheKeysOfTheRowsItWrote() throws SQLException {
+    tables.put(tables.drive, Map.of("PK", AttributeValue.fromS("DRIVE#a91"), "SK", AttributeValue.fromS("root/taken")));
+    try (PreparedStatement insert = connection.prepareStatement(
+        "INSERT INTO files (account, path) VALUES (?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+      for (String path : List.of("root/k1", "root/taken", "root/k2")) {
+        insert.setString(1, "a91");
+        insert.setString(2, path);
+        insert.addBatch();
+      }
+      BatchUpdateException e = assertThrows(BatchUpdateException.class, insert::executeBatch);
+      assertEquals("23505", e.getSQLState(), e.getMessage());
+      assertArrayEquals(new int[] {1, Statement.EXECUTE_FAILED, 1}, e.getUpdateCounts());
+      try (ResultSet keys = insert.getGeneratedKeys()) {
+        assertEquals(List.of("account", "path"), labels(keys));
+        assertEquals(List.of(List.of("a91", "root/k1"), List.of("a91", "root/k2")), Keycond.objects(keys));
+      }
+    }
+    assertEquals(3, tables.items(tables.drive).size());
   }
 
   @Test

@@ -82,7 +82,12 @@ final class WriteRun {
     } finally {
       run.sender.awaitAll();
     }
-    return new WriteResult(run.progress.finish(), ImmutableList.copyOf(run.returned.values()));
+    try {
+      return new WriteResult(run.progress.finish(), ImmutableList.copyOf(run.returned.values()));
+    } catch (WriteFailure failure) {
+      // The rows written are the statement's still: the keys JDBC generated for them, say.
+      throw failure.withRows(ImmutableList.copyOf(run.returned.values()));
+    }
   }
 
   /**
