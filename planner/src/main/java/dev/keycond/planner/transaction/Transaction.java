@@ -59,10 +59,16 @@ public final class Transaction {
   private final KeyChecks keyChecks;
   /** Whether items whose time to live has passed are rows (expiredItems=show), or gone. */
   private final boolean showsExpiredItems;
+  /**
+   * Whether the transaction is one statement's, committed as it runs (idempotentWrites, an EXISTS
+   * check): its failures speak of the statement, which the user sees, not of a transaction.
+   */
+  private final boolean oneStatement;
 
-  private Transaction(KeyChecks keyChecks, boolean showsExpiredItems) {
+  private Transaction(KeyChecks keyChecks, boolean showsExpiredItems, boolean oneStatement) {
     this.keyChecks = keyChecks;
     this.showsExpiredItems = showsExpiredItems;
+    this.oneStatement = oneStatement;
   }
 
   /**
@@ -72,12 +78,12 @@ public final class Transaction {
    *     the commit expects to exist must not have expired, and one expected absent may have
    */
   public static Transaction ofConnection(KeyChecks keyChecks, boolean showsExpiredItems) {
-    return new Transaction(keyChecks, showsExpiredItems);
+    return new Transaction(keyChecks, showsExpiredItems, false);
   }
 
   /** One statement that is a transaction of its own, committed as soon as it has run. */
   public static Transaction ofOneStatement(boolean showsExpiredItems) {
-    return new Transaction(KeyChecks.DEFERRED, showsExpiredItems);
+    return new Transaction(KeyChecks.DEFERRED, showsExpiredItems, true);
   }
 
   /** Whether an INSERT reads its keys when it runs, so that a taken key fails the statement. */
@@ -323,16 +329,19 @@ public final class Transaction {
       if (DynamoErrors.refusedAsInvalid(e.getCause())) {
         // Sent again, the same actions would be refused again.
         discard();
-        throw new KeycondException(e.state(), e.messageThen("Nothing of the transaction was written, and it is over."),
-            e);
+        throw new KeycondException(e.state(), e.messageThen(oneStatement ? "Nothing of the statement was written."
+            : "Nothing of the transaction was written, and it is over."), e);
       }
       if (!e.state().leavesOutcomeUnknown()) {
         throw e;
       }
-      throw new KeycondException(e.state(), e.messageThen("Whether the transaction was committed is not known: "
-          + "its TransactWriteItems may have reached DynamoDB, and no answer came back. Its writes are kept: "
-          + "commit() again sends the same request with the same ClientRequestToken, which DynamoDB applies at most "
-          + "once within ten minutes; rollback() drops them"), e);
+      throw new KeycondException(e.state(), e.messageThen(oneStatement
+          ? "Whether the statement was written is not known: its TransactWriteItems may have reached DynamoDB, and "
+              + "no answer came back; read its rows by their keys to know."
+          : "Whether the transaction was committed is not known: its TransactWriteItems may have reached DynamoDB, "
+              + "and no answer came back. Its writes are kept: commit() again sends the same request with the same "
+              + "ClientRequestToken, which DynamoDB applies at most once within ten minutes; rollback() drops them"),
+          e);
     }
     discard();
     if (outcome instanceof TransactOutcome.Cancelled cancelled) {
@@ -345,7 +354,9 @@ public final class Transaction {
    * an action refused for what it is (too large an item, throttling) is reported as that write
    * alone would be; a key taken is 23505; anything else is another writer's doing, 40001.
    */
-  private static KeycondException cancellation(List<PendingWrite> sent, List<TransactOutcome.Reason> reasons) {
+  private KeycondException cancellation(List<PendingWrite> sent, List<TransactOutcome.Reason> reasons) {
+    String subject = oneStatement ? "statement" : "transaction";
+    String over = oneStatement ? "" : " The transaction is over.";
     List<String> failed = new ArrayList<>();
     Optional<SqlState> refused = Optional.empty();
     boolean duplicates = true;
@@ -364,19 +375,19 @@ public final class Transaction {
     }
     if (refused.isPresent()) {
       String advice = DynamoErrors.advice(refused.get());
-      return new KeycondException(refused.get(), "DynamoDB refused the transaction and nothing was written: "
-          + String.join("; ", failed) + "." + (advice.isEmpty() ? "" : " " + advice) + " The transaction is over.");
+      return new KeycondException(refused.get(), "DynamoDB refused the " + subject + " and nothing was written: "
+          + String.join("; ", failed) + "." + (advice.isEmpty() ? "" : " " + advice) + over);
     }
     if (duplicates && !failed.isEmpty()) {
-      return new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key at commit: an item has the key of a row "
-          + "this transaction " + (ownership ? "inserts or upserts (for an UPSERT or MERGE, an item of another "
-              + "table, which it may not replace)" : "inserts") + ": " + String.join("; ", failed)
-          + ". Nothing was written, and the transaction is over.");
+      return new KeycondException(SqlState.UNIQUE_VIOLATION, "Duplicate key" + (oneStatement ? "" : " at commit")
+          + ": an item has the key of a row this " + subject + " " + (ownership ? "inserts or upserts (for an UPSERT "
+              + "or MERGE, an item of another table, which it may not replace)" : "inserts") + ": "
+          + String.join("; ", failed) + ". Nothing was written" + (oneStatement ? "." : ", and the transaction is over."));
     }
-    return new KeycondException(SqlState.SERIALIZATION_FAILURE, "DynamoDB cancelled the transaction and nothing was "
-        + "written: " + (failed.isEmpty() ? "it gave no reason" : String.join("; ", failed)) + ". Another writer "
-        + "changed an item since this transaction read it, or wrote it at the same time; the transaction is over. "
-        + "Run it again.");
+    return new KeycondException(SqlState.SERIALIZATION_FAILURE, "DynamoDB cancelled the " + subject + " and nothing "
+        + "was written: " + (failed.isEmpty() ? "it gave no reason" : String.join("; ", failed)) + ". Another writer "
+        + "changed an item since this " + subject + " read it, or wrote it at the same time" + (oneStatement ? ". "
+            : "; the transaction is over. ") + "Run it again.");
   }
 
   /** Drops every action (a rollback, or the end of a commit). */

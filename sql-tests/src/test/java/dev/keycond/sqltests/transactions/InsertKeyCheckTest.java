@@ -184,6 +184,10 @@ class InsertKeyCheckTest extends OnFreshTables {
       SQLException e = assertThrows(SQLIntegrityConstraintViolationException.class, () -> statement.executeUpdate(
           "INSERT INTO files (account, path, size) VALUES ('a91', 'root/taken', 1)"));
       assertEquals("23505", e.getSQLState());
+      // The user opened no transaction: the message speaks of the statement.
+      assertEquals("Duplicate key: an item has the key of a row this statement inserts: table '" + tables.drive
+          + "' key {PK=DRIVE#a91, SK=root/taken} (ConditionalCheckFailed: The conditional request failed). Nothing "
+          + "was written.", e.getMessage());
       assertEquals(List.of("TransactWriteItems"), operations(RequestRecorder.dataRequests()));
     }
     assertEquals(List.of(file("root/taken", 9)), tables.items(tables.drive));

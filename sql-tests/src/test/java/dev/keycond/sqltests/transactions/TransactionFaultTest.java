@@ -69,6 +69,21 @@ class TransactionFaultTest extends OnFreshTables.ThroughFaultProxy {
   }
 
   @Test
+  void aStatementOfItsOwnTransactionWhoseAnswersAreLostSaysItsOutcomeIsNotKnown() throws SQLException {
+    try (java.sql.Connection idempotent = tables.connectThrough(proxy.endpoint(), "idempotentWrites=true");
+        Statement statement = idempotent.createStatement()) {
+      proxy.arm(Trigger.on("TransactWriteItems"), Fault.resetBeforeResponse());
+      SQLException e = assertThrows(SQLException.class, () -> statement.executeUpdate(
+          "UPSERT INTO files (account, path, size) VALUES ('a91', 'root/a', 1)"));
+      assertEquals("08006", e.getSQLState(), e.getMessage());
+      // The user opened no transaction, and has none to commit again.
+      assertTrue(e.getMessage().endsWith("Whether the statement was written is not known: its TransactWriteItems may "
+          + "have reached DynamoDB, and no answer came back; read its rows by their keys to know."), e.getMessage());
+    }
+    assertEquals(1, tables.items(tables.drive).size(), "the server applied it, though no answer came back");
+  }
+
+  @Test
   void aCommitThatGotNoAnswerKeepsItsWritesAndItsTokenForTheNextCommit() throws SQLException, IOException {
     upsertInATransaction("('a91', 'root/a', 1)");
     // Every attempt is throttled: the commit fails, and the server never saw it.
