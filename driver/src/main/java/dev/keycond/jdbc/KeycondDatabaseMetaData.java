@@ -1,13 +1,16 @@
 package dev.keycond.jdbc;
 
+import com.google.common.collect.ImmutableMap;
 import dev.keycond.Driver;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.RowIdLifetime;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -30,6 +33,15 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
   private static final String NUMERIC_FUNCTIONS = "ABS,CEILING,FLOOR,MOD,POWER,ROUND,SQRT,TRUNCATE";
   private static final String STRING_FUNCTIONS = "CONCAT,LCASE,LENGTH,LOCATE,LTRIM,REPLACE,RTRIM,SUBSTRING,UCASE";
   private static final String SYSTEM_FUNCTIONS = "IFNULL";
+  /** keycond's own functions, by name, with what each gives. */
+  private static final Map<String, String> OWN_FUNCTIONS = ImmutableMap.of(
+      "PARENT_PATH", "PARENT_PATH(path [, delimiter]): the path of a hierarchy's parent ('root/photos/' of "
+          + "'root/photos/2026/'); the delimiter defaults to the table's",
+      "PATH_DEPTH", "PATH_DEPTH(path [, delimiter]): how many segments a path has (2 for 'root/photos/')",
+      "PATH_NAME", "PATH_NAME(path [, delimiter]): a path's last segment ('beach.jpg' of 'root/photos/beach.jpg')",
+      "PATH_SEGMENT", "PATH_SEGMENT(path, n [, delimiter]): a path's n-th segment, from 1",
+      "DYNAMODB_TYPE", "DYNAMODB_TYPE(json [, path]): the DynamoDB type (S, N, M, SS, ...) of a JSON column's value, "
+          + "or of the value at a JSON path in it");
   private static final String TIME_DATE_FUNCTIONS =
       "CURDATE,CURTIME,DAYOFMONTH,DAYOFWEEK,DAYOFYEAR,HOUR,MINUTE,MONTH,NOW,QUARTER,SECOND,WEEK,YEAR";
 
@@ -189,9 +201,23 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
     return MetadataResults.PROCEDURE_COLUMNS.empty();
   }
 
+  /**
+   * keycond's own functions, beside SQL's and JDBC's escapes (listed by getNumericFunctions and the
+   * like), so that a SQL tool can offer them: the path functions of a hierarchy and DYNAMODB_TYPE.
+   */
   @Override
   public ResultSet getFunctions(String catalog, String schemaPattern, String functionNamePattern) {
-    return MetadataResults.FUNCTIONS.empty();
+    if (!inNamedSchema(catalog, schemaPattern)) {
+      return MetadataResults.FUNCTIONS.empty();
+    }
+    Predicate<String> named = NamePattern.of(functionNamePattern);
+    List<Object[]> rows = new ArrayList<>();
+    OWN_FUNCTIONS.forEach((name, remarks) -> {
+      if (named.test(name)) {
+        rows.add(new Object[] {null, SchemaRows.SCHEMA, name, remarks, (short) functionNoTable, name});
+      }
+    });
+    return MetadataResults.FUNCTIONS.rows(rows);
   }
 
   @Override

@@ -151,6 +151,42 @@ class SqlCapabilitiesTest {
     }));
   }
 
+  /** A call of each of keycond's own functions, as getFunctions lists them, on the row of ONE_ROW, and its result. */
+  private static final Map<String, String[]> OWN_FUNCTIONS = Map.of(
+      "PARENT_PATH", new String[] {"PARENT_PATH('root/photos/2026/')", "root/photos/"},
+      "PATH_DEPTH", new String[] {"PATH_DEPTH('root/photos/')", "2"},
+      "PATH_NAME", new String[] {"PATH_NAME('root/photos/beach.jpg')", "beach.jpg"},
+      "PATH_SEGMENT", new String[] {"PATH_SEGMENT('root/photos/beach.jpg', 2)", "photos"},
+      "DYNAMODB_TYPE", new String[] {"DYNAMODB_TYPE(CAST('{\"a\": 1}' AS VARCHAR), '$.a')", "N"});
+
+  @TestFactory
+  Stream<DynamicTest> everyOwnFunctionListedRuns() throws SQLException {
+    List<String> listed = new ArrayList<>();
+    try (ResultSet functions = meta.getFunctions(null, null, "%")) {
+      while (functions.next()) {
+        assertEquals("dynamodb", functions.getString("FUNCTION_SCHEM"));
+        assertNotNull(functions.getString("REMARKS"));
+        listed.add(functions.getString("FUNCTION_NAME"));
+      }
+    }
+    assertEquals(OWN_FUNCTIONS.keySet(), new java.util.HashSet<>(listed), "every own function is listed, once");
+    try (ResultSet path = meta.getFunctions(null, null, "PATH%")) {
+      int rows = 0;
+      while (path.next()) {
+        rows++;
+      }
+      assertEquals(3, rows, "PATH_DEPTH, PATH_NAME, PATH_SEGMENT");
+    }
+    return listed.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+      String[] sample = OWN_FUNCTIONS.get(name);
+      try (Statement statement = connection.createStatement();
+          ResultSet rs = statement.executeQuery("SELECT " + sample[0] + ONE_ROW)) {
+        assertTrue(rs.next());
+        assertEquals(sample[1], rs.getString(1), name);
+      }
+    }));
+  }
+
   @TestFactory
   Stream<DynamicTest> everyClaimedFeatureRuns() {
     return FEATURES.stream().map(f -> DynamicTest.dynamicTest((String) f[0], () -> {
