@@ -33,15 +33,15 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
   private static final String NUMERIC_FUNCTIONS = "ABS,CEILING,FLOOR,MOD,POWER,ROUND,SQRT,TRUNCATE";
   private static final String STRING_FUNCTIONS = "CONCAT,LCASE,LENGTH,LOCATE,LTRIM,REPLACE,RTRIM,SUBSTRING,UCASE";
   private static final String SYSTEM_FUNCTIONS = "IFNULL";
-  /** keycond's own functions, by name, with what each gives. */
+  /** keycond's own functions, by name (the order getFunctions lists them in), with what each gives. */
   private static final Map<String, String> OWN_FUNCTIONS = ImmutableMap.of(
+      "DYNAMODB_TYPE", "DYNAMODB_TYPE(json [, path]): the DynamoDB type (S, N, M, SS, ...) of a JSON column's value, "
+          + "or of the value at a JSON path in it",
       "PARENT_PATH", "PARENT_PATH(path [, delimiter]): the path of a hierarchy's parent ('root/photos/' of "
           + "'root/photos/2026/'); the delimiter defaults to the table's",
       "PATH_DEPTH", "PATH_DEPTH(path [, delimiter]): how many segments a path has (2 for 'root/photos/')",
       "PATH_NAME", "PATH_NAME(path [, delimiter]): a path's last segment ('beach.jpg' of 'root/photos/beach.jpg')",
-      "PATH_SEGMENT", "PATH_SEGMENT(path, n [, delimiter]): a path's n-th segment, from 1",
-      "DYNAMODB_TYPE", "DYNAMODB_TYPE(json [, path]): the DynamoDB type (S, N, M, SS, ...) of a JSON column's value, "
-          + "or of the value at a JSON path in it");
+      "PATH_SEGMENT", "PATH_SEGMENT(path, n [, delimiter]): a path's n-th segment, from 1");
   private static final String TIME_DATE_FUNCTIONS =
       "CURDATE,CURTIME,DAYOFMONTH,DAYOFWEEK,DAYOFYEAR,HOUR,MINUTE,MONTH,NOW,QUARTER,SECOND,WEEK,YEAR";
 

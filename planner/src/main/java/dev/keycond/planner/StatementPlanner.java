@@ -153,8 +153,6 @@ public final class StatementPlanner {
     static final HepProgram PUSH_DOWN = new HepProgramBuilder()
         .addMatchOrder(HepMatchOrder.BOTTOM_UP)
         .addRuleCollection(List.of(
-            EmptyResultRule.FALSE_FILTER,
-            EmptyResultRule.ZERO_FETCH,
             FilterProjectTransposeRule.Config.DEFAULT.toRule(),
             FilterMergeRule.Config.DEFAULT.toRule(),
             FilterJoinRule.FilterIntoJoinRule.FilterIntoJoinRuleConfig.DEFAULT.toRule(),
@@ -181,6 +179,17 @@ public final class StatementPlanner {
             LookupJoinRule.INNER_ON_LEFT,
             ReadProjectRule.INSTANCE,
             ProjectRemoveRule.Config.DEFAULT.toRule()))
+        .build();
+
+    /**
+     * A query's: first, what can give no row gives none, reading nothing ({@code WHERE 1 = 0},
+     * {@code LIMIT 0}); then {@link #PUSH_DOWN}. A write's rows are found by a read, always: one that
+     * can find none still counts 0 as any other.
+     */
+    static final HepProgram QUERY_PUSH_DOWN = new HepProgramBuilder()
+        .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+        .addRuleCollection(List.of(EmptyResultRule.FALSE_FILTER, EmptyResultRule.ZERO_FETCH))
+        .addSubprogram(PUSH_DOWN)
         .build();
 
     static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
@@ -443,7 +452,7 @@ public final class StatementPlanner {
     }
     ExistenceSubqueries existence = ExistenceSubqueries.of(query);
     SqlNode validated = validate(validator, query);
-    SqlToRelConverter converter = converter(validator);
+    SqlToRelConverter converter = converter(validator, write ? FrontEnd.PUSH_DOWN : FrontEnd.QUERY_PUSH_DOWN);
     RelRoot root = convert(converter, validated);
     if (write) {
       return planWrite(query, validator, validated, converter, (TableModify) root.rel, explain, output, returning,
@@ -567,9 +576,14 @@ public final class StatementPlanner {
   }
 
   private SqlToRelConverter converter(SqlValidator validator) {
+    return converter(validator, FrontEnd.PUSH_DOWN);
+  }
+
+  /** @param program the rules the converted plan is optimized with */
+  private SqlToRelConverter converter(SqlValidator validator, HepProgram program) {
     return new SqlToRelConverter((type, text, schemaPath, viewPath) -> {
       throw new UnsupportedOperationException("views");
-    }, validator, catalogReader, cluster(FrontEnd.PUSH_DOWN), ExactValueConvertlets.INSTANCE, FrontEnd.CONVERTER);
+    }, validator, catalogReader, cluster(program), ExactValueConvertlets.INSTANCE, FrontEnd.CONVERTER);
   }
 
   /** Where a statement's relational plan is made, and the rules of {@code program} run. */
