@@ -716,9 +716,8 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
         }
         undo.get().run();
         Arrays.fill(counts, Statement.EXECUTE_FAILED);
-        throw Jdbc.batchFailure(new SQLException(KeycondException.then(e.getMessage(), "Nor is anything of the batch's "
-            + "other statements: the transaction holds what it held before executeBatch."), e.getSQLState(),
-            e.getErrorCode(), e), counts);
+        throw Jdbc.batchFailure(new SQLException(KeycondException.then(e.getMessage(), "Nothing of the batch is kept: "
+            + "the transaction holds what it held before executeBatch."), e.getSQLState(), e.getErrorCode(), e), counts);
       }
     }
     return counts;

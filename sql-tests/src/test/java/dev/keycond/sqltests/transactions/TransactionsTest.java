@@ -271,8 +271,8 @@ class TransactionsTest extends OnFreshTables {
       assertArrayEquals(new long[] {Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED, Statement.EXECUTE_FAILED,
           Statement.EXECUTE_FAILED}, e.getLargeUpdateCounts());
       assertTrue(e.getMessage().endsWith("Nothing of this statement is kept: the transaction holds what it held "
-          + "before it. Nor is anything of the batch's other statements: the transaction holds what it held before "
-          + "executeBatch."), e.getMessage());
+          + "before it. Nothing of the batch is kept: the transaction holds what it held before executeBatch."),
+          e.getMessage());
     }
     connection.commit();
     // The statement before the batch is written; nothing of the batch is.
