@@ -340,7 +340,7 @@ public final class Transaction {
               + "no answer came back; read its rows by their keys to know."
           : "Whether the transaction was committed is not known: its TransactWriteItems may have reached DynamoDB, "
               + "and no answer came back. Its writes are kept: commit() again sends the same request with the same "
-              + "ClientRequestToken, which DynamoDB applies at most once within ten minutes; rollback() drops them"),
+              + "ClientRequestToken, which DynamoDB applies at most once within ten minutes; rollback() drops them."),
           e);
     }
     discard();
