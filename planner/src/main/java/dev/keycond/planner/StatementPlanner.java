@@ -416,11 +416,8 @@ public final class StatementPlanner {
   }
 
   private CompiledPlan plan(String text, long maxRows) {
-    String statement = StatementText.withoutFinalSemicolon(text);
-    if (StatementText.isEmpty(statement)) {
-      throw new KeycondException(SqlState.SYNTAX_ERROR, "The statement is empty: it has no SQL to run, only blanks "
-          + "or comments.");
-    }
+    String statement = StatementText.sql(text).orElseThrow(() -> new KeycondException(SqlState.SYNTAX_ERROR,
+        "The statement is empty: it has no SQL to run, only blanks or comments."));
     Optional<CompiledPlan> simple = planDirectly(statement, maxRows);
     if (simple.isPresent()) {
       cache.countSimplePlan();

@@ -11,18 +11,21 @@ import java.util.Optional;
 public final class StatementText {
   private StatementText() {}
 
-  /** The text without a final {@code ;} and the blanks and comments after it; as it is otherwise. */
-  public static String withoutFinalSemicolon(String sql) {
-    Optional<List<ShapeLexer.Token>> tokens = ShapeLexer.tokens(sql);
-    if (tokens.isEmpty() || tokens.get().isEmpty()) {
-      return sql;
+  /**
+   * The statement's SQL without a final {@code ;} and the blanks and comments after it (the text
+   * as it is when it cannot be split into tokens, for the parser to say why); empty when the text
+   * has no SQL at all, only blanks and comments.
+   */
+  public static Optional<String> sql(String text) {
+    Optional<List<ShapeLexer.Token>> tokens = ShapeLexer.tokens(text);
+    if (tokens.isEmpty()) {
+      return Optional.of(text);
     }
-    ShapeLexer.Token last = tokens.get().get(tokens.get().size() - 1);
-    return last.isOperator(";") ? sql.substring(0, last.start()) : sql;
-  }
-
-  /** Whether the text has no SQL at all: only blanks and comments, or nothing. */
-  public static boolean isEmpty(String sql) {
-    return ShapeLexer.tokens(sql).filter(List::isEmpty).isPresent();
+    List<ShapeLexer.Token> all = tokens.get();
+    boolean terminated = !all.isEmpty() && all.get(all.size() - 1).isOperator(";");
+    if (all.size() == (terminated ? 1 : 0)) {
+      return Optional.empty();
+    }
+    return Optional.of(terminated ? text.substring(0, all.get(all.size() - 1).start()) : text);
   }
 }

@@ -93,7 +93,7 @@ final class TransactionOverlay {
       return Optional.empty();
     }
     List<TransactionOverlay> overlays = new ArrayList<>();
-    Optional<Expiry> expiry = Expiry.of(plan.table(), context.settings(), Instant.now());
+    Optional<Expiry> expiry = expiry(context, plan);
     for (int i = 0; i < requests.size(); i++) {
       int request = i;
       Optional<Slice> slice = walkSlices.map(slices -> slices.get(request));
@@ -118,7 +118,12 @@ final class TransactionOverlay {
       return Optional.empty();
     }
     return Optional.of(new TransactionOverlay(effects, allConditions, tableItems, plan, true, Optional.empty(),
-        returnsPart(request, plan), Map.copyOf(partition), Expiry.of(plan.table(), context.settings(), Instant.now())));
+        returnsPart(request, plan), Map.copyOf(partition), expiry(context, plan)));
+  }
+
+  /** When the read's table's expired items are gone, judged once for the read. */
+  private static Optional<Expiry> expiry(ExecutionContext context, ReadPlan plan) {
+    return Expiry.of(plan.table(), context.settings(), Instant.now());
   }
 
   /** The writes of the execution's transaction to the read's table, by item key; none outside a transaction. */
