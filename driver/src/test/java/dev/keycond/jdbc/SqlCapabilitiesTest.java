@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.keycond.planner.functions.DynamoDbTypeFunction;
+import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.testing.DemoDatabase;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -11,8 +13,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -169,7 +173,12 @@ class SqlCapabilitiesTest {
         listed.add(functions.getString("FUNCTION_NAME"));
       }
     }
-    assertEquals(OWN_FUNCTIONS.keySet(), new java.util.HashSet<>(listed), "every own function is listed, once");
+    assertEquals(OWN_FUNCTIONS.keySet(), new HashSet<>(listed), "every own function is listed, once");
+    // The list follows the functions the planner defines beside SQL's: a new one is listed too.
+    Set<String> defined = new HashSet<>();
+    PathFunctions.ALL.forEach(function -> defined.add(function.getName()));
+    defined.add(DynamoDbTypeFunction.DYNAMODB_TYPE.getName());
+    assertEquals(defined, new HashSet<>(listed));
     try (ResultSet path = meta.getFunctions(null, null, "PATH%")) {
       int rows = 0;
       while (path.next()) {
