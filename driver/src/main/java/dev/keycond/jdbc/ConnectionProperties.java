@@ -45,6 +45,9 @@ public final class ConnectionProperties {
       new String[] {"scanSegments", "Segments of a parallel whole-table Scan under scan=allow", "1"},
       new String[] {"maxConnections", "Most HTTP connections to DynamoDB the connection keeps open, for the threads "
           + "that share it (1 to " + ClientSettings.MAX_CONNECTIONS + ")", String.valueOf(ClientSettings.DEFAULT_MAX_CONNECTIONS)},
+      new String[] {"requestTimeout", "Seconds one request to DynamoDB may take, its retries included, when the "
+          + "statement has no query timeout (1 to " + ClientSettings.MAX_REQUEST_TIMEOUT_SECONDS + ")",
+          String.valueOf(ClientSettings.DEFAULT_REQUEST_TIMEOUT.toSeconds())},
       new String[] {"expiredItems", "hide or show items whose time to live has passed", "hide"},
       new String[] {"explain", "What the text EXPLAIN shows under each request: text (its fields), cli (also the AWS CLI "
           + "command) or java (also the AWS SDK for Java v2 code)", "text"},

@@ -278,9 +278,9 @@ class ConnectionBehaviourTest {
   }
 
   @Test
-  @Timeout(120) // a guard: the bound under test is 30 s
-  void aStatementWithoutAQueryTimeoutGivesUpOnAnEndpointThatStopsAnswering() throws Exception {
-    try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+  @Timeout(60) // a guard: the bound under test is 2 s
+  void aStatementWithoutAQueryTimeoutGivesUpOnAnEndpointThatStopsAnsweringAfterTheRequestTimeout() throws Exception {
+    try (Connection connection = database.connect("requestTimeout=2"); Statement statement = connection.createStatement();
         HeldRequests held = database.holdRequests()) {
       SQLException e = assertThrows(SQLException.class, () -> {
         try (ResultSet rs = statement.executeQuery("SELECT path FROM files WHERE account = 'b07'")) {
@@ -290,8 +290,31 @@ class ConnectionBehaviourTest {
       assertTrue(held.awaitRequest(0), "the statement sent its Query");
       assertEquals("08006", e.getSQLState(), e.toString());
       assertTrue(e.getMessage().contains("Query on table 'Drive' failed: DynamoDB at " + database.endpoint()
-          + " did not answer within 30 s"), e.getMessage());
+          + " did not answer within 2 s (the requestTimeout property; a statement's query timeout replaces it)"),
+          e.getMessage());
     }
+  }
+
+  @Test
+  @Timeout(60) // a guard: without a bound the SDK retries the silent reads for minutes
+  void withoutALoginTimeoutTheRequestTimeoutBoundsAConnectToAnEndpointThatNeverAnswers() throws Exception {
+    try (BlackHole hole = new BlackHole()) {
+      SQLException e = assertThrows(SQLException.class,
+          () -> DriverManager.getConnection(database.urlThrough(hole.endpoint(), "requestTimeout=1")));
+      assertEquals("08001", e.getSQLState(), e.toString());
+      assertTrue(e.getMessage().contains("DescribeTable on 'Drive' failed: DynamoDB at " + hole.endpoint()
+          + " did not answer within 1 s (the requestTimeout property; DriverManager.setLoginTimeout replaces it)"),
+          e.getMessage());
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0", "-5", "3601", "30s"})
+  void aRequestTimeoutThatIsNotAWholeNumberOfSecondsFromOneToAnHourIsRefused(String value) {
+    SQLException e = assertThrows(SQLException.class, () -> database.connect("requestTimeout=" + value).close());
+    assertEquals("22023", e.getSQLState(), e.toString());
+    assertEquals("Invalid value '" + value + "' for property requestTimeout: use a whole number of at least 1 "
+        + "and at most 3600", e.getMessage());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.keycond.planner.gateway;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -13,7 +14,8 @@ public record ClientSettings(
     Optional<String> profile,
     Optional<String> accessKeyId,
     Optional<String> secretAccessKey,
-    int maxConnections) {
+    int maxConnections,
+    Duration requestTimeout) {
 
   /**
    * HTTP connections a client keeps to DynamoDB by default: as many requests at once as threads
@@ -23,10 +25,26 @@ public record ClientSettings(
   public static final int DEFAULT_MAX_CONNECTIONS = 50;
   /** The most a connection property may ask for. */
   public static final int MAX_CONNECTIONS = 1_000;
+  /**
+   * The longest one request may take, the SDK's retries included, when a statement's query timeout
+   * does not bound it. DynamoDB answers in milliseconds and a page is at most 1 MB, so an endpoint
+   * silent this long is not slow but unreachable (a firewall that accepts connections, a port that
+   * is not DynamoDB's); without a bound the SDK would retry each read that timed out and a connect
+   * or a statement would hang for many minutes. Long enough for a throttled request's nine
+   * attempts ({@link RequestRetries}).
+   */
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
+  /** The longest bound the {@code requestTimeout} property may set, in seconds: an hour. */
+  public static final int MAX_REQUEST_TIMEOUT_SECONDS = 3_600;
 
   public ClientSettings {
     if (maxConnections < 1 || maxConnections > MAX_CONNECTIONS) {
       throw new IllegalArgumentException("a client keeps 1 to " + MAX_CONNECTIONS + " connections, not " + maxConnections);
+    }
+    if (requestTimeout.compareTo(Duration.ofSeconds(1)) < 0
+        || requestTimeout.compareTo(Duration.ofSeconds(MAX_REQUEST_TIMEOUT_SECONDS)) > 0) {
+      throw new IllegalArgumentException("a request is bounded by 1 s to " + MAX_REQUEST_TIMEOUT_SECONDS
+          + " s, not " + requestTimeout);
     }
   }
 
@@ -45,6 +63,6 @@ public record ClientSettings(
         + ", profile=" + profile.orElse("(none)")
         + ", accessKeyId=" + accessKeyId.orElse("(default chain)")
         + ", secretAccessKey=" + (secretAccessKey.isPresent() ? "****" : "(default chain)")
-        + ", maxConnections=" + maxConnections + "]";
+        + ", maxConnections=" + maxConnections + ", requestTimeout=" + requestTimeout + "]";
   }
 }

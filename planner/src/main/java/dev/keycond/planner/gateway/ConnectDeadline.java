@@ -2,6 +2,7 @@ package dev.keycond.planner.gateway;
 
 import dev.keycond.planner.error.KeycondException;
 import java.time.Duration;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The moment by which opening a connection must be done. Every request sent while connecting
@@ -20,14 +21,15 @@ public final class ConnectDeadline {
   }
 
   /**
-   * @param loginTimeoutSeconds {@code DriverManager.getLoginTimeout()}; 0 or less for keycond's
-   *     default, {@link DynamoClients#REQUEST_LIMIT}
+   * @param client the client the requests go through
+   * @param loginTimeoutSeconds {@code DriverManager.getLoginTimeout()}; 0 or less for the client's
+   *     requestTimeout
    */
-  public static ConnectDeadline start(String endpoint, int loginTimeoutSeconds) {
+  public static ConnectDeadline start(DynamoDbClient client, int loginTimeoutSeconds) {
+    String endpoint = DynamoClients.endpoint(client);
     RequestScope scope = loginTimeoutSeconds > 0
         ? new RequestScope(endpoint, true, Duration.ofSeconds(loginTimeoutSeconds), "the login timeout")
-        : new RequestScope(endpoint, true, DynamoClients.REQUEST_LIMIT,
-            "keycond's default; DriverManager.setLoginTimeout changes it");
+        : RequestScope.connecting(endpoint, DynamoClients.requestTimeout(client));
     return new ConnectDeadline(System.nanoTime() + scope.limit().toNanos(), scope);
   }
 

@@ -66,14 +66,13 @@ public final class DynamoCatalog {
 
   /**
    * The catalog while a connection opens: its requests share one deadline, the login timeout when
-   * {@code loginTimeoutSeconds} is positive, else {@link DynamoClients#REQUEST_LIMIT}, and their
+   * {@code loginTimeoutSeconds} is positive, else the connection's requestTimeout, and their
    * failures mean the connection cannot be established (08001).
    *
    * @param shared the descriptions the connection may reuse, and where it leaves what it reads
    */
   public static DynamoCatalog connecting(DynamoDbClient client, TableDescriptions shared, int loginTimeoutSeconds) {
-    return new DynamoCatalog(client, Optional.of(ConnectDeadline.start(DynamoClients.endpoint(client),
-        loginTimeoutSeconds)), new ConcurrentHashMap<>(), shared);
+    return new DynamoCatalog(client, Optional.of(ConnectDeadline.start(client, loginTimeoutSeconds)), new ConcurrentHashMap<>(), shared);
   }
 
   /** This catalog once the connection is open; the tables it described stay known. */
@@ -82,7 +81,7 @@ public final class DynamoCatalog {
   }
 
   private RequestScope scope() {
-    return connecting.map(ConnectDeadline::scope).orElseGet(() -> RequestScope.statement(DynamoClients.endpoint(client)));
+    return connecting.map(ConnectDeadline::scope).orElseGet(() -> RequestScope.statement(client));
   }
 
   /**
@@ -137,7 +136,7 @@ public final class DynamoCatalog {
   /**
    * Whether the endpoint answers a one-table ListTables, the cheapest request the connection is
    * known to be allowed, within {@code timeout}; {@link Duration#ZERO} for the client's own limit,
-   * {@link DynamoClients#REQUEST_LIMIT}. Any failure
+   * {@link ClientSettings#requestTimeout}. Any failure
    * (unreachable, refused credentials, the timeout) is a no, not an error.
    */
   public boolean answers(Duration timeout) {

@@ -21,22 +21,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /** Builds the DynamoDB client a connection uses. */
 public final class DynamoClients {
-  /**
-   * The longest one request may take, the SDK's retries included, when neither a query timeout nor
-   * a login timeout bounds it. DynamoDB answers in milliseconds and a page is at most 1 MB, so an
-   * endpoint silent this long is not slow but unreachable (a firewall that accepts connections, a
-   * port that is not DynamoDB's); without this bound the SDK would retry each read that timed out
-   * and a connect or a statement would hang for many minutes.
-   */
-  public static final Duration REQUEST_LIMIT = Duration.ofSeconds(30);
-  static final String REQUEST_LIMIT_SOURCE = "keycond's bound on a request; Statement.setQueryTimeout changes it";
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
-  /**
-   * A bound on each blocked read of a socket, under the SDK's bound on the whole request
-   * (REQUEST_LIMIT). As long, so that a silent endpoint still meets the whole request's bound
-   * first.
-   */
-  private static final Duration READ_TIMEOUT = REQUEST_LIMIT;
 
   private DynamoClients() {}
 
@@ -47,7 +32,7 @@ public final class DynamoClients {
         // Given as a builder, not as a client: the SDK leaves an HTTP client it was given open when
         // the DynamoDB client closes, and its kept-alive connections with it.
         .httpClientBuilder(serviceDefaults -> new StoppableHttpClient(httpClient(settings)))
-        .overrideConfiguration(o -> o.apiCallTimeout(REQUEST_LIMIT).retryStrategy(RequestRetries.strategy())
+        .overrideConfiguration(o -> o.apiCallTimeout(settings.requestTimeout()).retryStrategy(RequestRetries.strategy())
             .scheduledExecutorService(RequestThreads.TIMERS))
         .region(region)
         .credentialsProvider(credentials(settings));
@@ -55,8 +40,8 @@ public final class DynamoClients {
     try {
       return builder.build();
     } catch (SdkException e) {
-      throw DynamoErrors.translate(e, "Creating the DynamoDB client", new RequestScope(
-          endpoint(settings.endpoint(), region), true, REQUEST_LIMIT, REQUEST_LIMIT_SOURCE));
+      throw DynamoErrors.translate(e, "Creating the DynamoDB client",
+          RequestScope.connecting(endpoint(settings.endpoint(), region), settings.requestTimeout()));
     }
   }
 
@@ -81,7 +66,9 @@ public final class DynamoClients {
     ApacheHttpClient.Builder builder = ApacheHttpClient.builder()
         .maxConnections(settings.maxConnections())
         .connectionTimeout(CONNECT_TIMEOUT)
-        .socketTimeout(READ_TIMEOUT);
+        // A bound on each blocked read of a socket, as long as the whole request's, so that a
+        // silent endpoint meets the request's bound first.
+        .socketTimeout(settings.requestTimeout());
     if (settings.endpoint().filter(e -> "http".equalsIgnoreCase(e.getScheme())).isPresent()) {
       builder.socketFactory(PlainConnectionSocketFactory.getSocketFactory());
     }
@@ -92,6 +79,15 @@ public final class DynamoClients {
   public static String endpoint(DynamoDbClient client) {
     return endpoint(client.serviceClientConfiguration().endpointOverride(),
         client.serviceClientConfiguration().region());
+  }
+
+  /**
+   * How long a request of this client may take when no query timeout bounds it: the
+   * {@code requestTimeout} it was built with ({@link ClientSettings#requestTimeout}).
+   */
+  public static Duration requestTimeout(DynamoDbClient client) {
+    return client.serviceClientConfiguration().overrideConfiguration().apiCallTimeout()
+        .orElseThrow(() -> new IllegalStateException("keycond's clients are built with an API-call timeout"));
   }
 
   private static String endpoint(Optional<URI> override, Region region) {

@@ -51,7 +51,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 
 /**
  * The one way a statement's requests reach DynamoDB, for reads and writes alike: each request is
- * bounded by what is left of the query timeout (else by {@link DynamoClients#REQUEST_LIMIT}),
+ * bounded by what is left of the query timeout (else by {@link ClientSettings#requestTimeout}),
  * stopped with its statement, its failures translated into keycond errors that name what was being
  * done, and the parts of a batch that DynamoDB leaves unprocessed sent again with exponential
  * backoff and jitter. What DynamoDB answers is counted in the statement's cost (requests, items,
@@ -79,7 +79,7 @@ public final class DynamoGateway {
    */
   public DynamoGateway(DynamoDbClient client, TableDescriptions descriptions) {
     this.client = client;
-    this.scope = RequestScope.statement(DynamoClients.endpoint(client));
+    this.scope = RequestScope.statement(client);
     this.descriptions = descriptions;
   }
 

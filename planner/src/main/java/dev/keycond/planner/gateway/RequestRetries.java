@@ -12,7 +12,7 @@ import software.amazon.awssdk.retries.api.RetryStrategy;
  * {@code AWS_RETRY_MODE} says, since the bound and the messages depend on it.
  *
  * <p>The SDK waits after a throttled attempt from 500 ms up to 20 s, doubling each time, so a table
- * that throttles every attempt kept a statement waiting past {@link DynamoClients#REQUEST_LIMIT}
+ * that throttles every attempt kept a statement waiting past {@link ClientSettings#DEFAULT_REQUEST_TIMEOUT}
  * after seven of its nine attempts, and the statement failed as if DynamoDB had not answered. Here
  * the wait after the n-th throttled attempt is random up to 100 ms × 2^(n-1), at most 2 s (full
  * jitter): nine attempts wait 9.1 s at most and about 4.5 s on average, so the statement ends with

@@ -1,6 +1,7 @@
 package dev.keycond.planner.gateway;
 
 import java.time.Duration;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Where a DynamoDB request goes and how long it may wait for an answer, retries included: what a
@@ -15,9 +16,19 @@ import java.time.Duration;
  */
 public record RequestScope(String endpoint, boolean connecting, Duration limit, String limitSource) {
 
-  /** The scope of a request a statement sends without a query timeout. */
-  public static RequestScope statement(String endpoint) {
-    return new RequestScope(endpoint, false, DynamoClients.REQUEST_LIMIT, DynamoClients.REQUEST_LIMIT_SOURCE);
+  /** The scope of a request a statement sends without a query timeout, through this client. */
+  public static RequestScope statement(DynamoDbClient client) {
+    return new RequestScope(DynamoClients.endpoint(client), false, DynamoClients.requestTimeout(client),
+        "the requestTimeout property; a statement's query timeout replaces it");
+  }
+
+  /**
+   * The scope of a request sent while a connection opens without a login timeout: the connection's
+   * requestTimeout bounds them all together.
+   */
+  static RequestScope connecting(String endpoint, Duration requestTimeout) {
+    return new RequestScope(endpoint, true, requestTimeout,
+        "the requestTimeout property; DriverManager.setLoginTimeout replaces it");
   }
 
   /** How the limit reads in a message, such as {@code 3 s (the login timeout)}. */

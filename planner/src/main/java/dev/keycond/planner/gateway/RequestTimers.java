@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The timers that bound each request (a query timeout, else {@link DynamoClients#REQUEST_LIMIT}),
+ * The timers that bound each request (a query timeout, else {@link ClientSettings#requestTimeout}),
  * given to the SDK in place of its own, on one daemon thread.
  *
  * <p>A timer is dropped when it is cancelled, as nearly every one is: the SDK's own executor keeps

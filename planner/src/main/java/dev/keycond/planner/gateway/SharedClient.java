@@ -1,5 +1,6 @@
 package dev.keycond.planner.gateway;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -8,7 +9,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A connection's share of a DynamoDB client. The connections of a JVM with the same {@link Reach}
- * (endpoint, region, credentials) and the same pool size ({@code maxConnections}) share one client,
+ * (endpoint, region, credentials), the same pool size ({@code maxConnections}) and the same bound on a
+ * request ({@code requestTimeout}) share one client,
  * and with it its pool of kept-alive HTTP connections: a client of its own would build the SDK's
  * request pipeline again and open new connections (new TLS sessions, against AWS). The first share
  * starts building the client on a request thread: building one takes about as long as reading a
@@ -19,7 +21,7 @@ public final class SharedClient {
   /** The clients with at least one share, by what they are shared by; guarded by itself. */
   private static final Map<Key, Counted> CLIENTS = new HashMap<>();
 
-  private record Key(Reach reach, int maxConnections) {}
+  private record Key(Reach reach, int maxConnections, Duration requestTimeout) {}
 
   /** A client, built or being built, and how many shares it has. */
   private static final class Counted {
@@ -45,7 +47,7 @@ public final class SharedClient {
    * starts being built. A client whose build failed is not shared: the next share builds again.
    */
   public static SharedClient acquire(ClientSettings settings) {
-    Key key = new Key(Reach.of(settings), settings.maxConnections());
+    Key key = new Key(Reach.of(settings), settings.maxConnections(), settings.requestTimeout());
     synchronized (CLIENTS) {
       Counted counted = CLIENTS.get(key);
       if (counted == null || counted.building.isCompletedExceptionally()) {

@@ -100,8 +100,11 @@ public record SessionOptions(
     int maxConnections = property.apply("maxConnections")
         .map(v -> parseCount("maxConnections", v, 1, ClientSettings.MAX_CONNECTIONS))
         .orElse(ClientSettings.DEFAULT_MAX_CONNECTIONS);
+    Duration requestTimeout = property.apply("requestTimeout")
+        .map(v -> Duration.ofSeconds(parseCount("requestTimeout", v, 1, ClientSettings.MAX_REQUEST_TIMEOUT_SECONDS)))
+        .orElse(ClientSettings.DEFAULT_REQUEST_TIMEOUT);
     return new ClientSettings(property.apply("region"), endpoint, property.apply("profile"), property.apply("user"),
-        property.apply(SECRET), maxConnections);
+        property.apply(SECRET), maxConnections, requestTimeout);
   }
 
   private static StatementSettings statementSettings(Function<String, Optional<String>> property) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
+import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
@@ -21,7 +22,7 @@ class DynamoErrorsTest {
         .awsErrorDetails(AwsErrorDetails.builder().build()).build();
 
     KeycondException translated = DynamoErrors.translate(e, "Query on table 'Vals'",
-        RequestScope.statement("http://127.0.0.1:8000"));
+        new RequestScope("http://127.0.0.1:8000", false, Duration.ofSeconds(30), "the requestTimeout property"));
 
     assertEquals(SqlState.SERVICE_FAILED, translated.state());
     assertEquals("Query on table 'Vals' failed: DynamoDB answered HTTP 500 without naming an error. Retry later.",
