@@ -83,11 +83,12 @@ public final class DynamoClients {
 
   /**
    * How long a request of this client may take when no query timeout bounds it: the
-   * {@code requestTimeout} it was built with ({@link ClientSettings#requestTimeout}).
+   * {@code requestTimeout} it was built with ({@link ClientSettings#requestTimeout}); the default
+   * for a client built otherwise (the warm-up's, which sends nothing).
    */
   public static Duration requestTimeout(DynamoDbClient client) {
     return client.serviceClientConfiguration().overrideConfiguration().apiCallTimeout()
-        .orElseThrow(() -> new IllegalStateException("keycond's clients are built with an API-call timeout"));
+        .orElse(ClientSettings.DEFAULT_REQUEST_TIMEOUT);
   }
 
   private static String endpoint(Optional<URI> override, Region region) {
