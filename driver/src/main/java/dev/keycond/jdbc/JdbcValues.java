@@ -16,6 +16,9 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -37,7 +40,7 @@ final class JdbcValues {
       return b.getBytes();
     }
     if (value instanceof LocalDateTime t) {
-      return Timestamp.valueOf(t);
+      return timestamp(t);
     }
     if (value instanceof LocalDate d) {
       return Date.valueOf(d);
@@ -46,6 +49,16 @@ final class JdbcValues {
       return Time.valueOf(t);
     }
     return value;
+  }
+
+  /**
+   * A TIMESTAMP value, a UTC wall-clock time, as the instant it names: a {@link Timestamp} is an
+   * instant (shown in the JVM's time zone), and DynamoDB's items hold UTC times, which other
+   * programs read as instants; so a Timestamp written and read back, from any JVM, is the same
+   * instant, as an {@link Instant} or an {@link OffsetDateTime} is.
+   */
+  static Timestamp timestamp(LocalDateTime utc) {
+    return Timestamp.from(utc.toInstant(ZoneOffset.UTC));
   }
 
   /** getString: the same text as CAST(value AS VARCHAR) (binary as hex, sets as JSON arrays). */
@@ -193,7 +206,7 @@ final class JdbcValues {
       result = toTimestamp(value, column).atZone(ZoneOffset.UTC);
     } else if (type == Timestamp.class || type == java.util.Date.class) {
       // A java.util.Date is read as what getTimestamp gives, which is one.
-      result = Timestamp.valueOf(toTimestamp(value, column));
+      result = timestamp(toTimestamp(value, column));
     } else if (type == Date.class) {
       result = Date.valueOf(toDate(value, column));
     } else if (type == Time.class) {
@@ -206,13 +219,27 @@ final class JdbcValues {
     return type.cast(result);
   }
 
+  /** A set's members as internal values: binary ones as ByteStrings. */
+  private static List<Object> members(Collection<?> members) {
+    List<Object> internal = new ArrayList<>(members.size());
+    for (Object member : members) {
+      internal.add(member instanceof byte[] bytes ? new ByteString(bytes) : member);
+    }
+    return internal;
+  }
+
   /** A JDBC setter's argument as an internal value of the parameter's type. */
   static Object fromJdbc(Object value, SqlTypeName type) {
     Object internal = value;
-    if (value instanceof byte[] bytes) {
+    if (value instanceof Object[] members) {
+      // A set column's value: an array (setObject, or setArray's), a Collection or a List alike.
+      internal = members(Arrays.asList(members));
+    } else if (value instanceof Collection<?> members) {
+      internal = members(members);
+    } else if (value instanceof byte[] bytes) {
       internal = new ByteString(bytes);
     } else if (value instanceof Timestamp t) {
-      internal = t.toLocalDateTime();
+      internal = LocalDateTime.ofInstant(t.toInstant(), ZoneOffset.UTC);
     } else if (value instanceof Date d) {
       internal = d.toLocalDate();
     } else if (value instanceof Time t) {
@@ -223,10 +250,13 @@ final class JdbcValues {
       internal = LocalDateTime.ofInstant(i, ZoneOffset.UTC);
     } else if (value instanceof OffsetDateTime o) {
       internal = o.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
+    } else if (value instanceof ZonedDateTime z) {
+      internal = LocalDateTime.ofInstant(z.toInstant(), ZoneOffset.UTC);
     } else if (value instanceof Short || value instanceof Byte) {
       internal = ((Number) value).intValue();
     } else if (value instanceof Float f) {
-      internal = f.doubleValue();
+      // The float's shortest text, 0.1 for 0.1f, not its binary value widened (0.10000000149011612).
+      internal = Float.isFinite(f) ? new BigDecimal(Float.toString(f)) : f.doubleValue();
     } else if (value instanceof Character c) {
       internal = c.toString();
     }

@@ -10,6 +10,7 @@ import dev.keycond.planner.infer.ProposedMapping;
 import dev.keycond.planner.infer.SampleBounds;
 import dev.keycond.planner.session.Session;
 import dev.keycond.planner.session.SessionOptions;
+import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
@@ -27,6 +28,7 @@ import java.sql.Savepoint;
 import java.sql.Statement;
 import java.sql.Struct;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.List;
 import java.util.Map;
@@ -511,7 +513,15 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
 
   @Override
   public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
-    throw Jdbc.notSupported("Connection.createArrayOf");
+    checkOpen();
+    if (elements == null) {
+      throw SqlState.INVALID_PARAMETER_VALUE.toException("createArrayOf needs the set's members; it was given null.",
+          null);
+    }
+    // A set column's value, for setArray: its members' own types decide what it holds, numbers
+    // all read as the exact decimals their text spells.
+    return KeycondArray.of(Arrays.stream(elements)
+        .map(e -> e instanceof Number n && !(e instanceof BigDecimal) ? new BigDecimal(n.toString()) : e).toList());
   }
 
   @Override

@@ -268,8 +268,8 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
 
   @Override
   public void setTimestamp(int parameterIndex, Timestamp x, Calendar cal) throws SQLException {
-    set(parameterIndex, x == null || cal == null ? x
-        : Timestamp.valueOf(x.toInstant().atZone(cal.getTimeZone().toZoneId()).toLocalDateTime()));
+    // A Timestamp is an instant, and keycond writes it as one, in UTC: no calendar changes which.
+    set(parameterIndex, x);
   }
 
   @Override
@@ -354,7 +354,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
 
   @Override
   public void setArray(int parameterIndex, Array x) throws SQLException {
-    throw Jdbc.notSupported("PreparedStatement.setArray");
+    set(parameterIndex, x == null ? null : x.getArray());
   }
 
   @Override

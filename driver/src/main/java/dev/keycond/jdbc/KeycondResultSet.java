@@ -216,7 +216,7 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
   @Override
   public Timestamp getTimestamp(int columnIndex) throws SQLException {
     Object value = value(columnIndex);
-    return value == null ? null : Timestamp.valueOf(JdbcValues.toTimestamp(value, label(columnIndex)));
+    return value == null ? null : JdbcValues.timestamp(JdbcValues.toTimestamp(value, label(columnIndex)));
   }
 
   @Override
@@ -231,14 +231,8 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
 
   @Override
   public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
-    Object value = value(columnIndex);
-    if (value == null) {
-      return null;
-    }
-    // TIMESTAMP values are UTC wall-clock times; a calendar asks for that wall clock in its zone.
-    LocalDateTime utc = JdbcValues.toTimestamp(value, label(columnIndex));
-    return cal == null ? Timestamp.valueOf(utc)
-        : Timestamp.from(utc.atZone(cal.getTimeZone().toZoneId()).toInstant());
+    // A TIMESTAMP value is a UTC time, an instant: no calendar changes which one it is.
+    return getTimestamp(columnIndex);
   }
 
   @Override

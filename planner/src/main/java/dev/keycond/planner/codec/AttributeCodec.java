@@ -164,15 +164,22 @@ public final class AttributeCodec {
   public static AttributeValue encode(Object value, ColumnType type) {
     switch (type.storage()) {
       case DOCUMENT:
-        return DynamoJson.fromJson(value.toString());
+        try {
+          return DynamoJson.fromJson(value.toString());
+        } catch (IllegalArgumentException e) {
+          throw new KeycondException(SqlState.INVALID_CHARACTER_VALUE,
+              "Value '" + value + "' " + e.getMessage() + "; a " + type.mappingName() + " column takes JSON text", e);
+        }
+      // A set holds each member once: a collection that repeats one (as DynamoDB would refuse) is
+      // written as the set of its members, numbers compared by value (1.5 and 1.50 are one).
       case SS:
-        return AttributeValue.fromSs(((List<?>) value).stream().map(Object::toString).toList());
+        return AttributeValue.fromSs(((List<?>) value).stream().map(Object::toString).distinct().toList());
       case NS:
         return AttributeValue.fromNs(((List<?>) value).stream()
-            .map(n -> dynamoNumber((Number) n)).toList());
+            .map(n -> dynamoNumber(setNumber(n, type))).distinct().toList());
       case BS:
         return AttributeValue.fromBs(((List<?>) value).stream()
-            .map(b -> SdkBytes.fromByteArray(((ByteString) b).getBytes())).toList());
+            .map(b -> SdkBytes.fromByteArray(((ByteString) b).getBytes())).distinct().toList());
       case N:
         return AttributeValue.fromN(dynamoNumber((Number) value));
       case BOOL:
@@ -184,6 +191,19 @@ public final class AttributeCodec {
           return AttributeValue.fromS(Timestamps.format((LocalDateTime) value));
         }
         return AttributeValue.fromS(value.toString());
+    }
+  }
+
+  /** A member of a number set: a number, or the text of one. */
+  private static Number setNumber(Object member, ColumnType type) {
+    if (member instanceof Number n) {
+      return n;
+    }
+    try {
+      return new BigDecimal(member.toString().trim());
+    } catch (NumberFormatException e) {
+      throw new KeycondException(SqlState.INVALID_CHARACTER_VALUE,
+          "Value '" + member + "' is not a number, so a " + type.mappingName() + " cannot hold it", e);
     }
   }
 

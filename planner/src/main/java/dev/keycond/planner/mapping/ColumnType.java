@@ -107,11 +107,16 @@ public enum ColumnType {
       case "BLOB":
         return Optional.of(VARBINARY);
       default:
-        return Arrays.stream(values()).filter(t -> t.name().replace('_', ' ').equals(name)).findFirst();
+        return Arrays.stream(values()).filter(t -> t.mappingName().equals(name)).findFirst();
     }
   }
 
+  /** The type's name as a mapping file spells it: {@code NUMBER SET}. */
+  public String mappingName() {
+    return name().replace('_', ' ');
+  }
+
   public static String names() {
-    return Arrays.stream(values()).map(t -> t.name().replace('_', ' ')).collect(Collectors.joining(", "));
+    return Arrays.stream(values()).map(ColumnType::mappingName).collect(Collectors.joining(", "));
   }
 }
