@@ -390,7 +390,8 @@ class TypesTest {
         read.put(id, instant);
         LocalDateTime wallClock = LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
 
-        // getObject: a Timestamp showing the UTC wall clock, nanoseconds included.
+        // getObject: a Timestamp of the instant, nanoseconds included (in this UTC JVM its wall
+        // clock is the UTC one; JdbcSettersTest reads it from a JVM in New York).
         Timestamp timestamp = assertInstanceOf(Timestamp.class, result.getObject("ts"));
         assertEquals(wallClock, timestamp.toLocalDateTime(), id);
         assertEquals(instant.getNano(), timestamp.getNanos(), id);
@@ -404,7 +405,7 @@ class TypesTest {
         assertEquals(result.getTimestamp("ts"), result.getObject("ts", java.util.Date.class), id);
         SQLException noClass = assertThrows(SQLException.class, () -> result.getObject("ts", (Class<?>) null));
         assertEquals("22023", noClass.getSQLState(), noClass::getMessage);
-        // A calendar names the zone of the wall clock: with UTC, the Timestamp is the instant.
+        // A calendar changes nothing: the Timestamp is the instant.
         assertEquals(instant, result.getTimestamp("ts", utc).toInstant(), id);
         assertEquals(wallClock.toLocalDate(), result.getObject("ts", LocalDate.class), id);
         assertEquals(wallClock.toLocalDate(), result.getDate("ts").toLocalDate(), id);
