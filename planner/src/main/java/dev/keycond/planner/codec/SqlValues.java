@@ -98,9 +98,9 @@ public final class SqlValues {
         case TINYINT:
         case SMALLINT:
         case INTEGER:
-          return toBigDecimal(value).intValueExact();
+          return whole(value, target).intValueExact();
         case BIGINT:
-          return toBigDecimal(value).longValueExact();
+          return whole(value, target).longValueExact();
         case DECIMAL:
           return toBigDecimal(value);
         case REAL:
@@ -166,6 +166,28 @@ public final class SqlValues {
   private static boolean isIntegerType(SqlTypeName type) {
     return type == SqlTypeName.TINYINT || type == SqlTypeName.SMALLINT
         || type == SqlTypeName.INTEGER || type == SqlTypeName.BIGINT;
+  }
+
+  /**
+   * A number for an integer type, refused when it has a fraction: rounding it would write a value
+   * nobody gave (text such as '2.5' included; a number past the type's range is 22003 after this).
+   */
+  private static BigDecimal whole(Object value, Object target) {
+    BigDecimal number = toBigDecimal(value);
+    if (number.signum() != 0 && number.stripTrailingZeros().scale() > 0) {
+      throw new KeycondException(SqlState.INVALID_CHARACTER_VALUE,
+          "Value " + describe(value) + " has a fraction, which " + target + " cannot hold");
+    }
+    return number;
+  }
+
+  /**
+   * The refusal of a number with a fraction written into a column of whole numbers, where a cast
+   * would truncate it: a write never rounds a value nobody gave.
+   */
+  public static KeycondException fractionForWholeNumbers(String column, Object value) {
+    return new KeycondException(SqlState.INVALID_CHARACTER_VALUE, "Column '" + column + "' holds whole numbers, and "
+        + describe(value) + " has a fraction: ROUND, FLOOR or CEIL it to say how it is rounded");
   }
 
   /** Converts a value for use against a column of {@code type}. */

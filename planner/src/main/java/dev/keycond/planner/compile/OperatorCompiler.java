@@ -126,7 +126,7 @@ public final class OperatorCompiler {
   public static WriteOperator compileWrite(DynamoWrite write) {
     WritePlan plan = write.write();
     if (plan instanceof WritePlan.InsertRows insert) {
-      return new InsertOperator(insert, new Guarded(build(write.getInput(), false, Paging.ON_DEMAND),
+      return new InsertOperator(insert, new Guarded(insertedRows(write.getInput()),
           StoredValues.neededBy(write.getInput())), !readsDynamo(write.getInput()));
     }
     if (plan instanceof WritePlan.ChangeRows change) {
@@ -135,6 +135,17 @@ public final class OperatorCompiler {
     return new MergeOperator((WritePlan.MergeRows) plan,
         new Guarded(build(write.getInput(), false, Paging.ON_DEMAND), StoredValues.neededBy(write.getInput())),
         write.getCluster().getRexBuilder());
+  }
+
+  /**
+   * An INSERT's rows: its source, under the projection onto the table's columns that Calcite puts
+   * on it, whose values are written into the columns ({@link ProjectOperator#assigning}).
+   */
+  private static Operator insertedRows(RelNode input) {
+    if (input instanceof Project project) {
+      return ProjectOperator.assigning(project, build(project.getInput(), false, Paging.ON_DEMAND));
+    }
+    return build(input, false, Paging.ON_DEMAND);
   }
 
   /** Whether a plan reads DynamoDB at all; rows that come without are all known before the first is written. */

@@ -9,6 +9,7 @@ import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.plan.ServerCondition;
 import dev.keycond.planner.table.EntityTable;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -26,6 +27,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlMerge;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUpdate;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -90,7 +92,7 @@ public record MergeShape(WritePlan.MergeBranches branches, ImmutableList<Integer
     }
     List<SqlNode> select = new ArrayList<>();
     ImmutableList.Builder<Integer> columns = ImmutableList.builder();
-    Map<String, RelDataType> written = new HashMap<>();
+    Map<String, Written> written = new HashMap<>();
     WritePlan.MergeBranches branches;
     if (insert != null) {
       List<SqlNode> insertValues = insertValues(insert);
@@ -162,10 +164,13 @@ public record MergeShape(WritePlan.MergeBranches branches, ImmutableList<Integer
 
   /** Notes the table column's type for the source column that {@code value} names, if it names one. */
   private static void written(EntityTable table, RelDataType tableRow, String column, SqlNode value, String target,
-      Map<String, RelDataType> written) {
+      Map<String, Written> written) {
     RelDataType type = tableRow.getFieldList().get(column(table, column)).getType();
-    sourceColumn(value, target).ifPresent(name -> written.putIfAbsent(name, type));
+    sourceColumn(value, target).ifPresent(name -> written.putIfAbsent(name, new Written(column, type)));
   }
+
+  /** The table column a source column is written to, and its type. */
+  private record Written(String column, RelDataType type) {}
 
   /** The source column a value names ({@code s.z}, or {@code z}), unless it names the target's. */
   private static Optional<String> sourceColumn(SqlNode value, String target) {
@@ -183,7 +188,7 @@ public record MergeShape(WritePlan.MergeBranches branches, ImmutableList<Integer
    * cannot even order such rows). Each value is cast to its table column's type instead, as an
    * INSERT's VALUES are, so that every row is written exactly.
    */
-  private static SqlNode typedValues(SqlNode source, Map<String, RelDataType> written) {
+  private static SqlNode typedValues(SqlNode source, Map<String, Written> written) {
     if (!(source instanceof SqlBasicCall as) || as.getKind() != SqlKind.AS || as.operandCount() <= 2
         || !(as.operand(0) instanceof SqlBasicCall values) || values.getKind() != SqlKind.VALUES) {
       return source;
@@ -195,7 +200,11 @@ public record MergeShape(WritePlan.MergeBranches branches, ImmutableList<Integer
       }
       List<SqlNode> typed = new ArrayList<>();
       for (int i = 0; i < tuple.operandCount(); i++) {
-        RelDataType type = written.get(((SqlIdentifier) as.operand(i + 2)).getSimple());
+        Written column = written.get(((SqlIdentifier) as.operand(i + 2)).getSimple());
+        RelDataType type = column == null ? null : column.type();
+        if (type != null && SqlTypeUtil.isIntType(type)) {
+          refuseFraction(tuple.operand(i), column.column());
+        }
         typed.add(type != null && SqlTypeUtil.isNumeric(type)
             ? SqlStdOperatorTable.CAST.createCall(SqlParserPos.ZERO, tuple.operand(i),
                 SqlTypeUtil.convertTypeToSpec(type))
@@ -207,6 +216,21 @@ public record MergeShape(WritePlan.MergeBranches branches, ImmutableList<Integer
     operands.set(0, values.getOperator().createCall(values.getFunctionQuantifier(), values.getParserPosition(),
         typedRows));
     return as.getOperator().createCall(as.getFunctionQuantifier(), as.getParserPosition(), operands);
+  }
+
+  /**
+   * A literal with a fraction, written into a column of whole numbers, is refused: the CAST around
+   * it would truncate it. (A parameter is refused as it is bound, as any integer parameter is.)
+   */
+  private static void refuseFraction(SqlNode value, String column) {
+    boolean negative = value.getKind() == SqlKind.MINUS_PREFIX;
+    SqlNode literal = negative ? ((SqlBasicCall) value).operand(0) : value;
+    if (literal instanceof SqlNumericLiteral number) {
+      BigDecimal decimal = negative ? number.getValueAs(BigDecimal.class).negate() : number.getValueAs(BigDecimal.class);
+      if (decimal.signum() != 0 && decimal.stripTrailingZeros().scale() > 0) {
+        throw SqlValues.fractionForWholeNumbers(column, decimal);
+      }
+    }
   }
 
   /** A comparison in ON of a target column beyond the key with a source value. */

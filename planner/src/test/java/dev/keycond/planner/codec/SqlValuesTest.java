@@ -89,7 +89,10 @@ class SqlValuesTest {
 
     @Test
     void fractionIsNotSilentlyDroppedForAnInteger() {
-      assertEquals("22003", failure("1.5", SqlTypeName.INTEGER).state().code());
+      KeycondException e = failure("1.5", SqlTypeName.INTEGER);
+      assertEquals("22018", e.state().code());
+      assertEquals("Value '1.5' has a fraction, which INTEGER cannot hold", e.getMessage());
+      assertEquals("22003", failure("1E+19", SqlTypeName.BIGINT).state().code());
     }
 
     @Test

@@ -309,6 +309,72 @@ class ExactNumbersTest {
     assertEquals("2147483647", item.get("version").n());
   }
 
+  /**
+   * A number with a fraction written into a BIGINT or INTEGER column is refused (22018), literal,
+   * text, expression or parameter alike, on every write path, before any request: the casts that
+   * SQL puts around it would truncate it. A fraction of zero (2.0) is the whole number it is.
+   */
+  @Test
+  void aFractionWrittenIntoAWholeNumberColumnIsRefusedOnEveryPathBeforeAnyRequest() throws SQLException {
+    insertRows(1);
+    update("UPDATE files SET size = 4, version = 2, ratio = 2.75 WHERE account = 'a1' AND path = 'root/0'");
+    List<Map<String, AttributeValue>> before = tables.items(tables.drive);
+    Map<String, String> refused = new LinkedHashMap<>();
+    refused.put("INSERT INTO files (account, path, size) VALUES ('a1', 'root/x', 2.9)", "2.9");
+    refused.put("INSERT INTO files (account, path, version) VALUES ('a1', 'root/x', -2.9)", "-2.9");
+    refused.put("UPSERT INTO files (account, path, size) VALUES ('a1', 'root/x', '7.99')", "'7.99'");
+    refused.put("INSERT INTO files (account, path, size) VALUES ('a1', 'root/x', 1.5E0)", "1.5");
+    refused.put("UPDATE files SET size = 2.5 WHERE account = 'a1' AND path = 'root/0'", "2.5");
+    refused.put("UPDATE files SET size = size + 1.5 WHERE account = 'a1' AND path = 'root/0'", "1.5");
+    refused.put("MERGE INTO files t USING (VALUES ('a1', 'root/0', 3.7)) AS s(a, p, z) ON t.account = s.a"
+        + " AND t.path = s.p WHEN MATCHED THEN UPDATE SET size = s.z"
+        + " WHEN NOT MATCHED THEN INSERT (account, path, size) VALUES (s.a, s.p, s.z)", "3.7");
+    refused.put("MERGE INTO files t USING (VALUES ('a1', 'root/x', -2.5E0)) AS s(a, p, z) ON t.account = s.a"
+        + " AND t.path = s.p WHEN NOT MATCHED THEN INSERT (account, path, size) VALUES (s.a, s.p, s.z)", "-2.5");
+    for (Map.Entry<String, String> statement : refused.entrySet()) {
+      SQLException e = assertRefused("22018", () -> update(statement.getKey()), statement.getKey());
+      String column = statement.getKey().contains("version") ? "version" : "size";
+      assertEquals("Column '" + column + "' holds whole numbers, and " + statement.getValue()
+          + " has a fraction: ROUND, FLOOR or CEIL it to say how it is rounded", e.getMessage(), statement.getKey());
+    }
+    // Values computed from what is read: refused after the read, before any write.
+    Map<String, String> computed = new LinkedHashMap<>();
+    computed.put("INSERT INTO files (account, path, size) SELECT account, 'root/x', size / 3.0 FROM files"
+        + " WHERE account = 'a1' AND path = 'root/0'", "1.3333333333333333333333333333333333333");
+    computed.put("UPDATE files SET version = ratio WHERE account = 'a1' AND path = 'root/0'", "2.75");
+    for (Map.Entry<String, String> statement : computed.entrySet()) {
+      RequestRecorder.clear();
+      SQLException e = assertThrows(SQLException.class, () -> update(statement.getKey()), statement.getKey());
+      assertEquals("22018", e.getSQLState(), e.getMessage());
+      String column = statement.getKey().contains("version") ? "version" : "size";
+      assertTrue(e.getMessage().startsWith("Column '" + column + "' holds whole numbers, and " + statement.getValue()
+          + " has a fraction: ROUND, FLOOR or CEIL it to say how it is rounded"), e.getMessage());
+      assertEquals(List.of("GetItem"), operations(), statement.getKey());
+    }
+    try (PreparedStatement insert = connection.prepareStatement(
+        "INSERT INTO files (account, path, size) VALUES ('a1', 'root/x', ?)")) {
+      for (Object value : new Object[] {"2.5", 2.5, new BigDecimal("0.1"), 0.1f}) {
+        SQLException e = assertThrows(SQLException.class, () -> {
+          insert.setObject(1, value);
+          insert.executeUpdate();
+        }, String.valueOf(value));
+        assertEquals("22018", e.getSQLState(), value + ": " + e.getMessage());
+        assertTrue(e.getMessage().contains("has a fraction"), e.getMessage());
+      }
+    }
+    assertEquals(before, tables.items(tables.drive));
+
+    // Rounded as the statement says, or a fraction of zero: written.
+    assertEquals(1, update("INSERT INTO files (account, path, size, version) VALUES ('a1', 'root/y', 2.0, ROUND(2.5))"));
+    assertEquals(1, update("UPDATE files SET size = FLOOR(ratio), version = size * 1.5 WHERE account = 'a1' AND path = 'root/0'"));
+    Map<String, Map<String, AttributeValue>> items = new LinkedHashMap<>();
+    tables.items(tables.drive).forEach(item -> items.put(item.get("SK").s(), item));
+    assertEquals("2", items.get("root/y").get("size").n());
+    assertEquals("3", items.get("root/y").get("version").n());
+    assertEquals("2", items.get("root/0").get("size").n());
+    assertEquals("6", items.get("root/0").get("version").n());
+  }
+
   // ---------------------------------------------------------------- helpers
 
   /** One row per path root/0 .. root/{count - 1}, each with score 1. */

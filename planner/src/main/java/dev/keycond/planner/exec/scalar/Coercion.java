@@ -52,6 +52,27 @@ public final class Coercion {
     return nullSafe(converter(type, Mode.EXPLICIT));
   }
 
+  /**
+   * A value written into a column of whole numbers, refused when it is a number with a fraction
+   * (or the text of one): see {@link ScalarCompiler#compileAssigned}.
+   */
+  static Object whole(Object value, String column) {
+    BigDecimal number = null;
+    if (value instanceof Number n && !(value instanceof Double d && !Double.isFinite(d))) {
+      number = value instanceof BigDecimal d ? d : new BigDecimal(n.toString());
+    } else if (value instanceof String s) {
+      try {
+        number = new BigDecimal(s.trim());
+      } catch (NumberFormatException e) {
+        return value; // not a number: the conversion says so
+      }
+    }
+    if (number != null && number.signum() != 0 && number.stripTrailingZeros().scale() > 0) {
+      throw SqlValues.fractionForWholeNumbers(column, value);
+    }
+    return value;
+  }
+
   /** Whether values of the two types have the same Java representation, so no conversion is needed. */
   static boolean sameRepresentation(RelDataType a, RelDataType b) {
     return representation(a.getSqlTypeName()) == representation(b.getSqlTypeName());

@@ -50,6 +50,36 @@ public final class ScalarCompiler {
     return compile(RexUtil.expandSearch(rexBuilder, null, expression));
   }
 
+  /**
+   * Compiles a value written into a column. Into a column of whole numbers (INTEGER, BIGINT), a
+   * number with a fraction is refused (22018), a literal's before any request is sent: the casts
+   * Calcite puts around it would truncate it, as CAST does, and a write never rounds a value
+   * nobody gave. A whole number with a zero fraction (2.0) is written as the integer it is.
+   *
+   * @param wholeNumbers whether the column holds whole numbers
+   * @param column the column's name, for the message
+   */
+  public static Scalar compileAssigned(RexNode expression, RexBuilder rexBuilder, boolean wholeNumbers,
+      String column) {
+    Scalar compiled = compile(expression, rexBuilder);
+    RexNode source = expression;
+    while (source.getKind() == SqlKind.CAST) {
+      source = ((RexCall) source).getOperands().get(0);
+    }
+    if (!wholeNumbers || SqlTypeUtil.isIntType(source.getType()) || source.getType().getSqlTypeName() == SqlTypeName.NULL) {
+      return compiled;
+    }
+    Scalar value = compile(source, rexBuilder);
+    UnaryOperator<Object> conversion = SqlTypeUtil.isIntType(expression.getType())
+        ? Coercion.to(expression.getType()) : UnaryOperator.identity();
+    Scalar checked = (row, context) -> conversion.apply(Coercion.whole(value.evaluate(row, context), column));
+    if (source instanceof RexLiteral) {
+      Object constant = checked.evaluate(new Object[0], null);
+      return (row, context) -> constant;
+    }
+    return checked;
+  }
+
   static Scalar compile(RexNode node) {
     if (node instanceof RexLiteral literal) {
       Object value = SqlValues.fromLiteral(literal);

@@ -54,6 +54,11 @@ final class RowChanges {
 
   private record Compiled(Assignment assignment, Column column, Scalar value) {}
 
+  /** A value (or an amount added) written into the column: see {@link ScalarCompiler#compileAssigned}. */
+  private static Scalar assigned(RexNode value, RexBuilder rexBuilder, Column column) {
+    return ScalarCompiler.compileAssigned(value, rexBuilder, column.type().isExactInteger(), column.name());
+  }
+
   /**
    * @param createsItems whether the change may create the item (a MERGE's UpdateItem without
    *     condition), which then needs what an INSERT writes besides the columns: the table's
@@ -71,15 +76,15 @@ final class RowChanges {
       Column column = table.column(assignment.column());
       assigned.add(column.name());
       if (assignment instanceof Assignment.SetValue set) {
-        compiled.add(new Compiled(assignment, column, ScalarCompiler.compile(set.value(), rexBuilder)));
+        compiled.add(new Compiled(assignment, column, assigned(set.value(), rexBuilder, column)));
         known.add(column.name());
       } else if (assignment instanceof Assignment.Increment increment) {
-        compiled.add(new Compiled(assignment, column, ScalarCompiler.compile(increment.amount(), rexBuilder)));
+        compiled.add(new Compiled(assignment, column, assigned(increment.amount(), rexBuilder, column)));
         // DynamoDB adds only to an attribute that holds the number: one kept in a key template is computed.
         computed |= table.storedAttribute(column).isEmpty();
       } else {
         compiled.add(new Compiled(assignment, column,
-            ScalarCompiler.compile(((Assignment.Computed) assignment).expression(), rexBuilder)));
+            assigned(((Assignment.Computed) assignment).expression(), rexBuilder, column)));
         computed = true;
       }
     }
