@@ -379,10 +379,14 @@ public final class PlanExplainer {
         .flatMap(partition -> partition.value().parts().stream())
         .anyMatch(part -> part instanceof KeyPart.Value v && v.operand() instanceof Operand.ShardOf);
     String formula = "'" + sharding.column() + "' is 1 + CRC32('" + sharding.of() + "') mod " + sharding.count();
+    int keys = plan.access().keys().size();
     return "Sharded partition (" + formula + "): " + (computed
         ? "each key goes to the shard of its " + sharding.of()
-        : "the statement does not bind " + sharding.of() + ", so each of the " + sharding.count()
-            + " shards is read");
+        : keys < sharding.count()
+            ? "the statement names the " + (keys == 1 ? "shard" : keys + " shards") + " to read in '"
+                + sharding.column() + "'"
+            : "the statement does not bind " + sharding.of() + ", so each of the " + sharding.count()
+                + " shards is read");
   }
 
   private static String fanOut(ReadPlan plan) {

@@ -89,10 +89,15 @@ public final class ScanRefusal {
     return m.toString();
   }
 
-  /** The columns of the templates of a target's partition key attributes, in key order. */
+  /**
+   * The columns of the templates of a target's partition key attributes, in key order, but a
+   * sharded partition's shard: keycond computes it, or reads every shard, so a statement need not
+   * bind it (and binding it to a guess would read one shard of the rows).
+   */
   private static List<String> partitionColumns(EntityTable table, KeyTarget target) {
     Set<String> columns = new LinkedHashSet<>();
     target.keys().partitionAttributes().forEach(a -> columns.addAll(table.template(a).columns()));
+    table.mapping().sharding().ifPresent(sharding -> columns.remove(sharding.column()));
     return new ArrayList<>(columns);
   }
 

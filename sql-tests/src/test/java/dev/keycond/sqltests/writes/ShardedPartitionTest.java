@@ -1,6 +1,7 @@
 package dev.keycond.sqltests.writes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -215,6 +216,19 @@ class ShardedPartitionTest {
     assertEquals(List.of(), tables.items(tables.control));
   }
 
+  /** The shard is keycond's to compute or fan out over: a refusal never asks the statement to bind it. */
+  @Test
+  void aRefusalsFixBindsThePartitionWithoutItsShardAndWorksAsGiven() throws SQLException {
+    SQLException e = assertThrows(SQLException.class,
+        () -> connection.createStatement().executeQuery("SELECT id FROM tasks WHERE title = 'task 7'"));
+    assertEquals("42Z01", e.getSQLState(), e.getMessage());
+    assertTrue(e.getMessage().contains("bind it, filling in <workspace_id>: SELECT id FROM tasks WHERE "
+        + "workspace_id = <workspace_id> AND title = 'task 7'"), e.getMessage());
+    assertFalse(e.getMessage().contains("<shard>"), e.getMessage());
+    assertEquals(List.of(List.of("t07")), Keycond.query(connection,
+        "SELECT id FROM tasks WHERE workspace_id = 'acme' AND title = 'task 7'"));
+  }
+
   @Test
   void explainShowsTheFanOutOverTheShards() throws SQLException {
     List<String> lines = new ArrayList<>();
@@ -238,6 +252,16 @@ class ShardedPartitionTest {
     }
     assertEquals("  Sharded partition ('shard' is 1 + CRC32('id') mod 4): each key goes to the shard of its id",
         lines.get(2), String.join("\n", lines));
+    lines.clear();
+    try (var plan = connection.createStatement().executeQuery(
+        "EXPLAIN PLAN FOR SELECT id FROM tasks WHERE workspace_id = 'acme' AND shard = 3")) {
+      while (plan.next()) {
+        lines.add(plan.getString(1));
+      }
+    }
+    assertEquals("DynamoDB requests: 1", lines.get(0), String.join("\n", lines));
+    assertEquals("  Sharded partition ('shard' is 1 + CRC32('id') mod 4): the statement names the shard to read in "
+        + "'shard'", lines.get(2), String.join("\n", lines));
     assertTrue(lines.stream().anyMatch(l -> l.contains("\"" + partition("t07") + "\"")), String.join("\n", lines));
   }
 }

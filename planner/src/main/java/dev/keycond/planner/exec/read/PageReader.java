@@ -240,15 +240,25 @@ final class PageReader {
       if (read > 0 || !done) {
         throw new KeycondException(SqlState.SCAN_REFUSED, "The Scan of DynamoDB table '" + scan.tableName()
             + "' read its allowance of " + policy.maxItems() + " items (scan=" + policy
-            + ") before reaching the end of the table. " + (limitEndsRead
-                ? "Add a LIMIT, bind the partition key, or raise the limit."
-                : "Bind the partition key, or raise the limit: the statement counts, groups, sorts or joins "
-                    + "the rows of the whole Scan, which a LIMIT does not shorten."));
+            + ") before reaching the end of the table. " + advice());
       }
       return Optional.empty();
     }
     Optional<Long> count = scan.count() ? Optional.of((long) response.count()) : Optional.empty();
     return Optional.of(new Page(response.items(), count));
+  }
+
+  /** What ends a Scan sooner: a LIMIT, unless the statement has one, or its rows are not the Scan's own. */
+  private String advice() {
+    if (!limitEndsRead) {
+      return "Bind the partition key, or raise the limit: the statement counts, groups, sorts or joins "
+          + "the rows of the whole Scan, which a LIMIT does not shorten.";
+    }
+    // A read paged on demand under rows that go straight out has a LIMIT above it.
+    return paging == Paging.ON_DEMAND
+        ? "Bind the partition key, or raise the limit: the items read so far held fewer rows than the "
+            + "statement's LIMIT asks for (items its conditions reject count against the allowance too)."
+        : "Add a LIMIT, bind the partition key, or raise the limit.";
   }
 
   private void advance(Map<String, AttributeValue> lastEvaluatedKey) {
