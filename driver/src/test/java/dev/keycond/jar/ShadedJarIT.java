@@ -51,6 +51,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * target/keycond-jdbc.jar loaded the way GUI tools load a driver file: a class loader over just
@@ -480,5 +481,44 @@ class ShadedJarIT {
     assertTrue(output.contains("(state=42Z01,code=0)"), output);
     assertFalse(output.contains("\tat "), output);
     assertFalse(output.contains("Caused by"), output);
+  }
+  /**
+   * {@code ./keycond shell} from a checkout moved elsewhere: the class-data archive the build wrote
+   * maps only for the jar path it was written with, so the launcher writes a new one instead of the
+   * JVM warning on every start that it cannot use the old. Run twice: the second run maps the new.
+   */
+  @Test
+  void theLauncherOfAMovedCheckoutStartsWithoutAnArchiveWarning(@TempDir Path moved) throws Exception {
+    Path target = Files.createDirectories(moved.resolve("driver/target"));
+    Files.copy(Path.of("..", "keycond"), moved.resolve("keycond"));
+    // What the launcher checks for sources newer than the jar, older than it.
+    for (String source : List.of("pom.xml", "planner/pom.xml", "driver/pom.xml")) {
+      Files.createDirectories(moved.resolve(source).getParent());
+      Files.writeString(moved.resolve(source), "");
+    }
+    Files.createDirectories(moved.resolve("planner/src/main"));
+    Files.createDirectories(moved.resolve("driver/src/main"));
+    Thread.sleep(1_100); // file times in whole seconds on some file systems
+    Path archive = JAR.resolveSibling("keycond-jdbc.jsa");
+    for (Path file : List.of(JAR, archive, JAR.resolveSibling("keycond-jdbc.jsa.log"))) {
+      if (Files.exists(file)) {
+        Files.copy(file, target.resolve(file.getFileName()));
+      }
+    }
+    for (int run = 1; run <= 2; run++) {
+      Process process = new ProcessBuilder("bash", moved.resolve("keycond").toString(), "shell", database.url(),
+          "-e", "SELECT name FROM workspaces WHERE id = 'acme';")
+          .redirectErrorStream(true)
+          .start();
+      process.getOutputStream().close();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(process.waitFor(120, TimeUnit.SECONDS));
+      assertEquals(0, process.exitValue(), output);
+      assertTrue(output.contains("Acme Corp"), output);
+      assertFalse(output.contains("Unable to use shared archive") || output.contains("[warning]"), "run " + run + ":\n"
+          + output);
+    }
+    assertTrue(Files.readString(target.resolve("keycond-jdbc.jsa.log"))
+        .contains("java.class.path = " + target.resolve("keycond-jdbc.jar")));
   }
 }
