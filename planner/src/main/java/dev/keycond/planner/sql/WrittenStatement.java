@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlExplain;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlMerge;
 import org.apache.calcite.sql.SqlNode;
@@ -54,7 +55,8 @@ public final class WrittenStatement implements BoundStatements {
     List<String> statements = new ArrayList<>();
     for (Block block : blocks) {
       for (Reference reference : block.references()) {
-        if (reference.table().equals(table)) {
+        // A reference whose key the WHERE already binds (one side of a self-join) is not the read that needs the Scan.
+        if (reference.table().equals(table) && !binds(block, reference, columns, qualified)) {
           String condition = columns.stream()
               .map(column -> (qualified ? SqlIdentifiers.qualified(reference.name(), column)
                   : SqlIdentifiers.quote(column)) + " = " + BoundStatements.placeholder(column))
@@ -64,6 +66,29 @@ public final class WrittenStatement implements BoundStatements {
       }
     }
     return statements;
+  }
+
+  /** Whether the block's WHERE equates each of the columns of the reference with something, at its top level. */
+  private static boolean binds(Block block, Reference reference, List<String> columns, boolean qualified) {
+    List<SqlNode> conjuncts = new ArrayList<>();
+    block.where().ifPresent(where -> collectConjuncts(where, conjuncts));
+    return columns.stream().allMatch(column -> conjuncts.stream().anyMatch(conjunct ->
+        conjunct.getKind() == SqlKind.EQUALS && ((SqlCall) conjunct).getOperandList().stream().anyMatch(operand ->
+            operand instanceof SqlIdentifier id && names(id, reference, column, qualified))));
+  }
+
+  private static boolean names(SqlIdentifier id, Reference reference, String column, boolean qualified) {
+    List<String> names = id.names;
+    return names.size() == 2 ? names.get(0).equalsIgnoreCase(reference.name()) && names.get(1).equalsIgnoreCase(column)
+        : !qualified && names.size() == 1 && names.get(0).equalsIgnoreCase(column);
+  }
+
+  private static void collectConjuncts(SqlNode node, List<SqlNode> conjuncts) {
+    if (node.getKind() == SqlKind.AND) {
+      ((SqlCall) node).getOperandList().forEach(operand -> collectConjuncts(operand, conjuncts));
+    } else {
+      conjuncts.add(node);
+    }
   }
 
   private String withCondition(Block block, String condition) {
