@@ -57,6 +57,11 @@ import org.apache.calcite.util.Util;
  * ({@link WalkRefusal}).
  */
 public final class HierarchyWalkRule extends RelRule<ReadRuleConfig> {
+  /** How to limit a walk's depth, which the refusals of a condition on the recursive side say. */
+  private static final String DEPTH_LIMIT = "To limit the depth, filter the walk's rows after it, outside the "
+      + "recursive query (WITH RECURSIVE tree AS (...) SELECT ... FROM tree WHERE lvl <= 2): the subtree is still "
+      + "one read";
+
   public static final HierarchyWalkRule INSTANCE = new HierarchyWalkRule(ReadRuleConfig.of("HierarchyWalkRule",
       b -> b.operand(RepeatUnion.class).anyInputs(), HierarchyWalkRule::new));
 
@@ -246,7 +251,8 @@ public final class HierarchyWalkRule extends RelRule<ReadRuleConfig> {
       int readColumn = read.plan().projection().get(readRef.getIndex() - readOffset);
       Output output = outputs.get(recursiveColumns[recursiveRef.getIndex() - recursiveOffset]);
       if (!(output instanceof Output.Column column)) {
-        throw WalkRefusal.because("the recursive join compares the level counter: " + joinFormatter.format(conjunct));
+        throw WalkRefusal.because("the recursive join compares the level counter: " + joinFormatter.format(conjunct)
+            + ". " + DEPTH_LIMIT);
       }
       equated.add(List.of(readColumn, column.column()));
     }
@@ -310,7 +316,7 @@ public final class HierarchyWalkRule extends RelRule<ReadRuleConfig> {
           .map(n -> recursiveTable + "." + n).toList();
       throw WalkRefusal.because("the recursive step has a condition on the recursive table " + recursiveTable
           + " (" + new ExpressionFormatter(names).format(filter.getCondition()) + "); the walk reads whole "
-          + "subtrees, so the step can only have conditions on the child's columns");
+          + "subtrees, so the step can only have conditions on the child's columns. " + DEPTH_LIMIT);
     }
     throw WalkRefusal.because("the recursive step does not join " + recursiveTable + " itself");
   }
