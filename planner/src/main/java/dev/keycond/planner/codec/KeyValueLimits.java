@@ -52,7 +52,7 @@ public final class KeyValueLimits {
     if (length > role.maxBytes) {
       throw new KeycondException(SqlState.STRING_TOO_LONG, "The value of " + role.label + " key attribute '"
           + attribute + "' is " + length + " bytes long; DynamoDB allows at most " + role.maxBytes + " bytes for a "
-          + role.label + " key value (in UTF-8, after its key template), so no item has it");
+          + role.label + " key value (in UTF-8, after its key template): no item can be written or found with it");
     }
   }
 
