@@ -123,7 +123,7 @@ class WritesTest {
   void aValueOfAnotherTypeIsRefusedBeforeAnyRequest() throws SQLException {
     SQLException e = assertRefused(SQLException.class, "22018",
         () -> update("INSERT INTO files (account, path, size) VALUES ('a91', 'root/x', 'big')"));
-    assertEquals("Value 'big' cannot be converted to BIGINT", e.getMessage());
+    assertEquals("Column 'size': Value 'big' cannot be converted to BIGINT", e.getMessage());
     assertRefused(SQLException.class, "22003",
         () -> update("INSERT INTO files (account, path, version) VALUES ('a91', 'root/x', 2147483648)"));
     assertEquals(List.of(), tables.items(tables.drive));

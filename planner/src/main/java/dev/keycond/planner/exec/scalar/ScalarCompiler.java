@@ -61,13 +61,28 @@ public final class ScalarCompiler {
    */
   public static Scalar compileAssigned(RexNode expression, RexBuilder rexBuilder, boolean wholeNumbers,
       String column) {
-    Scalar compiled = compile(expression, rexBuilder);
+    Scalar assigned;
+    try {
+      assigned = assigned(expression, rexBuilder, wholeNumbers, column);
+    } catch (KeycondException e) {
+      throw ofColumn(e, column);
+    }
+    return (row, context) -> {
+      try {
+        return assigned.evaluate(row, context);
+      } catch (KeycondException e) {
+        throw ofColumn(e, column);
+      }
+    };
+  }
+
+  private static Scalar assigned(RexNode expression, RexBuilder rexBuilder, boolean wholeNumbers, String column) {
     RexNode source = expression;
     while (source.getKind() == SqlKind.CAST) {
       source = ((RexCall) source).getOperands().get(0);
     }
     if (!wholeNumbers || SqlTypeUtil.isIntType(source.getType()) || source.getType().getSqlTypeName() == SqlTypeName.NULL) {
-      return compiled;
+      return compile(expression, rexBuilder);
     }
     Scalar value = compile(source, rexBuilder);
     UnaryOperator<Object> conversion = SqlTypeUtil.isIntType(expression.getType())
@@ -78,6 +93,13 @@ public final class ScalarCompiler {
       return (row, context) -> constant;
     }
     return checked;
+  }
+
+  /** A value's failure (class 22: out of range, not convertible) as the column's, unless it names it already. */
+  private static KeycondException ofColumn(KeycondException e, String column) {
+    return e.state().code().startsWith("22") && !e.getMessage().startsWith("Column '")
+        ? new KeycondException(e.state(), "Column '" + column + "': " + e.getMessage(), e)
+        : e;
   }
 
   static Scalar compile(RexNode node) {
