@@ -113,7 +113,8 @@ public final class PlanExplainer {
   /** @param writeActions the requests of the statement's write, built with the same parameters; empty for a query */
   public static List<String> explain(RelNode root, StatementSettings settings, Optional<List<Object>> parameters,
       Optional<String> refusal, Optional<WriteActions> writeActions) {
-    return explain(root, settings, parameters, ParameterText.MARKERS, refusal, writeActions);
+    return explain(root, settings, parameters, parameters.map(ParameterText::values).orElse(ParameterText.MARKERS),
+        refusal, writeActions);
   }
 
   /** @param parameterText how the parameters read in the conditions the driver checks */
