@@ -361,10 +361,10 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     return fetchSize;
   }
 
-  /** executeUpdate's answer to a query or EXPLAIN, which returns rows, not a count. */
+  /** executeUpdate's answer to a query, an EXPLAIN or a write with RETURNING, which return rows, not a count. */
   static SQLException notAnUpdate() {
-    return SqlState.DYNAMIC_SQL_ERROR.toException("executeUpdate was given a query; run queries with executeQuery "
-        + "or execute", null);
+    return SqlState.DYNAMIC_SQL_ERROR.toException("executeUpdate was given a statement that returns rows (a query, "
+        + "an EXPLAIN or a write with RETURNING), and nothing was run; run it with executeQuery or execute", null);
   }
 
   /** executeQuery's answer to a write, which returns a count, not rows; nothing has been sent. */
