@@ -353,6 +353,14 @@ class ExactNumbersTest {
           + " has a fraction: ROUND, FLOOR or CEIL it to say how it is rounded"), e.getMessage());
       assertEquals(List.of("GetItem"), operations(), statement.getKey());
     }
+    RequestRecorder.clear();
+    SQLException merged = assertThrows(SQLException.class, () -> update("MERGE INTO files t USING (SELECT account AS a,"
+        + " 'root/x' AS p, ratio AS z FROM files WHERE account = 'a1' AND path = 'root/0') AS s ON t.account = s.a"
+        + " AND t.path = s.p WHEN NOT MATCHED THEN INSERT (account, path, size) VALUES (s.a, s.p, s.z)"));
+    assertEquals("22018", merged.getSQLState(), merged.getMessage());
+    assertTrue(merged.getMessage().startsWith("Column 'size' of table 'files': Value 2.75 has a fraction, which BIGINT "
+        + "cannot hold"), merged.getMessage());
+    assertEquals(List.of("GetItem"), operations());
     try (PreparedStatement insert = connection.prepareStatement(
         "INSERT INTO files (account, path, size) VALUES ('a1', 'root/x', ?)")) {
       for (Object value : new Object[] {"2.5", 2.5, new BigDecimal("0.1"), 0.1f}) {

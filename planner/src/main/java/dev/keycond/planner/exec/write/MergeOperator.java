@@ -319,7 +319,12 @@ public final class MergeOperator implements WriteOperator {
     Object[] row = new Object[table.columns().size()];
     for (int i = 0; i < columns.size(); i++) {
       Column column = table.column(columns.get(i));
-      row[columns.get(i)] = SqlValues.toColumnValue(source[i], column.type());
+      try {
+        row[columns.get(i)] = SqlValues.toColumnValue(source[i], column.type());
+      } catch (KeycondException e) {
+        // A value of the source that the column cannot hold (a fraction for a BIGINT) is the column's.
+        throw codec.ofColumn(column, e);
+      }
     }
     derived.complete(row);
     return row;
