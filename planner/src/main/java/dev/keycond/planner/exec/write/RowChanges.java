@@ -8,6 +8,7 @@ import dev.keycond.planner.codec.ItemCodec;
 import dev.keycond.planner.codec.ItemLimits;
 import dev.keycond.planner.codec.SqlValues;
 import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.ExecutionContext;
 import dev.keycond.planner.exec.Scalar;
 import dev.keycond.planner.exec.scalar.ScalarCompiler;
@@ -54,6 +55,20 @@ final class RowChanges {
 
   private record Compiled(Assignment assignment, Column column, Scalar value) {}
 
+  /**
+   * A column that holds the whole item (a raw table's {@code document}) names no attribute an
+   * UpdateItem could set: setting it means replacing every attribute but the key, which a PutItem
+   * does.
+   */
+  private static KeycondException wholeItemChange(EntityTable table, Column column) {
+    List<String> key = table.columns().stream().map(Column::name).filter(table::isKeyColumn).toList();
+    return new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "An UPDATE or MERGE cannot set column '"
+        + column.name() + "' of table '" + table.name() + "': it holds the whole item, and an UpdateItem sets "
+        + "attributes one by one. Replace the item with UPSERT INTO " + table.name() + " ("
+        + String.join(", ", key) + ", " + column.name() + ") VALUES (...), or set its attributes as columns of a "
+        + "mapping");
+  }
+
   /** A value (or an amount added) written into the column: see {@link ScalarCompiler#compileAssigned}. */
   private static Scalar assigned(RexNode value, RexBuilder rexBuilder, Column column) {
     return ScalarCompiler.compileAssigned(value, rexBuilder, column.type().isExactInteger(), column.name());
@@ -74,6 +89,9 @@ final class RowChanges {
     boolean computed = false;
     for (Assignment assignment : assignments) {
       Column column = table.column(assignment.column());
+      if (column.isWholeItem()) {
+        throw wholeItemChange(table, column);
+      }
       assigned.add(column.name());
       if (assignment instanceof Assignment.SetValue set) {
         compiled.add(new Compiled(assignment, column, assigned(set.value(), rexBuilder, column)));
