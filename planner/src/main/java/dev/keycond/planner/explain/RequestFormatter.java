@@ -1,7 +1,6 @@
 package dev.keycond.planner.explain;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.keycond.planner.request.BatchGetItem;
@@ -19,7 +18,6 @@ import dev.keycond.planner.request.UpdateItem;
 import dev.keycond.planner.request.WriteRequest;
 import dev.keycond.planner.request.RequestValue;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -211,36 +209,9 @@ final class RequestFormatter {
     return node;
   }
 
+  /** A value in DynamoDB JSON, as the JSON EXPLAIN and the copyable requests write it: lists and maps too. */
   private static ObjectNode attribute(AttributeValue v) {
-    ObjectNode node = JsonNodeFactory.instance.objectNode();
-    switch (v.type()) {
-      case S:
-        node.put("S", v.s());
-        break;
-      case N:
-        node.put("N", v.n());
-        break;
-      case B:
-        node.put("B", Base64.getEncoder().encodeToString(v.b().asByteArray()));
-        break;
-      case BOOL:
-        node.put("BOOL", v.bool());
-        break;
-      case NUL:
-        node.put("NULL", true);
-        break;
-      case SS:
-        ArrayNode strings = node.putArray("SS");
-        v.ss().forEach(strings::add);
-        break;
-      case NS:
-        ArrayNode numbers = node.putArray("NS");
-        v.ns().forEach(numbers::add);
-        break;
-      default:
-        node.put(v.type().toString(), String.valueOf(v));
-    }
-    return node;
+    return RequestJson.object(v);
   }
 
   private static String json(Object node) {

@@ -36,7 +36,8 @@ public final class RequestJson {
     }
   }
 
-  private static ObjectNode object(SdkPojo pojo) {
+  /** An SDK object (a request, an attribute value) as its DynamoDB JSON node. */
+  static ObjectNode object(SdkPojo pojo) {
     ObjectNode node = NODES.objectNode();
     for (SdkField<?> field : pojo.sdkFields()) {
       Object value = field.getValueOrDefault(pojo);

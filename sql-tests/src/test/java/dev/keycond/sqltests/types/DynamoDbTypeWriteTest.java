@@ -1,6 +1,8 @@
 package dev.keycond.sqltests.types;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.keycond.sqltests.harness.DynaliteExtension;
 import dev.keycond.sqltests.harness.DynamoServer;
@@ -35,10 +37,7 @@ class DynamoDbTypeWriteTest {
 
   @Test
   void aBinaryValueAndTheStringOfItsBase64AreTwoTypesInSelectAndInDelete(DynamoServer server) throws SQLException {
-    DynamoDbClient client = server.client();
-    client.createTable(b -> b.tableName(TABLE).billingMode(BillingMode.PAY_PER_REQUEST)
-        .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S).build())
-        .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build()));
+    DynamoDbClient client = createdTable(server);
     client.putItem(b -> b.tableName(TABLE).item(Map.of("id", AttributeValue.fromS("bin"),
         "v", AttributeValue.fromB(SdkBytes.fromUtf8String("hi")))));
     client.putItem(b -> b.tableName(TABLE).item(Map.of("id", AttributeValue.fromS("text"),
@@ -61,5 +60,31 @@ class DynamoDbTypeWriteTest {
     }
     assertEquals(List.of("text"), client.scan(b -> b.tableName(TABLE)).items().stream()
         .map(item -> item.get("id").s()).toList());
+  }
+  /** The test table, created by the first test that needs it. */
+  private static synchronized DynamoDbClient createdTable(DynamoServer server) {
+    DynamoDbClient client = server.client();
+    if (!client.listTables().tableNames().contains(TABLE)) {
+      client.createTable(b -> b.tableName(TABLE).billingMode(BillingMode.PAY_PER_REQUEST)
+          .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S)
+              .build())
+          .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build()));
+    }
+    return client;
+  }
+
+  /** The text EXPLAIN writes a list and a map in DynamoDB JSON, as the JSON EXPLAIN and the copyable requests do. */
+  @Test
+  void theTextExplainOfAWriteShowsListsAndMapsInDynamoDbJson(DynamoServer server) throws SQLException {
+    createdTable(server);
+    try (Connection connection = Keycond.connect(server.endpoint(), null, MAPPING)) {
+      String plan = String.join("\n", Keycond.column(connection.createStatement().executeQuery(
+          "EXPLAIN PLAN FOR INSERT INTO docs (id, v) VALUES ('x', '{\"l\":[1,\"a\",null,true,{\"k\":\"v\"}],"
+              + "\"m\":{\"a\":{\"b\":[]}}}')")));
+      assertTrue(plan.contains("{\"L\":[{\"N\":\"1\"},{\"S\":\"a\"},{\"NULL\":true},{\"BOOL\":true},"
+          + "{\"M\":{\"k\":{\"S\":\"v\"}}}]}"), plan);
+      assertTrue(plan.contains("{\"b\":{\"L\":[]}}"), plan);
+      assertFalse(plan.contains("AttributeValue("), plan);
+    }
   }
 }
