@@ -19,10 +19,14 @@ final class CliCommand {
    * @param json the request, as {@link RequestJson} writes it
    * @param onePage whether the request reads one page only (a Query or Scan with a Limit): the CLI
    *     would otherwise follow LastEvaluatedKey itself and read past the Limit
+   * @param binary whether the request holds binary values, which its JSON gives in base64: AWS CLI
+   *     v2 reads them so when told {@code --cli-binary-format base64}; v1 would take the base64 text
+   *     as the bytes and encode it again, sending other bytes, and refuses the option instead
    */
-  static String of(String operation, String json, boolean onePage, AwsCliTarget target) {
+  static String of(String operation, String json, boolean onePage, boolean binary, AwsCliTarget target) {
     StringBuilder command = new StringBuilder("aws dynamodb ").append(command(operation))
-        .append(" --cli-input-json ").append(quoted(json)).append(onePage ? " --no-paginate" : "");
+        .append(" --cli-input-json ").append(quoted(json)).append(onePage ? " --no-paginate" : "")
+        .append(binary ? " --cli-binary-format base64" : "");
     target.endpoint().ifPresent(endpoint -> command.append(" --endpoint-url ").append(word(endpoint)));
     target.region().ifPresent(region -> command.append(" --region ").append(word(region)));
     target.profile().ifPresent(profile -> command.append(" --profile ").append(word(profile)));

@@ -114,7 +114,7 @@ public sealed interface CopyableRequest {
     /** The AWS CLI command that sends it where {@code target} says. */
     public String cliCommand(AwsCliTarget target) {
       boolean onePage = request.getValueForField("Limit", Integer.class).isPresent();
-      return CliCommand.of(operation, json(), onePage, target);
+      return CliCommand.of(operation, json(), onePage, RequestJson.hasBinary(request), target);
     }
 
     /** AWS SDK for Java v2 code that sends it, line by line. */

@@ -48,6 +48,21 @@ public final class RequestJson {
     return node;
   }
 
+  /** Whether the request holds a binary value (B, BS), which its JSON writes in base64. */
+  static boolean hasBinary(Object value) {
+    if (value instanceof SdkBytes) {
+      return true;
+    }
+    if (value instanceof SdkPojo pojo) {
+      return pojo.sdkFields().stream().map(field -> field.getValueOrDefault(pojo))
+          .anyMatch(member -> isSet(member) && hasBinary(member));
+    }
+    if (value instanceof List<?> list) {
+      return list.stream().anyMatch(RequestJson::hasBinary);
+    }
+    return value instanceof Map<?, ?> map && map.values().stream().anyMatch(RequestJson::hasBinary);
+  }
+
   /** Whether a member is set: the SDK gives an unset list or map as an empty placeholder. */
   static boolean isSet(Object value) {
     return value != null && !(value instanceof SdkAutoConstructList) && !(value instanceof SdkAutoConstructMap);

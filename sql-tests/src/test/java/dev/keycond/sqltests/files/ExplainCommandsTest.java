@@ -1,6 +1,7 @@
 package dev.keycond.sqltests.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,6 +27,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -38,7 +40,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
@@ -57,7 +66,8 @@ class ExplainCommandsTest {
    * endpoint and region of the connection (dynalite's, us-east-1).
    */
   private static final Pattern COMMAND =
-      Pattern.compile("aws dynamodb ([a-z-]+) --cli-input-json '(.*)'( --no-paginate)? --endpoint-url (\\S+) --region (\\S+)");
+      Pattern.compile("aws dynamodb ([a-z-]+) --cli-input-json '(.*)'( --no-paginate)?( --cli-binary-format base64)?"
+          + " --endpoint-url (\\S+) --region (\\S+)");
 
   private static DynamoServer server;
   private static Connection cli;
@@ -128,8 +138,8 @@ class ExplainCommandsTest {
     assertEquals("query", m.group(1));
     assertEquals(" --no-paginate", m.group(3), "the CLI would otherwise read past the Limit");
     assertEquals(json(text, sql), unquoted(m.group(2)));
-    assertEquals(server.endpoint(), m.group(4), "the command goes where the connection goes");
-    assertEquals("us-east-1", m.group(5));
+    assertEquals(server.endpoint(), m.group(5), "the command goes where the connection goes");
+    assertEquals("us-east-1", m.group(6));
   }
 
   @Test
@@ -216,6 +226,66 @@ class ExplainCommandsTest {
     assertTrue(aws(get, dir).get("Item") == null, "no file has that path");
   }
 
+  /**
+   * A request with a binary value gives it in base64, which AWS CLI v2 reads as such when told
+   * {@code --cli-binary-format base64}; v1 would encode the base64 text again and send other bytes,
+   * and refuses the option instead. Where the CLI is installed, the command runs: v2 finds the item,
+   * v1 refuses, neither reads another item.
+   */
+  @Test
+  void aRequestWithABinaryValueTellsTheCliItIsBase64(@TempDir Path dir) throws Exception {
+    DynamoDbClient client = server.client();
+    if (!client.listTables().tableNames().contains("cmd_Blobs")) {
+      client.createTable(b -> b.tableName("cmd_Blobs").billingMode(BillingMode.PAY_PER_REQUEST)
+          .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S)
+                  .build(),
+              AttributeDefinition.builder().attributeName("b").attributeType(ScalarAttributeType.B).build())
+          .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build(),
+              KeySchemaElement.builder().attributeName("b").keyType(KeyType.RANGE).build()));
+    }
+    client.putItem(b -> b.tableName("cmd_Blobs").item(Map.of("id", AttributeValue.fromS("k2"),
+        "b", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {0, (byte) 0xFF, 0x10})))));
+    try (Connection blobs = Keycond.connect(server.endpoint(), null, "explain=cli", "mapping=inline:{\"tables\": "
+        + "{\"blobs\": {\"source\": \"cmd_Blobs\", \"columns\": {\"id\": \"VARCHAR\", \"b\": \"VARBINARY\"}, "
+        + "\"keys\": {\"id\": \"{id}\", \"b\": \"{b}\"}}}}")) {
+      String get = block(explain(blobs, "EXPLAIN PLAN FOR SELECT id FROM blobs WHERE id = 'k2' AND b = X'00FF10'"),
+          "AWS CLI:").get(0);
+      assertTrue(get.contains("\"b\":{\"B\":\"AP8Q\"}") && get.contains(" --cli-binary-format base64"), get);
+      String text = block(explain(cli, "EXPLAIN PLAN FOR SELECT size FROM files WHERE account = 'a91' "
+          + "AND path = 'root/'"), "AWS CLI:").get(0);
+      assertFalse(text.contains("--cli-binary-format"), "only a request with binary values needs it: " + text);
+      if (onPath("aws")) {
+        CliRun run = cliRun(get, dir);
+        if (run.output().contains("aws-cli/1.")) {
+          assertTrue(run.code() != 0 && run.errors().contains("cli-binary-format"), run::toString);
+        } else {
+          assertEquals(0, run.code(), run::toString);
+          assertEquals("k2", new ObjectMapper().readTree(run.output()).get("Item").get("id").get("S").asText());
+        }
+      }
+    }
+  }
+
+  /** What a command line run in bash answered; {@code output} starts with {@code aws --version}'s line. */
+  private record CliRun(int code, String output, String errors) {}
+
+  private static CliRun cliRun(String commandLine, Path dir) throws Exception {
+    ProcessBuilder builder = new ProcessBuilder("bash", "-c", "aws --version 2>&1; " + commandLine + " --output json");
+    builder.environment().put("AWS_ACCESS_KEY_ID", "demo");
+    builder.environment().put("AWS_SECRET_ACCESS_KEY", "demo");
+    builder.environment().put("AWS_CONFIG_FILE", dir.resolve("config").toString());
+    builder.environment().put("AWS_SHARED_CREDENTIALS_FILE", dir.resolve("credentials").toString());
+    builder.environment().put("AWS_PAGER", "");
+    Path errors = dir.resolve("binary-errors");
+    builder.redirectError(errors.toFile());
+    Process process = builder.start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    int code = process.waitFor();
+    String version = out.lines().findFirst().orElse("");
+    return new CliRun(code, version + "\n" + out.substring(Math.min(out.length(), version.length())).strip(),
+        read(errors));
+  }
+
   private static boolean onPath(String command) {
     return Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
         .anyMatch(directory -> Files.isExecutable(Path.of(directory, command)));
@@ -255,7 +325,7 @@ class ExplainCommandsTest {
           + "AND path = 'root/'"), "AWS CLI:").get(0);
       Matcher m = COMMAND.matcher(command);
       assertTrue(m.matches(), command);
-      assertEquals(server.endpoint(), m.group(4));
+      assertEquals(server.endpoint(), m.group(5));
       assertTrue(!command.contains("hunter2") && !command.contains("someone"), command);
     }
   }
