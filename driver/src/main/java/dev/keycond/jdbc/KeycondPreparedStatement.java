@@ -117,7 +117,7 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
       }
       parameters.add(values[i]);
     }
-    return run(current, parameters, allSet, ParameterText.MARKERS);
+    return run(current, parameters, allSet, allSet ? ParameterText.values(parameters) : ParameterText.MARKERS);
   }
 
   @Override

@@ -238,6 +238,11 @@ public final class PlanExplainer {
       add(depth + 1, "and the same Scan for Segment 1 to " + (built.size() - 1) + " (scanSegments=" + built.size()
           + "), all read concurrently, each with at most one page waiting; their rows are interleaved");
     }
+    if (plan.access().isScan() && settings.scanPolicy().isLimited()) {
+      add(depth + 1, "once the Scan has read its allowance of " + settings.scanPolicy().maxItems() + " items (scan="
+          + settings.scanPolicy() + "), one more Scan with Limit 1 tells whether the table has more, which fails "
+          + "the statement (42Z01)");
+    }
     if (plan.access().fetch() == AccessPath.TableFetch.IN_REQUEST) {
       add(depth + 1, "Select=ALL_ATTRIBUTES, because local index '" + plan.access().index().orElseThrow().name()
           + "' does not carry " + listed(notCarried(plan)) + ": DynamoDB fetches each item from the "
@@ -367,8 +372,9 @@ public final class PlanExplainer {
     add(depth + 1, "Read " + inner.table().name() + " by key for each distinct join key of the other side: "
         + requests + ", at most maxFanOut=" + settings.maxFanOut() + " requests");
     for (ReadRequest request : new ReadRequestBuilder(inner, settings, Optional.empty()).build().requests()) {
-      request(depth + 2, request, Optional.of("its key values come from the rows of the other side of the join, "
-          + "read by " + requests));
+      // The keys a GetItem would read one by one go BatchGetItem, as they are sent; one key stands for them all.
+      request(depth + 2, request instanceof GetItem get ? BatchGetItem.of(get) : request,
+          Optional.of("its key values come from the rows of the other side of the join, read by " + requests));
     }
     visit(lookup.getInput(), depth + 1);
   }

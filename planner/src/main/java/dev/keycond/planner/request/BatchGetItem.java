@@ -39,6 +39,12 @@ public record BatchGetItem(
     return visitor.batchGetItem(this);
   }
 
+  /** The BatchGetItem of the one key of a GetItem: how a lookup join reads the keys a GetItem would read one by one. */
+  public static BatchGetItem of(GetItem get) {
+    return new BatchGetItem(get.tableName(), ImmutableList.of(get.key()), get.projectionExpression(),
+        get.attributes().checkedBy(List.of(get.projectionExpression())), get.consistentRead());
+  }
+
   /** This BatchGetItem for other keys; its projection is not checked again. */
   BatchGetItem withKeys(ImmutableList<ImmutableMap<String, RequestValue>> newKeys) {
     return new BatchGetItem(tableName, newKeys, projectionExpression,
