@@ -186,7 +186,8 @@ public final class PlanExplainer {
    */
   private void write(DynamoWrite write, int depth) {
     WritePlan plan = write.write();
-    boolean readFirst = plan instanceof WritePlan.ChangeRows change && !change.byKey();
+    WriteActions actions = writeActions.orElseThrow(() -> new IllegalStateException("a write explained without its requests"));
+    boolean readFirst = plan instanceof WritePlan.ChangeRows change && (!change.byKey() || actions.readsKeysFirst());
     add(depth, "Write " + plan.table().name() + " (DynamoDB table '" + plan.table().source().name() + "')"
         + (readFirst ? ": the rows this read finds" : ""));
     if (readFirst) {
@@ -197,7 +198,6 @@ public final class PlanExplainer {
       requests += read.requests;
       perKeyRequests |= read.perKeyRequests;
     }
-    WriteActions actions = writeActions.orElseThrow(() -> new IllegalStateException("a write explained without its requests"));
     for (WriteActions.Step step : actions.steps()) {
       add(depth + 1, step.description());
       for (WriteRequest request : step.requests()) {

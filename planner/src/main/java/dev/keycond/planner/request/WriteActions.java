@@ -11,8 +11,10 @@ import java.util.List;
  * that a statement's actions can be shown, sent, or kept to be sent later.
  *
  * @param steps in the order they are sent
+ * @param readsKeysFirst whether the write reads the items of its keys before it writes them (an
+ *     UPDATE by key whose new values need the row), which the plan's read shows
  */
-public record WriteActions(ImmutableList<Step> steps) {
+public record WriteActions(ImmutableList<Step> steps, boolean readsKeysFirst) {
 
   public WriteActions {
     if (steps.isEmpty()) {
@@ -21,7 +23,12 @@ public record WriteActions(ImmutableList<Step> steps) {
   }
 
   public static WriteActions of(Step step) {
-    return new WriteActions(ImmutableList.of(step));
+    return new WriteActions(ImmutableList.of(step), false);
+  }
+
+  /** These actions, sent after the items of the write's keys are read. */
+  public WriteActions readingKeysFirst() {
+    return new WriteActions(steps, true);
   }
 
   /**

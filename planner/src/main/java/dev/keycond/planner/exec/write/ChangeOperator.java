@@ -202,7 +202,7 @@ public final class ChangeOperator implements WriteOperator {
     ImmutableList.Builder<WriteActions.Step> steps = ImmutableList.builder();
     steps.add(new WriteActions.Step(first, built.isEmpty() ? ImmutableList.of()
         : ImmutableList.of(new TransactWriteItems(built, EXPLAINED_TOKEN)), false));
-    return new WriteActions(steps.addAll(writes.steps()).build());
+    return new WriteActions(steps.addAll(writes.steps()).build(), writes.readsKeysFirst());
   }
 
   private WriteActions writeActions(StatementSettings settings, Optional<List<Object>> parameters) {
@@ -214,12 +214,25 @@ public final class ChangeOperator implements WriteOperator {
         + (target.residual().isEmpty() ? ""
         : writesWithoutRead ? ", and the statement's other conditions" : ", and is unchanged since it was read") + ")";
     if (!writesWithoutRead) {
-      String read = "the driver reads the row" + (plan.byKey() ? " by key (GetItem, strongly consistent)" : "")
+      String read = "the driver reads the row" + (plan.byKey() ? " by key (the read above, strongly consistent)" : "")
           + ", checks " + (target.residual().isEmpty() ? "it" : String.join(" AND ", target.residual().stream()
               .map(ExpressionFormatter.of(table)::format).toList())) + (plan.delete() ? "" : ", computes the new values")
           + ", and sends a " + kind + " only if the row is unchanged since";
-      return WriteActions.of(new WriteActions.Step("For each " + (plan.byKey() ? "key" : "row the read finds") + ": " + read,
-          ImmutableList.of(described(requests, unchangedCondition())), true));
+      if (!plan.byKey()) {
+        return WriteActions.of(new WriteActions.Step("For each row the read finds: " + read,
+            ImmutableList.of(described(requests, unchangedCondition())), true));
+      }
+      // By key, the keys are the statement's: each request is shown with its own.
+      ImmutableList.Builder<WriteRequest> keyed = ImmutableList.builder();
+      for (ImmutableMap<String, RequestValue> key : new ReadRequestBuilder(target, settings, parameters).itemKeys()) {
+        WriteRequestBuilder.Built<?> built = plan.delete() ? requests.delete(key, unchangedCondition())
+            : requests.update(key, changes.orElseThrow().described(ExpressionFormatter.of(table)), unchangedCondition());
+        if (built instanceof WriteRequestBuilder.Built.Send<?> send) {
+          keyed.add(send.request());
+        }
+      }
+      // Still one request per row: its values are known only once the row is read.
+      return WriteActions.of(new WriteActions.Step("For each key: " + read, keyed.build(), true)).readingKeysFirst();
     }
     if (batchDeletes && !plan.byKey()) {
       return WriteActions.of(new WriteActions.Step("For the rows the read finds: BatchWriteItem deletes, "
