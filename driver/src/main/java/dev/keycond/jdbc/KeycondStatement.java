@@ -194,8 +194,14 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     generatedKeyRows = List.of();
     returnedRows = List.of();
     ExecutionContext context = execution(parameterSets.get(0));
+    Optional<ReturnedRows> keys;
+    try {
+      // Keys asked for by a column the table lacks are refused before anything is sent.
+      keys = keysAsked.flatMap(asked -> update.generatedKeys().map(g -> g.rows(asked)));
+    } catch (RuntimeException e) {
+      throw refusedBeforeSending(e, batch, parameterSets.size());
+    }
     running = call;
-    Optional<ReturnedRows> keys = keysAsked.flatMap(asked -> update.generatedKeys().map(g -> g.rows(asked)));
     try {
       WriteResult result = connection.session().write(update, context, parameterSets,
           update.returning().isPresent() || keys.isPresent());
@@ -219,11 +225,16 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
       throw batch ? Jdbc.batchFailure(e.toSqlException(), e.counts()) : e.toSqlException();
     } catch (RuntimeException e) {
       // A write that failed otherwise sent nothing: every entry of a batch is checked before any is sent.
-      SQLException refused = Jdbc.translate(e);
-      throw batch ? Jdbc.batchFailure(refused, notWritten(parameterSets.size())) : refused;
+      throw refusedBeforeSending(e, batch, parameterSets.size());
     } finally {
       running = null;
     }
+  }
+
+  /** A write refused before anything was sent: for a batch, a BatchUpdateException that counts no entry written. */
+  private static SQLException refusedBeforeSending(RuntimeException e, boolean batch, int entries) {
+    SQLException refused = Jdbc.translate(e);
+    return batch ? Jdbc.batchFailure(refused, notWritten(entries)) : refused;
   }
 
   /** The counts of a batch of which nothing was written. */
