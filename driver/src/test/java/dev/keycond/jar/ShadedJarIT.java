@@ -391,16 +391,12 @@ class ShadedJarIT {
    */
   @Test
   void theDemoRunsFromTheJar() throws Exception {
-    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    Ran demo = ran(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-D" + Dynalite.DIR_PROPERTY + "=" + System.getProperty(Dynalite.DIR_PROPERTY),
         "-D" + Demo.DIR_PROPERTY + "=" + JAR.toAbsolutePath().getParent().resolve("demo"), "-jar", JAR.toString(),
-        "demo", "--no-shell", "--port", "0")
-        .redirectErrorStream(true)
-        .start();
-    process.getOutputStream().close();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(120, TimeUnit.SECONDS));
-    assertEquals(0, process.exitValue(), output);
+        "demo", "--no-shell", "--port", "0"), 120);
+    String output = demo.output();
+    assertEquals(0, demo.exit(), output);
     for (String expected : List.of("Loaded tables Drive, Control", "root/photos/2026/beach.jpg", "BatchGetItem",
         "begins_with", "ScanIndexForward", "Acme Corp", "sensor-1", "needs a full Scan",
         "The demo stops here (--no-shell).")) {
@@ -443,15 +439,11 @@ class ShadedJarIT {
   /** {@code java -jar keycond-jdbc.jar shell <url> -e "<sql>"}, as the README shows it. */
   @Test
   void theShellRunsFromTheJar() throws Exception {
-    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    Ran shell = ran(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-jar", JAR.toString(), "shell", database.url(),
-        "-e", "SELECT name, plan FROM workspaces WHERE id = 'acme';")
-        .redirectErrorStream(true)
-        .start();
-    process.getOutputStream().close();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-    assertEquals(0, process.exitValue(), output);
+        "-e", "SELECT name, plan FROM workspaces WHERE id = 'acme';"), 60);
+    String output = shell.output();
+    assertEquals(0, shell.exit(), output);
     assertTrue(output.contains("Acme Corp") && output.contains("enterprise"), output);
     assertTrue(!output.contains("SLF4J") && !output.contains("WARNING"), output);
   }
@@ -463,16 +455,12 @@ class ShadedJarIT {
    */
   @Test
   void theShellReportsErrorsAndWarningsInOneLine() throws Exception {
-    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    Ran shell = ran(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-jar", JAR.toString(), "shell", database.url(),
         "-e", "SELECT path FROM files WHERE account = 'a91' AND size > 3000000;",
-        "-e", "SELECT * FROM files;")
-        .redirectErrorStream(true)
-        .start();
-    process.getOutputStream().close();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-    assertEquals(1, process.exitValue(), output);
+        "-e", "SELECT * FROM files;"), 60);
+    String output = shell.output();
+    assertEquals(1, shell.exit(), output);
     assertTrue(output.contains("root/photos/2026/sunset.jpg"), output);
     assertTrue(output.contains("Warning: Table 'files': DynamoDB reads items and then discards those that fail"),
         output);
@@ -506,19 +494,25 @@ class ShadedJarIT {
       }
     }
     for (int run = 1; run <= 2; run++) {
-      Process process = new ProcessBuilder("bash", moved.resolve("keycond").toString(), "shell", database.url(),
-          "-e", "SELECT name FROM workspaces WHERE id = 'acme';")
-          .redirectErrorStream(true)
-          .start();
-      process.getOutputStream().close();
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertTrue(process.waitFor(120, TimeUnit.SECONDS));
-      assertEquals(0, process.exitValue(), output);
+      Ran launched = ran(new ProcessBuilder("bash", moved.resolve("keycond").toString(), "shell", database.url(),
+          "-e", "SELECT name FROM workspaces WHERE id = 'acme';"), 120);
+      String output = launched.output();
+      assertEquals(0, launched.exit(), output);
       assertTrue(output.contains("Acme Corp"), output);
       assertFalse(output.contains("Unable to use shared archive") || output.contains("[warning]"), "run " + run + ":\n"
           + output);
     }
     assertTrue(Files.readString(target.resolve("keycond-jdbc.jsa.log"))
         .contains("java.class.path = " + target.resolve("keycond-jdbc.jar")));
+  }
+  /** What a process printed (its error output merged in) and how it ended, once it has. */
+  private record Ran(int exit, String output) {}
+
+  private static Ran ran(ProcessBuilder command, int seconds) throws Exception {
+    Process process = command.redirectErrorStream(true).start();
+    process.getOutputStream().close();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(seconds, TimeUnit.SECONDS), output);
+    return new Ran(process.exitValue(), output);
   }
 }

@@ -393,37 +393,42 @@ class JdbcErrorPathsTest {
 
   // ---------------------------------------------------------------- generated keys of columns the table lacks
 
-  @Test
-  void generatedKeysAskedByAnIndexTheTableLacksAre22023AndNothingIsWritten() throws SQLException {
-    String insert = "INSERT INTO workspaces (id, name, plan) VALUES ('keys-index', 'K', 'free')";
-    String message = "Column index 99 is not a column of table 'workspaces', which has 3";
-    try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
-      database.clearRequests();
-      try (PreparedStatement prepared = connection.prepareStatement(insert, new int[] {99})) {
-        refused("22023", message, prepared::executeUpdate);
-      }
-      refused("22023", message, () -> statement.executeUpdate(insert, new int[] {99}));
-      refused("22023", message, () -> statement.execute(insert, new int[] {99}));
-      assertNothingSent();
-      try (ResultSet rs = statement.executeQuery("SELECT name FROM workspaces WHERE id = 'keys-index'")) {
-        assertFalse(rs.next(), "the row was not inserted");
-      }
-    }
+  /** Keys asked for by a column index or name the table lacks, through every way of asking. */
+  static Stream<Arguments> keysTheTableLacks() {
+    return Stream.of(
+        Arguments.of(Named.of("by index", new int[] {99}), "22023",
+            "Column index 99 is not a column of table 'workspaces', which has 3"),
+        Arguments.of(Named.of("by name", new String[] {"nope"}), "42S22",
+            "Column 'nope' is not a column of table 'workspaces'"));
   }
 
-  @Test
-  void generatedKeysAskedByANameTheTableLacksAre42S22AndNothingIsWritten() throws SQLException {
-    String insert = "INSERT INTO workspaces (id, name, plan) VALUES ('keys-name', 'K', 'free')";
-    String message = "Column 'nope' is not a column of table 'workspaces'";
+  @ParameterizedTest
+  @MethodSource("keysTheTableLacks")
+  void generatedKeysAskedByAColumnTheTableLacksAreRefusedAndNothingIsWritten(Object asked, String state,
+      String message) throws SQLException {
+    String insert = "INSERT INTO workspaces (id, name, plan) VALUES ('keys-lacking', 'K', 'free')";
     try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
       database.clearRequests();
-      try (PreparedStatement prepared = connection.prepareStatement(insert, new String[] {"id", "nope"})) {
-        refused("42S22", message, prepared::executeUpdate);
+      try (PreparedStatement prepared = asked instanceof int[] indexes ? connection.prepareStatement(insert, indexes)
+          : connection.prepareStatement(insert, (String[]) asked)) {
+        refused(state, message, prepared::executeUpdate);
       }
-      refused("42S22", message, () -> statement.executeUpdate(insert, new String[] {"nope"}));
-      refused("42S22", message, () -> statement.execute(insert, new String[] {"nope"}));
+      refused(state, message, () -> {
+        if (asked instanceof int[] indexes) {
+          statement.executeUpdate(insert, indexes);
+        } else {
+          statement.executeUpdate(insert, (String[]) asked);
+        }
+      });
+      refused(state, message, () -> {
+        if (asked instanceof int[] indexes) {
+          statement.execute(insert, indexes);
+        } else {
+          statement.execute(insert, (String[]) asked);
+        }
+      });
       assertNothingSent();
-      try (ResultSet rs = statement.executeQuery("SELECT name FROM workspaces WHERE id = 'keys-name'")) {
+      try (ResultSet rs = statement.executeQuery("SELECT name FROM workspaces WHERE id = 'keys-lacking'")) {
         assertFalse(rs.next(), "the row was not inserted");
       }
     }

@@ -270,15 +270,8 @@ class ExplainCommandsTest {
   private record CliRun(int code, String output, String errors) {}
 
   private static CliRun cliRun(String commandLine, Path dir) throws Exception {
-    ProcessBuilder builder = new ProcessBuilder("bash", "-c", "aws --version 2>&1; " + commandLine + " --output json");
-    builder.environment().put("AWS_ACCESS_KEY_ID", "demo");
-    builder.environment().put("AWS_SECRET_ACCESS_KEY", "demo");
-    builder.environment().put("AWS_CONFIG_FILE", dir.resolve("config").toString());
-    builder.environment().put("AWS_SHARED_CREDENTIALS_FILE", dir.resolve("credentials").toString());
-    builder.environment().put("AWS_PAGER", "");
     Path errors = dir.resolve("binary-errors");
-    builder.redirectError(errors.toFile());
-    Process process = builder.start();
+    Process process = inTheCli("aws --version 2>&1; " + commandLine, dir, errors).start();
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     int code = process.waitFor();
     String version = out.lines().findFirst().orElse("");
@@ -293,6 +286,16 @@ class ExplainCommandsTest {
 
   /** Runs a command line in bash with placeholder credentials; its JSON answer. */
   private static JsonNode aws(String commandLine, Path dir) throws Exception {
+    Path errors = dir.resolve("errors");
+    Process process = inTheCli(commandLine, dir, errors).start();
+    byte[] out = process.getInputStream().readAllBytes();
+    int code = process.waitFor();
+    assertEquals(0, code, () -> commandLine + "\n" + read(errors));
+    return new ObjectMapper().readTree(out);
+  }
+
+  /** A command line for bash, its JSON answer on the output, its errors to {@code errors}. */
+  private static ProcessBuilder inTheCli(String commandLine, Path dir, Path errors) {
     ProcessBuilder builder = new ProcessBuilder("bash", "-c", commandLine + " --output json");
     // dynalite takes any key; the user's own AWS configuration stays out of the run.
     builder.environment().put("AWS_ACCESS_KEY_ID", "demo");
@@ -300,13 +303,8 @@ class ExplainCommandsTest {
     builder.environment().put("AWS_CONFIG_FILE", dir.resolve("config").toString());
     builder.environment().put("AWS_SHARED_CREDENTIALS_FILE", dir.resolve("credentials").toString());
     builder.environment().put("AWS_PAGER", "");
-    Path errors = dir.resolve("errors");
     builder.redirectError(errors.toFile());
-    Process process = builder.start();
-    byte[] out = process.getInputStream().readAllBytes();
-    int code = process.waitFor();
-    assertEquals(0, code, () -> commandLine + "\n" + read(errors));
-    return new ObjectMapper().readTree(out);
+    return builder;
   }
 
   private static String read(Path file) {
