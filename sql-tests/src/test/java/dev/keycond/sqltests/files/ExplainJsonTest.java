@@ -237,11 +237,11 @@ class ExplainJsonTest {
   void aRequestWhoseKeysComeFromRowsReadIsNotGivenAndTheNoteSaysWhy() throws SQLException {
     List<Emitted> join = explainJson(control, "SELECT m.user_id, u.name FROM members m JOIN users u ON u.id = m.user_id "
         + "WHERE m.workspace_id = 'acme'");
-    // The lookup is shown as the GetItem of one key, and sent as BatchGetItems of the keys found.
-    assertEquals(List.of("GetItem", "Query"), join.stream().map(Emitted::operation).sorted().toList());
-    Emitted lookup = join.stream().filter(e -> e.operation().equals("GetItem")).findFirst().orElseThrow();
-    assertEquals(new Emitted("GetItem", null, "its key values come from the rows of the other side of the join, read "
-        + "by BatchGetItem, 100 keys a request"), lookup);
+    // The lookup is shown as the BatchGetItem it sends, its keys those of the rows found.
+    assertEquals(List.of("BatchGetItem", "Query"), join.stream().map(Emitted::operation).sorted().toList());
+    Emitted lookup = join.stream().filter(e -> e.operation().equals("BatchGetItem")).findFirst().orElseThrow();
+    assertEquals(new Emitted("BatchGetItem", null, "its key values come from the rows of the other side of the join, "
+        + "read by BatchGetItem, 100 keys a request"), lookup);
 
     List<Emitted> fetch = explainJson(control, "SELECT id, status, owner FROM projects WHERE name = 'Borealis'");
     assertEquals("Query", fetch.get(0).operation());
