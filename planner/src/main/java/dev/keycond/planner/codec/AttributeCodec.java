@@ -143,7 +143,7 @@ public final class AttributeCodec {
 
   private static BigDecimal exactInteger(String number, ColumnType type) {
     BigDecimal d = new BigDecimal(number);
-    if (d.stripTrailingZeros().scale() > 0) {
+    if (SqlValues.hasFraction(d)) {
       throw new UnreadableValueException(SqlState.INVALID_CHARACTER_VALUE,
           "holds the number " + number + ", which is not a whole " + type + " value", null);
     }

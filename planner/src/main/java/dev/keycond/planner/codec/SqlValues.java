@@ -140,7 +140,7 @@ public final class SqlValues {
    */
   public static boolean isFractionForInteger(Object value, SqlTypeName type) {
     return isIntegerType(type) && value instanceof Number n && !(value instanceof Double d && !Double.isFinite(d))
-        && toBigDecimal(n).stripTrailingZeros().scale() > 0;
+        && hasFraction(toBigDecimal(n));
   }
 
   /**
@@ -174,11 +174,16 @@ public final class SqlValues {
    */
   private static BigDecimal whole(Object value, Object target) {
     BigDecimal number = toBigDecimal(value);
-    if (number.signum() != 0 && number.stripTrailingZeros().scale() > 0) {
+    if (hasFraction(number)) {
       throw new KeycondException(SqlState.INVALID_CHARACTER_VALUE,
           "Value " + describe(value) + " has a fraction, which " + target + " cannot hold");
     }
     return number;
+  }
+
+  /** Whether a number is not whole: 2.5 is not, 2.0 and 0.000 are. */
+  public static boolean hasFraction(BigDecimal number) {
+    return number.stripTrailingZeros().scale() > 0;
   }
 
   /**

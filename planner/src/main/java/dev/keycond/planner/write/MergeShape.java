@@ -227,7 +227,7 @@ public record MergeShape(WritePlan.MergeBranches branches, ImmutableList<Integer
     SqlNode literal = negative ? ((SqlBasicCall) value).operand(0) : value;
     if (literal instanceof SqlNumericLiteral number) {
       BigDecimal decimal = negative ? number.getValueAs(BigDecimal.class).negate() : number.getValueAs(BigDecimal.class);
-      if (decimal.signum() != 0 && decimal.stripTrailingZeros().scale() > 0) {
+      if (SqlValues.hasFraction(decimal)) {
         throw SqlValues.fractionForWholeNumbers(column, decimal);
       }
     }

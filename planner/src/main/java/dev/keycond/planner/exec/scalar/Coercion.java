@@ -67,7 +67,7 @@ public final class Coercion {
         return value; // not a number: the conversion says so
       }
     }
-    if (number != null && number.signum() != 0 && number.stripTrailingZeros().scale() > 0) {
+    if (number != null && SqlValues.hasFraction(number)) {
       throw SqlValues.fractionForWholeNumbers(column, value);
     }
     return value;
