@@ -318,28 +318,6 @@ class ConnectionBehaviourTest {
   }
 
   @Test
-  void executeUpdateOfAStatementThatReturnsRowsIsRefusedBeforeAnythingIsSent() throws SQLException {
-    String message = "executeUpdate was given a statement that returns rows (a query, an EXPLAIN or a write with "
-        + "RETURNING), and nothing was run; run it with executeQuery or execute";
-    try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
-      database.clearRequests();
-      for (String sql : List.of("SELECT name FROM workspaces WHERE id = 'acme'",
-          "EXPLAIN PLAN FOR SELECT name FROM workspaces WHERE id = 'acme'",
-          "INSERT INTO workspaces (id, name) VALUES ('returned', 'R') RETURNING id")) {
-        SQLException e = assertThrows(SQLException.class, () -> statement.executeUpdate(sql), sql);
-        assertEquals("07000", e.getSQLState(), sql);
-        assertEquals(message, e.getMessage(), sql);
-        try (var prepared = connection.prepareStatement(sql)) {
-          SQLException p = assertThrows(SQLException.class, prepared::executeUpdate, sql);
-          assertEquals("07000", p.getSQLState(), sql);
-          assertEquals(message, p.getMessage(), sql);
-        }
-      }
-      assertEquals(List.of(), database.dataRequests(), "nothing was sent");
-    }
-  }
-
-  @Test
   void browsingAnUnmappedTableIsRefusedWithTheWayOut() throws SQLException {
     try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
       database.clearRequests();

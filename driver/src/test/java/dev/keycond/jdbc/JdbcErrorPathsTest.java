@@ -191,32 +191,55 @@ class JdbcErrorPathsTest {
     }
   }
 
-  // ---------------------------------------------------------------- 07000: executeQuery of a write
+  // ---------------------------------------------------------------- 07000: the execute method that does not fit
 
-  @Test
-  void executeQueryOfAWriteIsRefusedWith07000BeforeAnythingIsSent() throws SQLException {
-    String message = "executeQuery was given a statement that returns no rows but an update count; run it with "
-        + "executeUpdate or execute";
+  /** A call of the execute method under test, on a Statement given the SQL or on a PreparedStatement of it. */
+  @FunctionalInterface
+  interface Execution {
+    void run(Statement statement, String sql) throws SQLException;
+  }
+
+  /**
+   * Runs each statement with the method that does not fit it, on a Statement and on a
+   * PreparedStatement: 07000 with {@code message}, and nothing sent.
+   */
+  private void refusedByEitherStatement(String message, List<String> sqls, Execution plain, PreparedCall prepared)
+      throws SQLException {
     try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
       database.clearRequests();
-      for (String sql : List.of("UPDATE workspaces SET plan = 'refused' WHERE id = 'acme'",
-          "INSERT INTO workspaces (id, name, plan) VALUES ('refused-query', 'R', 'free')",
-          "DELETE FROM workspaces WHERE id = 'globex'")) {
-        SQLException e = assertThrows(SQLException.class, () -> statement.executeQuery(sql), sql);
-        assertEquals("07000", e.getSQLState(), sql);
-        assertEquals(message, e.getMessage(), sql);
-        try (PreparedStatement prepared = connection.prepareStatement(sql)) {
-          SQLException p = assertThrows(SQLException.class, prepared::executeQuery, sql);
-          assertEquals("07000", p.getSQLState(), sql);
-          assertEquals(message, p.getMessage(), sql);
+      for (String sql : sqls) {
+        refused("07000", message, () -> plain.run(statement, sql));
+        try (PreparedStatement p = connection.prepareStatement(sql)) {
+          refused("07000", message, () -> prepared.call(p));
         }
       }
       assertNothingSent();
-      try (ResultSet rs = statement.executeQuery("SELECT plan FROM workspaces WHERE id = 'acme'")) {
-        assertTrue(rs.next());
-        assertEquals("enterprise", rs.getString(1), "the UPDATE did not run");
-      }
     }
+  }
+
+  @Test
+  void executeQueryOfAWriteIsRefusedWith07000BeforeAnythingIsSent() throws SQLException {
+    refusedByEitherStatement("executeQuery was given a statement that returns no rows but an update count; run it "
+        + "with executeUpdate or execute",
+        List.of("UPDATE workspaces SET plan = 'refused' WHERE id = 'acme'",
+            "INSERT INTO workspaces (id, name, plan) VALUES ('refused-query', 'R', 'free')",
+            "DELETE FROM workspaces WHERE id = 'globex'"),
+        Statement::executeQuery, PreparedStatement::executeQuery);
+    try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+        ResultSet rs = statement.executeQuery("SELECT plan FROM workspaces WHERE id = 'acme'")) {
+      assertTrue(rs.next());
+      assertEquals("enterprise", rs.getString(1), "the UPDATE did not run");
+    }
+  }
+
+  @Test
+  void executeUpdateOfAStatementThatReturnsRowsIsRefusedWith07000BeforeAnythingIsSent() throws SQLException {
+    refusedByEitherStatement("executeUpdate was given a statement that returns rows (a query, an EXPLAIN or a write "
+        + "with RETURNING), and nothing was run; run it with executeQuery or execute",
+        List.of("SELECT name FROM workspaces WHERE id = 'acme'",
+            "EXPLAIN PLAN FOR SELECT name FROM workspaces WHERE id = 'acme'",
+            "INSERT INTO workspaces (id, name) VALUES ('returned', 'R') RETURNING id"),
+        Statement::executeUpdate, PreparedStatement::executeUpdate);
   }
 
   // ---------------------------------------------------------------- 0A000: a forward-only result set
