@@ -38,7 +38,7 @@ public record ExistenceSubqueries(SqlNode statement, ImmutableList<Subquery> sub
     }
     List<SqlNode> kept = new ArrayList<>();
     ImmutableList.Builder<Subquery> subqueries = ImmutableList.builder();
-    for (SqlNode conjunct : conjuncts(where)) {
+    for (SqlNode conjunct : SqlConjuncts.of(where)) {
       boolean negated = conjunct.getKind() == SqlKind.NOT
           && ((SqlCall) conjunct).operand(0).getKind() == SqlKind.EXISTS;
       SqlNode exists = negated ? ((SqlCall) conjunct).operand(0) : conjunct;
@@ -57,14 +57,5 @@ public record ExistenceSubqueries(SqlNode statement, ImmutableList<Subquery> sub
       ((SqlCall) statement).setOperand(statement instanceof SqlUpdate ? 3 : 1, rest);
     }
     return new ExistenceSubqueries(statement, found);
-  }
-
-  private static List<SqlNode> conjuncts(SqlNode condition) {
-    if (condition.getKind() != SqlKind.AND) {
-      return List.of(condition);
-    }
-    List<SqlNode> conjuncts = new ArrayList<>();
-    ((SqlCall) condition).getOperandList().forEach(operand -> conjuncts.addAll(conjuncts(operand)));
-    return conjuncts;
   }
 }

@@ -70,8 +70,7 @@ public final class WrittenStatement implements BoundStatements {
 
   /** Whether the block's WHERE equates each of the columns of the reference with something, at its top level. */
   private static boolean binds(Block block, Reference reference, List<String> columns, boolean qualified) {
-    List<SqlNode> conjuncts = new ArrayList<>();
-    block.where().ifPresent(where -> collectConjuncts(where, conjuncts));
+    List<SqlNode> conjuncts = block.where().map(SqlConjuncts::of).orElse(List.of());
     return columns.stream().allMatch(column -> conjuncts.stream().anyMatch(conjunct ->
         conjunct.getKind() == SqlKind.EQUALS && ((SqlCall) conjunct).getOperandList().stream().anyMatch(operand ->
             operand instanceof SqlIdentifier id && names(id, reference, column, qualified))));
@@ -81,14 +80,6 @@ public final class WrittenStatement implements BoundStatements {
     List<String> names = id.names;
     return names.size() == 2 ? names.get(0).equalsIgnoreCase(reference.name()) && names.get(1).equalsIgnoreCase(column)
         : !qualified && names.size() == 1 && names.get(0).equalsIgnoreCase(column);
-  }
-
-  private static void collectConjuncts(SqlNode node, List<SqlNode> conjuncts) {
-    if (node.getKind() == SqlKind.AND) {
-      ((SqlCall) node).getOperandList().forEach(operand -> collectConjuncts(operand, conjuncts));
-    } else {
-      conjuncts.add(node);
-    }
   }
 
   private String withCondition(Block block, String condition) {

@@ -8,6 +8,7 @@ import dev.keycond.planner.mapping.AttributeType;
 import dev.keycond.planner.mapping.ColumnType;
 import dev.keycond.planner.mapping.KeyTemplate;
 import dev.keycond.planner.plan.ServerCondition;
+import dev.keycond.planner.sql.SqlConjuncts;
 import dev.keycond.planner.table.EntityTable;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -274,9 +275,7 @@ public record MergeShape(WritePlan.MergeBranches branches, ImmutableList<Integer
    */
   private static void onClause(SqlNode condition, String target, EntityTable table, Set<String> keyColumns,
       Map<String, SqlNode> keyValues, List<Comparison> others) {
-    List<SqlNode> conjuncts = new ArrayList<>();
-    conjuncts(condition, conjuncts);
-    for (SqlNode conjunct : conjuncts) {
+    for (SqlNode conjunct : SqlConjuncts.of(condition)) {
       if (!(conjunct instanceof SqlBasicCall) || !COMPARISONS.containsKey(conjunct.getKind())) {
         throw refused("its ON clause must be comparisons of the target's columns with source values joined by "
             + "AND, not " + conjunct);
@@ -302,14 +301,6 @@ public record MergeShape(WritePlan.MergeBranches branches, ImmutableList<Integer
       } else {
         others.add(new Comparison(column, op, value));
       }
-    }
-  }
-
-  private static void conjuncts(SqlNode node, List<SqlNode> out) {
-    if (node instanceof SqlBasicCall call && call.getKind() == SqlKind.AND) {
-      call.getOperandList().forEach(o -> conjuncts(o, out));
-    } else {
-      out.add(node);
     }
   }
 
