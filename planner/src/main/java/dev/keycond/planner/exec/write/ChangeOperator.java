@@ -44,6 +44,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -222,17 +223,12 @@ public final class ChangeOperator implements WriteOperator {
         return WriteActions.of(new WriteActions.Step("For each row the read finds: " + read,
             ImmutableList.of(described(requests, unchangedCondition())), true));
       }
-      // By key, the keys are the statement's: each request is shown with its own.
-      ImmutableList.Builder<WriteRequest> keyed = ImmutableList.builder();
-      for (ImmutableMap<String, RequestValue> key : new ReadRequestBuilder(target, settings, parameters).itemKeys()) {
-        WriteRequestBuilder.Built<?> built = plan.delete() ? requests.delete(key, unchangedCondition())
-            : requests.update(key, changes.orElseThrow().described(ExpressionFormatter.of(table)), unchangedCondition());
-        if (built instanceof WriteRequestBuilder.Built.Send<?> send) {
-          keyed.add(send.request());
-        }
-      }
-      // Still one request per row: its values are known only once the row is read.
-      return WriteActions.of(new WriteActions.Step("For each key: " + read, keyed.build(), true)).readingKeysFirst();
+      // By key, the keys are the statement's: each request is shown with its own. Still one request
+      // per row: its values are known only once the row is read.
+      ImmutableList<WriteRequest> keyed = keyed(settings, parameters, key -> plan.delete()
+          ? requests.delete(key, unchangedCondition())
+          : requests.update(key, changes.orElseThrow().described(ExpressionFormatter.of(table)), unchangedCondition()));
+      return WriteActions.of(new WriteActions.Step("For each key: " + read, keyed, true)).readingKeysFirst();
     }
     if (batchDeletes && !plan.byKey()) {
       return WriteActions.of(new WriteActions.Step("For the rows the read finds: BatchWriteItem deletes, "
@@ -243,27 +239,33 @@ public final class ChangeOperator implements WriteOperator {
       return WriteActions.of(new WriteActions.Step("For each row the read finds: one " + kind + conditioned,
           ImmutableList.of(described(requests, WriteCondition.checked(plan.condition().orElseThrow()))), true));
     }
-    ImmutableList.Builder<WriteRequest> built = ImmutableList.builder();
-    for (ImmutableMap<String, RequestValue> key : new ReadRequestBuilder(target, settings, parameters).itemKeys()) {
-      WriteRequestBuilder.Built<?> request;
+    ImmutableList<WriteRequest> built = keyed(settings, parameters, key -> {
       if (parameters.isPresent() && changes.isPresent()) {
         ExecutionContext context = ExecutionContext.sendingNothing(parameters.get(), settings);
         RowChanges.NativeChange change = changes.get().withoutRead(codec.decodeKey(RequestValue.bind(key)),
             plan.condition().orElseThrow(), context);
-        request = requests.update(key, change.change(), WriteCondition.checked(change.condition()));
-      } else if (changes.isPresent()) {
-        request = requests.update(key, changes.get().described(ExpressionFormatter.of(table)),
-            WriteCondition.checked(plan.condition().orElseThrow()));
-      } else {
-        request = requests.delete(key, WriteCondition.checked(plan.condition().orElseThrow()));
+        return requests.update(key, change.change(), WriteCondition.checked(change.condition()));
       }
-      if (request instanceof WriteRequestBuilder.Built.Send<?> send) {
-        built.add(send.request());
-      }
-    }
+      return changes.isPresent()
+          ? requests.update(key, changes.get().described(ExpressionFormatter.of(table)),
+              WriteCondition.checked(plan.condition().orElseThrow()))
+          : requests.delete(key, WriteCondition.checked(plan.condition().orElseThrow()));
+    });
     return WriteActions.of(new WriteActions.Step("One " + kind + " per key, up to " + ConcurrentWrites.IN_FLIGHT + " at a time"
         + conditioned + (increments ? "; a row whose value to add to is NULL is read and written as computed" : ""),
-        built.build(), false));
+        built, false));
+  }
+
+  /** The request {@code build} makes for each key the statement names, as EXPLAIN shows them; a key that needs none has none. */
+  private ImmutableList<WriteRequest> keyed(StatementSettings settings, Optional<List<Object>> parameters,
+      Function<ImmutableMap<String, RequestValue>, WriteRequestBuilder.Built<?>> build) {
+    ImmutableList.Builder<WriteRequest> keyed = ImmutableList.builder();
+    for (ImmutableMap<String, RequestValue> key : new ReadRequestBuilder(target, settings, parameters).itemKeys()) {
+      if (build.apply(key) instanceof WriteRequestBuilder.Built.Send<?> send) {
+        keyed.add(send.request());
+      }
+    }
+    return keyed.build();
   }
 
   /** A request for a row not known yet, as EXPLAIN shows it. */
