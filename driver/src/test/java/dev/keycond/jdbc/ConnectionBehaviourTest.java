@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.keycond.demo.RecordingProxy;
+import dev.keycond.planner.gateway.EndpointCheck;
 import dev.keycond.planner.gateway.RequestThreads;
 import dev.keycond.planner.gateway.RequestTimers;
 import dev.keycond.testing.BlackHole;
@@ -206,21 +207,85 @@ class ConnectionBehaviourTest {
   }
 
   @Test
-  void isValidAsksTheEndpoint() throws SQLException {
+  void isValidAsksTheEndpointWhenNoRequestSucceededWithinASecond() throws Exception {
     try (Connection connection = database.connect()) {
+      try (Statement statement = connection.createStatement();
+          ResultSet rs = statement.executeQuery("SELECT name FROM workspaces WHERE id = 'acme'")) {
+        assertTrue(rs.next());
+      }
       database.clearRequests();
+      assertTrue(connection.isValid(5));
+      assertEquals(List.of(), database.requests(), "a request answered a moment ago tells that the endpoint answers");
+      quietForLongEnough();
       assertTrue(connection.isValid(5));
       assertEquals(List.of("ListTables"), database.requests().stream().map(RecordingProxy.Request::operation).toList());
       assertThrows(SQLException.class, () -> connection.isValid(-1));
     }
   }
 
+  /** A pool lends its idle connections to many threads at once, each checked with isValid. */
+  @Test
+  void connectionsCheckedTogetherShareOneRequest() throws Exception {
+    int threads = 8;
+    List<Connection> connections = new ArrayList<>();
+    ExecutorService callers = Executors.newFixedThreadPool(threads);
+    try {
+      for (int i = 0; i < threads; i++) {
+        connections.add(database.connect());
+      }
+      quietForLongEnough();
+      database.clearRequests();
+      List<Future<Boolean>> answers = new ArrayList<>();
+      try (HeldRequests held = database.holdRequests()) {
+        for (Connection connection : connections) {
+          answers.add(callers.submit(() -> connection.isValid(5)));
+        }
+        assertTrue(held.awaitRequest(5), "no isValid asked the endpoint");
+        // The others ask while the first one's request is held (or, later, after its answer).
+        Thread.sleep(200);
+      }
+      for (Future<Boolean> answer : answers) {
+        assertTrue(answer.get(10, TimeUnit.SECONDS));
+      }
+      assertEquals(List.of("ListTables"), database.requests().stream().map(RecordingProxy.Request::operation).toList());
+    } finally {
+      callers.shutdownNow();
+      for (Connection connection : connections) {
+        connection.close();
+      }
+    }
+  }
+
+  @Test
+  void aCheckThatWaitsForAnotherOnesRequestKeepsItsOwnTimeout() throws Exception {
+    ExecutorService caller = Executors.newSingleThreadExecutor();
+    try (Connection patient = database.connect(); Connection hurried = database.connect()) {
+      quietForLongEnough();
+      database.clearRequests();
+      Future<Boolean> patientAnswer;
+      try (HeldRequests held = database.holdRequests()) {
+        patientAnswer = caller.submit(() -> patient.isValid(30));
+        assertTrue(held.awaitRequest(5), "isValid sent no request");
+        long start = System.nanoTime();
+        assertFalse(hurried.isValid(1), "the endpoint has not answered within the second asked");
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "the hurried check waited past its timeout");
+      }
+      assertTrue(patientAnswer.get(10, TimeUnit.SECONDS));
+      assertEquals(List.of("ListTables"), database.requests().stream().map(RecordingProxy.Request::operation).toList());
+    } finally {
+      caller.shutdownNow();
+    }
+  }
+
   @Test
   void isValidIsFalseWhenTheEndpointDoesNotAnswerInTime() throws Exception {
-    try (Connection connection = database.connect(); HeldRequests held = database.holdRequests()) {
-      // Decided while the request is held, so the answer cannot have come from a response.
-      assertFalse(connection.isValid(1));
-      assertTrue(held.awaitRequest(0), "isValid sent a request");
+    try (Connection connection = database.connect()) {
+      quietForLongEnough();
+      try (HeldRequests held = database.holdRequests()) {
+        // Decided while the request is held, so the answer cannot have come from a response.
+        assertFalse(connection.isValid(1));
+        assertTrue(held.awaitRequest(0), "isValid sent a request");
+      }
     }
   }
 
@@ -232,8 +297,14 @@ class ConnectionBehaviourTest {
       assertTrue(connection.isValid(5));
     }
     try (connection) {
+      quietForLongEnough();
       assertFalse(connection.isValid(5), "nothing listens at the endpoint any more");
     }
+  }
+
+  /** Waits until no answer is recent enough to tell that the endpoint answers. */
+  private static void quietForLongEnough() throws InterruptedException {
+    Thread.sleep(EndpointCheck.FRESH.toMillis() + 100);
   }
 
   @Test

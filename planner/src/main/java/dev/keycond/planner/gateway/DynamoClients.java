@@ -27,13 +27,21 @@ public final class DynamoClients {
 
   /** A client whose close() closes its HTTP client too, and with it the pool's connections. */
   public static DynamoDbClient create(ClientSettings settings) {
+    return create(settings, new EndpointCheck());
+  }
+
+  /**
+   * A client whose close() closes its HTTP client too, and with it the pool's connections; {@code
+   * check} sees each of its requests that succeeds.
+   */
+  public static DynamoDbClient create(ClientSettings settings, EndpointCheck check) {
     Region region = region(settings);
     DynamoDbClientBuilder builder = DynamoDbClient.builder()
         // Given as a builder, not as a client: the SDK leaves an HTTP client it was given open when
         // the DynamoDB client closes, and its kept-alive connections with it.
         .httpClientBuilder(serviceDefaults -> new StoppableHttpClient(httpClient(settings)))
         .overrideConfiguration(o -> o.apiCallTimeout(settings.requestTimeout()).retryStrategy(RequestRetries.strategy())
-            .scheduledExecutorService(RequestThreads.TIMERS))
+            .scheduledExecutorService(RequestThreads.TIMERS).addExecutionInterceptor(check))
         .region(region)
         .credentialsProvider(credentials(settings));
     settings.endpoint().ifPresent(builder::endpointOverride);

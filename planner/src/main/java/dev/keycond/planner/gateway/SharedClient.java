@@ -23,13 +23,14 @@ public final class SharedClient {
 
   private record Key(Reach reach, int maxConnections, Duration requestTimeout) {}
 
-  /** A client, built or being built, and how many shares it has. */
+  /** A client, built or being built, whether its endpoint answers, and how many shares it has. */
   private static final class Counted {
+    private final EndpointCheck check = new EndpointCheck();
     private final CompletableFuture<DynamoDbClient> building;
     private int shares;
 
-    private Counted(CompletableFuture<DynamoDbClient> building) {
-      this.building = building;
+    private Counted(ClientSettings settings) {
+      this.building = CompletableFuture.supplyAsync(() -> DynamoClients.create(settings, check), RequestThreads.WAITED);
     }
   }
 
@@ -51,8 +52,7 @@ public final class SharedClient {
     synchronized (CLIENTS) {
       Counted counted = CLIENTS.get(key);
       if (counted == null || counted.building.isCompletedExceptionally()) {
-        counted = new Counted(CompletableFuture.supplyAsync(() -> DynamoClients.create(settings),
-            RequestThreads.WAITED));
+        counted = new Counted(settings);
         CLIENTS.put(key, counted);
       }
       counted.shares++;
@@ -67,6 +67,15 @@ public final class SharedClient {
    */
   public DynamoDbClient client() {
     return Futures.join(counted.building);
+  }
+
+  /**
+   * Whether the endpoint answers within {@code timeout} ({@link Duration#ZERO}: the client's
+   * {@code requestTimeout}): a request of any share that succeeded within {@link EndpointCheck#FRESH}
+   * tells, else a one-table ListTables, which the shares that ask meanwhile wait for.
+   */
+  public boolean answers(Duration timeout) {
+    return counted.check.answers(timeout, bound -> new DynamoCatalog(client()).answers(bound));
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * The gateway to DynamoDB: the client a connection shares with the JVM's other connections of the
  * same endpoint, region, credentials and pool size (built on a request thread, closed with the last
- * of them: {@link dev.keycond.planner.gateway.SharedClient}), the catalog of its tables (DescribeTable,
+ * of them: {@link dev.keycond.planner.gateway.SharedClient}; whether its endpoint answers, which its
+connections ask together: {@link dev.keycond.planner.gateway.EndpointCheck}), the catalog of its tables (DescribeTable,
  * DescribeTimeToLive, ListTables; the descriptions and the list of tables shared for a bounded time, {@link
  * dev.keycond.planner.gateway.TableDescriptions}), a client that sends nothing for the planner's warm-up
  * ({@link dev.keycond.planner.gateway.WarmUpClient}), and {@link dev.keycond.planner.gateway.DynamoGateway}, the one way a

@@ -357,9 +357,12 @@ public final class Session implements AutoCloseable {
     return MappingInference.infer(client, tables, bounds);
   }
 
-  /** Whether DynamoDB answers within {@code timeout}: only a request tells. */
+  /**
+   * Whether DynamoDB answers within {@code timeout}: a request of this session's client that
+   * succeeded within {@link dev.keycond.planner.gateway.EndpointCheck#FRESH} tells, else a request.
+   */
   public boolean answers(Duration timeout) {
-    return new DynamoCatalog(client).answers(timeout);
+    return share.answers(timeout);
   }
 
   /**
