@@ -14,12 +14,14 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.sql.type.SqlTypeName;
 
@@ -61,12 +63,57 @@ final class JdbcValues {
     return Timestamp.from(utc.toInstant(ZoneOffset.UTC));
   }
 
+  /**
+   * getTimestamp: a TIMESTAMP's instant ({@link #timestamp(LocalDateTime)}), or a DATE's first
+   * instant in {@code zone}, the JVM's unless a Calendar gives another: a date names a day, not an
+   * instant, and JDBC reads it at the midnight that starts it where the reader is, as getDate does.
+   */
+  static Timestamp toJdbcTimestamp(Object value, String column, ZoneId zone) throws SQLException {
+    if (value instanceof LocalDate date) {
+      return Timestamp.from(date.atStartOfDay(zone).toInstant());
+    }
+    return timestamp(toTimestamp(value, column));
+  }
+
+  /** getDate: the day, as a java.sql.Date at the midnight that starts it in {@code zone}. */
+  static Date toJdbcDate(Object value, String column, ZoneId zone) throws SQLException {
+    return new Date(toDate(value, column).atStartOfDay(zone).toInstant().toEpochMilli());
+  }
+
+  /**
+   * The day a moment falls on, for a DATE parameter: where its own offset or zone puts it, else where
+   * the JVM is (a Timestamp's or a java.util.Date's day is the one they show); empty for a value
+   * that is no moment.
+   */
+  private static Optional<LocalDate> dayOf(Object value) {
+    if (value instanceof Timestamp t) {
+      return Optional.of(t.toLocalDateTime().toLocalDate());
+    }
+    if (value instanceof java.util.Date d && !(value instanceof Date) && !(value instanceof Time)) {
+      return Optional.of(LocalDate.ofInstant(Instant.ofEpochMilli(d.getTime()), ZoneId.systemDefault()));
+    }
+    if (value instanceof Instant i) {
+      return Optional.of(LocalDate.ofInstant(i, ZoneId.systemDefault()));
+    }
+    if (value instanceof OffsetDateTime o) {
+      return Optional.of(o.toLocalDate());
+    }
+    if (value instanceof ZonedDateTime z) {
+      return Optional.of(z.toLocalDate());
+    }
+    return Optional.empty();
+  }
+
   /** getString: the same text as CAST(value AS VARCHAR) (binary as hex, sets as JSON arrays). */
   static String toText(Object value) {
     return (String) SqlValues.coerce(value, SqlTypeName.VARCHAR);
   }
 
   static BigDecimal toDecimal(Object value, String column) throws SQLException {
+    if (value instanceof ByteString) {
+      // Its text is hex, which would read as some other number.
+      throw conversion(value, "a number", column, null);
+    }
     try {
       return (BigDecimal) SqlValues.coerce(value instanceof Boolean b ? (b ? 1 : 0) : value, SqlTypeName.DECIMAL);
     } catch (KeycondException e) {
@@ -206,7 +253,7 @@ final class JdbcValues {
       result = toTimestamp(value, column).atZone(ZoneOffset.UTC);
     } else if (type == Timestamp.class || type == java.util.Date.class) {
       // A java.util.Date is read as what getTimestamp gives, which is one.
-      result = timestamp(toTimestamp(value, column));
+      result = toJdbcTimestamp(value, column, ZoneId.systemDefault());
     } else if (type == Date.class) {
       result = Date.valueOf(toDate(value, column));
     } else if (type == Time.class) {
@@ -231,7 +278,10 @@ final class JdbcValues {
   /** A JDBC setter's argument as an internal value of the parameter's type. */
   static Object fromJdbc(Object value, SqlTypeName type) {
     Object internal = value;
-    if (value instanceof Object[] members) {
+    Optional<LocalDate> day = type == SqlTypeName.DATE ? dayOf(value) : Optional.empty();
+    if (day.isPresent()) {
+      internal = day.get();
+    } else if (value instanceof Object[] members) {
       // A set column's value: an array (setObject, or setArray's), a Collection or a List alike.
       internal = members(Arrays.asList(members));
     } else if (value instanceof Collection<?> members) {

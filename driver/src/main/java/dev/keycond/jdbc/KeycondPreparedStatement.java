@@ -28,6 +28,7 @@ import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.time.Instant;
 import java.util.Calendar;
 import java.util.List;
 
@@ -248,7 +249,8 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
 
   @Override
   public void setDate(int parameterIndex, Date x, Calendar cal) throws SQLException {
-    set(parameterIndex, x);
+    // The day the Date's moment falls on in the calendar's zone.
+    set(parameterIndex, x == null || cal == null ? x : Instant.ofEpochMilli(x.getTime()).atZone(cal.getTimeZone().toZoneId()));
   }
 
   @Override
@@ -269,7 +271,8 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
   @Override
   public void setTimestamp(int parameterIndex, Timestamp x, Calendar cal) throws SQLException {
     // A Timestamp is an instant, and keycond writes it as one, in UTC: no calendar changes which.
-    set(parameterIndex, x);
+    // Into a DATE, it is the day the instant falls on in the calendar's zone.
+    set(parameterIndex, x == null || cal == null ? x : x.toInstant().atZone(cal.getTimeZone().toZoneId()));
   }
 
   @Override

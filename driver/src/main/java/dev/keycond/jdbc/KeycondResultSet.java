@@ -29,6 +29,7 @@ import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.Calendar;
 import java.util.HashMap;
 import java.util.List;
@@ -216,12 +217,13 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
   @Override
   public Timestamp getTimestamp(int columnIndex) throws SQLException {
     Object value = value(columnIndex);
-    return value == null ? null : JdbcValues.timestamp(JdbcValues.toTimestamp(value, label(columnIndex)));
+    return value == null ? null : JdbcValues.toJdbcTimestamp(value, label(columnIndex), ZoneId.systemDefault());
   }
 
   @Override
   public Date getDate(int columnIndex, Calendar cal) throws SQLException {
-    return getDate(columnIndex);
+    Object value = value(columnIndex);
+    return value == null ? null : JdbcValues.toJdbcDate(value, label(columnIndex), zone(cal));
   }
 
   @Override
@@ -231,8 +233,15 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
 
   @Override
   public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
-    // A TIMESTAMP value is a UTC time, an instant: no calendar changes which one it is.
-    return getTimestamp(columnIndex);
+    // A TIMESTAMP value is a UTC time, an instant: no calendar changes which one it is. A DATE's
+    // midnight is the calendar's.
+    Object value = value(columnIndex);
+    return value == null ? null : JdbcValues.toJdbcTimestamp(value, label(columnIndex), zone(cal));
+  }
+
+  /** The calendar's time zone; the JVM's for none, as JDBC says. */
+  private static ZoneId zone(Calendar cal) {
+    return cal == null ? ZoneId.systemDefault() : cal.getTimeZone().toZoneId();
   }
 
   @Override

@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.function.Executable;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
@@ -62,7 +64,7 @@ class JdbcSettersTest {
         .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S).build())
         .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build()));
     connection = Keycond.connect(server.endpoint(), null, "mapping=inline:{\"tables\": {\"things\": {\"source\": \""
-        + table + "\", \"columns\": {\"id\": \"VARCHAR\", \"ts\": \"TIMESTAMP\", \"tags\": \"STRING SET\","
+        + table + "\", \"columns\": {\"id\": \"VARCHAR\", \"ts\": \"TIMESTAMP\", \"dt\": \"DATE\", \"tags\": \"STRING SET\","
         + " \"nums\": \"NUMBER SET\", \"bins\": \"BINARY SET\", \"doc\": \"JSON\", \"d\": \"DECIMAL\"},"
         + " \"keys\": {\"id\": \"{id}\"}}}}");
   }
@@ -116,6 +118,81 @@ class JdbcSettersTest {
       }
     } finally {
       TimeZone.setDefault(before);
+    }
+  }
+
+  /**
+   * A date names a day, not an instant: a Timestamp or a java.util.Date written into a DATE column is
+   * the day it shows in the JVM's zone (or the calendar's), an OffsetDateTime the day of its own
+   * offset; read back, a DATE is the midnight that starts the day where the reader is, or in the
+   * calendar's zone. From a JVM in Tokyo, nine hours ahead of UTC, a day taken in UTC would be the
+   * day before.
+   */
+  @Test
+  void aDateIsTheDayItNamesWhateverTheJvmsTimeZone() throws SQLException {
+    TimeZone before = TimeZone.getDefault();
+    TimeZone.setDefault(TimeZone.getTimeZone("Asia/Tokyo"));
+    try {
+      Map<String, Object> given = new LinkedHashMap<>();
+      given.put("2026-06-08", Timestamp.valueOf("2026-06-08 00:00:00"));
+      given.put("2026-06-09", java.util.Date.from(LocalDate.of(2026, 6, 9).atStartOfDay(ZoneId.of("Asia/Tokyo"))
+          .toInstant()));
+      given.put("2026-06-10", OffsetDateTime.parse("2026-06-10T23:00:00-05:00"));
+      given.put("2026-06-11", java.sql.Date.valueOf("2026-06-11"));
+      try (PreparedStatement insert = connection.prepareStatement("INSERT INTO things (id, dt) VALUES (?, ?)")) {
+        for (Map.Entry<String, Object> value : given.entrySet()) {
+          insert.setString(1, value.getKey());
+          insert.setObject(2, value.getValue());
+          assertEquals(1, insert.executeUpdate(), value.getKey());
+        }
+        // 01:00 UTC on the 13th is 10:00 on the 13th in Tokyo, and 21:00 on the 12th in New York.
+        Calendar newYork = Calendar.getInstance(TimeZone.getTimeZone("America/New_York"));
+        insert.setString(1, "2026-06-12");
+        insert.setTimestamp(2, Timestamp.from(Instant.parse("2026-06-13T01:00:00Z")), newYork);
+        assertEquals(1, insert.executeUpdate());
+        insert.setString(1, "2026-06-12 too");
+        insert.setDate(2, new java.sql.Date(Instant.parse("2026-06-13T01:00:00Z").toEpochMilli()), newYork);
+        assertEquals(1, insert.executeUpdate());
+      }
+      for (Map<String, AttributeValue> item : items()) {
+        assertEquals(item.get("id").s().substring(0, 10), item.get("dt").s(), item.get("id").s());
+      }
+
+      try (Statement statement = connection.createStatement();
+          ResultSet result = statement.executeQuery("SELECT dt FROM things WHERE id = '2026-06-08'")) {
+        assertTrue(result.next());
+        Instant tokyoMidnight = Instant.parse("2026-06-07T15:00:00Z");
+        Instant utcMidnight = Instant.parse("2026-06-08T00:00:00Z");
+        assertEquals(Timestamp.valueOf("2026-06-08 00:00:00"), result.getTimestamp(1));
+        assertEquals(tokyoMidnight, result.getTimestamp(1).toInstant());
+        assertEquals(tokyoMidnight, result.getObject(1, Timestamp.class).toInstant());
+        assertEquals(tokyoMidnight.toEpochMilli(), result.getObject(1, java.util.Date.class).getTime());
+        assertEquals(java.sql.Date.valueOf("2026-06-08"), result.getDate(1));
+        Calendar utc = Calendar.getInstance(TimeZone.getTimeZone("UTC"));
+        assertEquals(utcMidnight, result.getTimestamp(1, utc).toInstant());
+        assertEquals(utcMidnight.toEpochMilli(), result.getDate(1, utc).getTime());
+        assertEquals(LocalDate.of(2026, 6, 8), result.getObject(1, LocalDate.class));
+        assertEquals("2026-06-08", result.getString(1));
+      }
+    } finally {
+      TimeZone.setDefault(before);
+    }
+  }
+
+  /** Binary data is no number: its text is hex, which would read as another one. */
+  @Test
+  void binaryDataIsNotReadAsANumber() throws SQLException {
+    client.putItem(b -> b.tableName(table).item(Map.of("id", AttributeValue.fromS("b"))));
+    try (Statement statement = connection.createStatement();
+        ResultSet result = statement.executeQuery("SELECT CAST(x'010200' AS VARBINARY) FROM things WHERE id = 'b'")) {
+      assertTrue(result.next());
+      assertEquals("010200", result.getString(1));
+      for (Executable read : List.<Executable>of(() -> result.getLong(1), () -> result.getInt(1),
+          () -> result.getBigDecimal(1), () -> result.getDouble(1), () -> result.getObject(1, Long.class))) {
+        SQLException e = assertThrows(SQLException.class, read);
+        assertEquals("22018", e.getSQLState(), e.getMessage());
+        assertTrue(e.getMessage().contains("cannot be read as a number"), e.getMessage());
+      }
     }
   }
 
