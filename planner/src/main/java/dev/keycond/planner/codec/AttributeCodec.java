@@ -220,7 +220,12 @@ public final class AttributeCodec {
       throw new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE, "Value " + d + " cannot be sent to DynamoDB,"
           + " whose numbers have " + DynamoNumbers.LIMITS);
     }
-    return canonicalNumber(d);
+    String plain = canonicalNumber(d);
+    // Past DynamoDB's 38 digits, the plain text of a large or tiny number is mostly zeros, which
+    // readers that hold numbers to 38 digits (boto3's, and moto's with it) refuse to read; the
+    // exponent form is the same number in as many digits as it has.
+    return plain.chars().filter(Character::isDigit).count() > DynamoNumbers.MAX_DIGITS
+        ? d.stripTrailingZeros().toString() : plain;
   }
 
   /** One text per number, so that equal numbers are equal keys. */

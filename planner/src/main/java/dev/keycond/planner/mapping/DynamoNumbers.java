@@ -12,7 +12,7 @@ public final class DynamoNumbers {
   /** How messages state the limits: "DynamoDB's numbers have " + LIMITS. */
   public static final String LIMITS = "at most 38 significant digits and are 0 or of a magnitude from 1E-130 to "
       + "9.9999999999999999999999999999999999999E+125";
-  private static final int MAX_DIGITS = 38;
+  public static final int MAX_DIGITS = 38;
   private static final int MIN_EXPONENT = -130;
   private static final int MAX_EXPONENT = 125;
 

@@ -175,4 +175,18 @@ class AttributeCodecTest {
       assertEquals("0.05", AttributeCodec.canonicalNumber(new BigDecimal("0.050")));
     }
   }
+
+  /** Plain text, unless it would run past DynamoDB's 38 digits: then the exponent form of the same number. */
+  @Test
+  void aNumberIsSentPlainUpTo38DigitsAndInItsExponentFormPastThem() {
+    assertEquals("1.5", AttributeCodec.dynamoNumber(new BigDecimal("1.50")));
+    assertEquals("0.0025", AttributeCodec.dynamoNumber(new BigDecimal("2.5E-3")));
+    assertEquals("1" + "0".repeat(37), AttributeCodec.dynamoNumber(new BigDecimal("1E+37")));
+    assertEquals("1E+38", AttributeCodec.dynamoNumber(new BigDecimal("1E+38")));
+    assertEquals("-1.5E+100", AttributeCodec.dynamoNumber(-1.5e100));
+    assertEquals("1E-130", AttributeCodec.dynamoNumber(new BigDecimal("1E-130")));
+    assertEquals("0", AttributeCodec.dynamoNumber(new BigDecimal("-0.000")));
+    assertEquals("12345678901234567890123456789012345678",
+        AttributeCodec.dynamoNumber(new BigDecimal("12345678901234567890123456789012345678")));
+  }
 }
