@@ -287,6 +287,12 @@ final class JdbcValues {
     } else if (value instanceof Collection<?> members) {
       internal = members(members);
     } else if (value instanceof byte[] bytes) {
+      if (type == SqlTypeName.VARCHAR || type == SqlTypeName.CHAR) {
+        // Stored as the hex text of the bytes, it would read back as other bytes.
+        throw new KeycondException(SqlState.INVALID_CHARACTER_VALUE, "Binary data (" + bytes.length + " bytes) "
+            + "cannot be converted to " + type + ": a character column holds text, and the bytes would be stored as "
+            + "their hex digits. Give the text (setString), or map the column as VARBINARY");
+      }
       internal = new ByteString(bytes);
     } else if (value instanceof Timestamp t) {
       internal = LocalDateTime.ofInstant(t.toInstant(), ZoneOffset.UTC);

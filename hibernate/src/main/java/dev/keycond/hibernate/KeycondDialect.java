@@ -1,8 +1,10 @@
 package dev.keycond.hibernate;
 
+import org.hibernate.boot.model.FunctionContributions;
 import org.hibernate.dialect.DatabaseVersion;
 import org.hibernate.dialect.Dialect;
 import org.hibernate.dialect.SimpleDatabaseVersion;
+import org.hibernate.dialect.function.CommonFunctionFactory;
 import org.hibernate.dialect.lock.internal.NoLockingSupport;
 import org.hibernate.dialect.lock.spi.LockingSupport;
 import org.hibernate.dialect.pagination.LimitHandler;
@@ -32,6 +34,20 @@ public class KeycondDialect extends Dialect {
   @Override
   protected DatabaseVersion getMinimumSupportedVersion() {
     return SimpleDatabaseVersion.ZERO_VERSION;
+  }
+
+  /**
+   * JPQL's string functions in the SQL keycond reads: {@code concat} (and {@code ||}) as SQL's
+   * {@code ||} operator, {@code locate} and {@code position} as {@code POSITION(... IN ...)}; the
+   * base dialect's {@code concat(...)} and {@code locate(...)} are functions keycond does not have.
+   */
+  @Override
+  public void initializeFunctionRegistry(FunctionContributions functionContributions) {
+    super.initializeFunctionRegistry(functionContributions);
+    CommonFunctionFactory functions = new CommonFunctionFactory(functionContributions);
+    functions.concat_pipeOperator();
+    functions.position();
+    functions.locate_positionSubstring();
   }
 
   @Override

@@ -46,7 +46,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 abstract class HibernateFlows {
   FreshTables tables;
   EntityManagerFactory factory;
-  private String account;
+  String account;
 
   /** The factory under test, over the tables' mapping. */
   abstract EntityManagerFactory boot(DynamoServer moto, FreshTables tables);

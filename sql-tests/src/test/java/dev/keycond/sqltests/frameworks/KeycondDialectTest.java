@@ -56,6 +56,27 @@ class KeycondDialectTest extends HibernateFlows {
     assertEquals(List.of("GetItem"), operations());
   }
 
+  /** JPQL's concat, || and locate, in SQL keycond reads; each is still the one GetItem of its key. */
+  @Test
+  void jpqlStringFunctionsAreSqlKeycondReads() {
+    put("docs/a", 1);
+    String byKey = " from DriveFile f where f.account = :account and f.path = 'docs/a'";
+    RequestRecorder.clear();
+    List<Object> read = read(em -> List.of(
+        em.createQuery("select concat(f.account, '|', f.path)" + byKey, String.class).setParameter("account", account)
+            .getSingleResult(),
+        em.createQuery("select f.path || '!'" + byKey, String.class).setParameter("account", account)
+            .getSingleResult(),
+        em.createQuery("select locate('a', f.path)" + byKey, Integer.class).setParameter("account", account)
+            .getSingleResult(),
+        em.createQuery("select locate('/', f.path, 3)" + byKey, Integer.class).setParameter("account", account)
+            .getSingleResult(),
+        em.createQuery("select position('s' in f.path)" + byKey, Integer.class).setParameter("account", account)
+            .getSingleResult()));
+    assertEquals(List.of(account + "|docs/a", "docs/a!", 6, 5, 4), read);
+    assertEquals(List.of("GetItem", "GetItem", "GetItem", "GetItem", "GetItem"), operations());
+  }
+
   @Test
   void validateReportsAColumnTheMappingLacks(DynamoServer moto) {
     String mapping = tables.mapping();

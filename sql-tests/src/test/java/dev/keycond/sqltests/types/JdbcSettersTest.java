@@ -64,7 +64,7 @@ class JdbcSettersTest {
         .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S).build())
         .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build()));
     connection = Keycond.connect(server.endpoint(), null, "mapping=inline:{\"tables\": {\"things\": {\"source\": \""
-        + table + "\", \"columns\": {\"id\": \"VARCHAR\", \"ts\": \"TIMESTAMP\", \"dt\": \"DATE\", \"tags\": \"STRING SET\","
+        + table + "\", \"columns\": {\"id\": \"VARCHAR\", \"ts\": \"TIMESTAMP\", \"dt\": \"DATE\", \"token\": \"VARCHAR\", \"tags\": \"STRING SET\","
         + " \"nums\": \"NUMBER SET\", \"bins\": \"BINARY SET\", \"doc\": \"JSON\", \"d\": \"DECIMAL\"},"
         + " \"keys\": {\"id\": \"{id}\"}}}}");
   }
@@ -177,6 +177,27 @@ class JdbcSettersTest {
     } finally {
       TimeZone.setDefault(before);
     }
+  }
+
+  /**
+   * Bytes given for a character column are refused before anything is sent: stored as their hex
+   * text they would read back as other bytes (Hibernate binds a UUID field with setBytes).
+   */
+  @Test
+  void bytesForACharacterColumnAreRefusedBeforeAnyRequest() throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO things (id, token) VALUES ('b', ?)")) {
+      List<Executable> sets = List.of(() -> insert.setBytes(1, new byte[] {0x12, 0x3e, 0x45, 0x67}),
+          () -> insert.setObject(1, new byte[] {0x12, 0x3e}));
+      for (Executable set : sets) {
+        SQLException e = assertThrows(SQLException.class, set);
+        assertEquals("22018", e.getSQLState(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("Binary data (") && e.getMessage().contains("cannot be converted to "
+            + "VARCHAR: a character column holds text"), e.getMessage());
+      }
+      insert.setString(1, "123e4567");
+      assertEquals(1, insert.executeUpdate());
+    }
+    assertEquals("123e4567", items().get(0).get("token").s());
   }
 
   /** Binary data is no number: its text is hex, which would read as another one. */
