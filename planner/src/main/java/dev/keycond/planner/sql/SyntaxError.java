@@ -36,9 +36,22 @@ public final class SyntaxError {
       "GROUP", "ORDER", "BY", "HAVING", "SET", "VALUES", "INTO", "AS", "IN", "IS", "LIKE", "BETWEEN", "UNION", "LIMIT",
       "OFFSET", "FETCH", "WITH", "CASE", "WHEN", "THEN", "ELSE", "END", "NULL", "EXISTS", "DISTINCT", "ALL");
 
+  /** The statement's first two words, past blanks and comments. */
+  private static final Pattern FIRST_WORDS = Pattern.compile(
+      "\\A(?:\\s|--[^\\n]*(?:\\n|\\z)|/\\*.*?\\*/)*([A-Za-z]+)(?:\\s+([A-Za-z]+))?", Pattern.DOTALL);
+  private static final Pattern FOR_UPDATE = Pattern.compile("FOR\\s+UPDATE\\b", Pattern.CASE_INSENSITIVE);
+  private static final Set<String> DDL = Set.of("CREATE", "ALTER", "DROP", "TRUNCATE", "RENAME", "COMMENT", "GRANT",
+      "REVOKE");
+  private static final Set<String> TRANSACTION_CONTROL = Set.of("BEGIN", "START", "COMMIT", "ROLLBACK", "SAVEPOINT",
+      "RELEASE", "END");
+
   private SyntaxError() {}
 
   public static KeycondException of(String sql, SqlParser parser, SqlParseException e) {
+    Optional<KeycondException> unsupported = statementKeycondDoesNotRun(sql, e);
+    if (unsupported.isPresent()) {
+      return unsupported.get();
+    }
     String message = e.getMessage();
     int expecting = message.indexOf("Was expecting");
     if (expecting > 0) {
@@ -65,6 +78,57 @@ public final class SyntaxError {
     String at = message.contains("line ") ? "" : where;
     String hint = cause.map(c -> reservedWordHint(parser, c)).orElseGet(() -> keywordHint(sql, parser, e));
     return new KeycondException(SqlState.SYNTAX_ERROR, "Syntax error" + at + ": " + message + hint, e);
+  }
+
+  /**
+   * The statements people type into a SQL tool that keycond does not run, each said so with what to
+   * do instead, rather than as a word the parser did not expect (which it would advise to quote);
+   * and a second statement after a {@code ;}.
+   */
+  private static Optional<KeycondException> statementKeycondDoesNotRun(String sql, SqlParseException e) {
+    Matcher words = FIRST_WORDS.matcher(sql);
+    if (!words.find()) {
+      return Optional.empty();
+    }
+    String first = words.group(1).toUpperCase(Locale.ROOT);
+    String second = words.group(2) == null ? "" : words.group(2).toUpperCase(Locale.ROOT);
+    if (DDL.contains(first)) {
+      return Optional.of(new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, first + " is not a statement keycond "
+          + "runs: DynamoDB tables are created and changed outside keycond (the AWS console or CLI, CloudFormation, "
+          + "Terraform), and the mapping says which tables and columns keycond shows. Rows are written with INSERT, "
+          + "UPSERT, UPDATE, DELETE and MERGE", e));
+    }
+    if (TRANSACTION_CONTROL.contains(first) || (first.equals("SET") && second.equals("TRANSACTION"))) {
+      return Optional.of(new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, first + (first.equals("SET")
+          ? " TRANSACTION" : "") + " is not a statement keycond runs: transactions are controlled through JDBC. "
+          + "Connection.setAutoCommit(false) starts one, commit() and rollback() end it, setSavepoint() marks a "
+          + "point to roll back to, and setReadOnly(true) makes the connection read-only", e));
+    }
+    if (first.equals("SHOW")) {
+      return Optional.of(new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "SHOW is not a statement keycond runs: "
+          + "the tables and their columns are listed by INFORMATION_SCHEMA.TABLES and INFORMATION_SCHEMA.COLUMNS "
+          + "(SELECT table_name FROM information_schema.tables), and by DatabaseMetaData.getTables and getColumns", e));
+    }
+    if (first.equals("EXPLAIN") && !second.equals("PLAN")) {
+      return Optional.of(new KeycondException(SqlState.SYNTAX_ERROR, "Syntax error: keycond's EXPLAIN is written "
+          + "EXPLAIN PLAN FOR followed by the statement (EXPLAIN PLAN FOR SELECT ...), or EXPLAIN PLAN AS JSON FOR "
+          + "...", e));
+    }
+    if (e.getPos() != null && FOR_UPDATE.matcher(sql).region(
+        TextPosition.offset(sql, e.getPos().getLineNum(), e.getPos().getColumnNum()), sql.length()).lookingAt()) {
+      return Optional.of(new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "FOR UPDATE is not supported: DynamoDB "
+          + "locks no item. Read without it; in a transaction (setAutoCommit(false)) the writes are sent at commit "
+          + "with conditions that the items are still as read, so a change made meanwhile fails the commit (40001)",
+          e));
+    }
+    if (e.getCause() instanceof ParseException p && p.currentToken != null && p.currentToken.next != null
+        && p.currentToken.next.image.equals(";")) {
+      Token semicolon = p.currentToken.next;
+      return Optional.of(new KeycondException(SqlState.SYNTAX_ERROR, "Syntax error at line " + semicolon.beginLine
+          + ", column " + semicolon.beginColumn + ": keycond runs one statement a call, and ';' is followed by "
+          + "more. Run each statement on its own (several writes can go in one executeBatch)", e));
+    }
+    return Optional.empty();
   }
 
   /**
