@@ -21,8 +21,11 @@ import org.apache.calcite.sql.util.SqlBasicVisitor;
  * included, each with the name the statement gives it: its alias, or its own name.
  */
 public final class StatementTables {
-  /** A table as the statement names it; {@code table} is the name of a table or of a WITH query. */
-  record Reference(String table, String name) {}
+  /**
+   * A table as the statement names it; {@code table} is the name of a table or of a WITH query, and
+   * {@code schema} the part before it when the statement qualifies it ({@code dynamodb.files}).
+   */
+  record Reference(String table, String name, Optional<String> schema) {}
 
   private final ImmutableList<Reference> references;
 
@@ -66,10 +69,15 @@ public final class StatementTables {
       collect(join.getLeft(), references);
       collect(join.getRight(), references);
     } else if (from.getKind() == SqlKind.AS && ((SqlCall) from).operand(0) instanceof SqlIdentifier table) {
-      references.add(new Reference(tableName(table), last(((SqlCall) from).operand(1))));
+      references.add(new Reference(tableName(table), last(((SqlCall) from).operand(1)), schema(table)));
     } else if (from instanceof SqlIdentifier table) {
-      references.add(new Reference(tableName(table), last(table)));
+      references.add(new Reference(tableName(table), last(table), schema(table)));
     }
+  }
+
+  private static Optional<String> schema(SqlIdentifier identifier) {
+    return identifier.names.size() > 1 ? Optional.of(identifier.names.get(identifier.names.size() - 2))
+        : Optional.empty();
   }
 
   /** The table an identifier in FROM names: its last part, without the {@code @index} that pins an index. */

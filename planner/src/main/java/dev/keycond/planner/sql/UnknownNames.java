@@ -4,6 +4,7 @@ import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.mapping.Column;
 import dev.keycond.planner.table.EntityTable;
+import dev.keycond.planner.schema.InformationSchema;
 import dev.keycond.planner.schema.KeycondSchema;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -86,6 +87,17 @@ public final class UnknownNames {
     if (KeycondSchema.NAME.equalsIgnoreCase(name)) {
       // The first part of a qualified name, meant as the schema, in other letters.
       return "Schema '" + name + "' not found; did you mean '" + KeycondSchema.NAME + "'? Names are case-sensitive.";
+    }
+    Optional<StatementTables.Reference> inSchema = tables.references().stream()
+        .filter(r -> r.schema().filter(name::equals).isPresent()).findFirst();
+    if (inSchema.isPresent() && name.equalsIgnoreCase(InformationSchema.NAME)) {
+      return "View '" + inSchema.get().table() + "' not found in " + InformationSchema.NAME + "; its views are "
+          + list(InformationSchema.VIEWS.stream().sorted().toList()) + ".";
+    }
+    if (inSchema.isPresent()) {
+      return "Schema '" + name + "' not found: the tables are in schema '" + KeycondSchema.NAME + "' (write "
+          + inSchema.get().table() + " or " + KeycondSchema.NAME + "." + inSchema.get().table() + "), and "
+          + InformationSchema.NAME + " has views of them. Names are case-sensitive.";
     }
     List<String> names = schema.tableNames();
     String listed = names.size() <= LISTED_TABLES ? list(names)

@@ -20,11 +20,11 @@ class StatementTablesTest {
 
   @Test
   void referencesAreTheTablesOfEveryFromClauseWithTheirNames() throws SqlParseException {
-    assertEquals(List.of(new Reference("workspaces", "w"), new Reference("projects", "p"),
-            new Reference("files", "files")),
+    assertEquals(List.of(new Reference("workspaces", "w", Optional.empty()),
+            new Reference("projects", "p", Optional.empty()), new Reference("files", "files", Optional.of("dynamodb"))),
         of("SELECT w.id FROM workspaces w JOIN projects AS p ON p.workspace_id = w.id"
             + " WHERE EXISTS (SELECT 1 FROM dynamodb.files WHERE account = w.id)").references());
-    assertEquals(List.of(new Reference("files", "f")), of("SELECT * FROM \"files@ByParent\" f").references());
+    assertEquals(List.of(new Reference("files", "f", Optional.empty())), of("SELECT * FROM \"files@ByParent\" f").references());
     assertEquals(Optional.of("projects"), of("SELECT * FROM workspaces w, projects p").tableNamed("p"));
   }
 }
