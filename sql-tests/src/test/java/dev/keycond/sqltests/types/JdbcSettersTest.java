@@ -81,9 +81,7 @@ class JdbcSettersTest {
    */
   @Test
   void aTimestampIsTheInstantItNamesWhateverTheJvmsTimeZone() throws SQLException {
-    TimeZone before = TimeZone.getDefault();
-    TimeZone.setDefault(TimeZone.getTimeZone("America/New_York"));
-    try {
+    inTimeZone("America/New_York", () -> {
       Map<String, Object> given = new LinkedHashMap<>();
       given.put("timestamp", Timestamp.from(NOON));
       given.put("date", java.util.Date.from(NOON));
@@ -91,11 +89,7 @@ class JdbcSettersTest {
       given.put("offset", OffsetDateTime.ofInstant(NOON, ZoneOffset.ofHours(2)));
       given.put("zoned", NOON.atZone(ZoneId.of("Europe/Paris")));
       try (PreparedStatement insert = connection.prepareStatement("INSERT INTO things (id, ts) VALUES (?, ?)")) {
-        for (Map.Entry<String, Object> value : given.entrySet()) {
-          insert.setString(1, value.getKey());
-          insert.setObject(2, value.getValue());
-          assertEquals(1, insert.executeUpdate(), value.getKey());
-        }
+        insertEach(insert, given);
         insert.setString(1, "calendar");
         insert.setTimestamp(2, Timestamp.from(NOON), Calendar.getInstance(TimeZone.getTimeZone("Asia/Tokyo")));
         assertEquals(1, insert.executeUpdate());
@@ -116,9 +110,7 @@ class JdbcSettersTest {
         assertEquals(LocalDateTime.of(2026, 6, 1, 12, 0), result.getObject(1, LocalDateTime.class));
         assertEquals("2026-06-01 12:00:00", result.getString(1));
       }
-    } finally {
-      TimeZone.setDefault(before);
-    }
+    });
   }
 
   /**
@@ -130,9 +122,7 @@ class JdbcSettersTest {
    */
   @Test
   void aDateIsTheDayItNamesWhateverTheJvmsTimeZone() throws SQLException {
-    TimeZone before = TimeZone.getDefault();
-    TimeZone.setDefault(TimeZone.getTimeZone("Asia/Tokyo"));
-    try {
+    inTimeZone("Asia/Tokyo", () -> {
       Map<String, Object> given = new LinkedHashMap<>();
       given.put("2026-06-08", Timestamp.valueOf("2026-06-08 00:00:00"));
       given.put("2026-06-09", java.util.Date.from(LocalDate.of(2026, 6, 9).atStartOfDay(ZoneId.of("Asia/Tokyo"))
@@ -140,11 +130,7 @@ class JdbcSettersTest {
       given.put("2026-06-10", OffsetDateTime.parse("2026-06-10T23:00:00-05:00"));
       given.put("2026-06-11", java.sql.Date.valueOf("2026-06-11"));
       try (PreparedStatement insert = connection.prepareStatement("INSERT INTO things (id, dt) VALUES (?, ?)")) {
-        for (Map.Entry<String, Object> value : given.entrySet()) {
-          insert.setString(1, value.getKey());
-          insert.setObject(2, value.getValue());
-          assertEquals(1, insert.executeUpdate(), value.getKey());
-        }
+        insertEach(insert, given);
         // 01:00 UTC on the 13th is 10:00 on the 13th in Tokyo, and 21:00 on the 12th in New York.
         Calendar newYork = Calendar.getInstance(TimeZone.getTimeZone("America/New_York"));
         insert.setString(1, "2026-06-12");
@@ -174,9 +160,7 @@ class JdbcSettersTest {
         assertEquals(LocalDate.of(2026, 6, 8), result.getObject(1, LocalDate.class));
         assertEquals("2026-06-08", result.getString(1));
       }
-    } finally {
-      TimeZone.setDefault(before);
-    }
+    });
   }
 
   /**
@@ -288,6 +272,31 @@ class JdbcSettersTest {
       assertEquals(1, insert.executeUpdate());
     }
     assertEquals(List.of("0.1", "0.1"), items().stream().map(item -> item.get("d").n()).toList());
+  }
+
+  /** A test's work, which may fail with an SQLException. */
+  private interface SqlWork {
+    void run() throws SQLException;
+  }
+
+  /** Runs {@code work} with the JVM's default time zone set to {@code zone}, and sets it back. */
+  private static void inTimeZone(String zone, SqlWork work) throws SQLException {
+    TimeZone before = TimeZone.getDefault();
+    TimeZone.setDefault(TimeZone.getTimeZone(zone));
+    try {
+      work.run();
+    } finally {
+      TimeZone.setDefault(before);
+    }
+  }
+
+  /** Inserts a row per value, its id the key and the value given to setObject as the second parameter. */
+  private static void insertEach(PreparedStatement insert, Map<String, Object> given) throws SQLException {
+    for (Map.Entry<String, Object> value : given.entrySet()) {
+      insert.setString(1, value.getKey());
+      insert.setObject(2, value.getValue());
+      assertEquals(1, insert.executeUpdate(), value.getKey());
+    }
   }
 
   private List<Map<String, AttributeValue>> items() {
