@@ -26,9 +26,9 @@ import java.sql.SQLException;
 import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.time.Instant;
 import java.util.Calendar;
 import java.util.List;
 
@@ -250,7 +250,8 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
   @Override
   public void setDate(int parameterIndex, Date x, Calendar cal) throws SQLException {
     // The day the Date's moment falls on in the calendar's zone.
-    set(parameterIndex, x == null || cal == null ? x : Instant.ofEpochMilli(x.getTime()).atZone(cal.getTimeZone().toZoneId()));
+    set(parameterIndex, x == null || cal == null ? x
+        : Instant.ofEpochMilli(x.getTime()).atZone(cal.getTimeZone().toZoneId()));
   }
 
   @Override

@@ -21,7 +21,8 @@ class StatementTablesTest {
   @Test
   void referencesAreTheTablesOfEveryFromClauseWithTheirNames() throws SqlParseException {
     assertEquals(List.of(new Reference("workspaces", "w", Optional.empty()),
-            new Reference("projects", "p", Optional.empty()), new Reference("files", "files", Optional.of("dynamodb"))),
+            new Reference("projects", "p", Optional.empty()),
+            new Reference("files", "files", Optional.of("dynamodb"))),
         of("SELECT w.id FROM workspaces w JOIN projects AS p ON p.workspace_id = w.id"
             + " WHERE EXISTS (SELECT 1 FROM dynamodb.files WHERE account = w.id)").references());
     assertEquals(List.of(new Reference("files", "f", Optional.empty())), of("SELECT * FROM \"files@ByParent\" f").references());
