@@ -448,8 +448,23 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     return false;
   }
 
+  /**
+   * One result is open at a time (supportsMultipleOpenResults is false): closing the current one, or
+   * all, is what {@link #getMoreResults()} does; keeping it open while moving on is refused, as JDBC
+   * says.
+   */
   @Override
   public boolean getMoreResults(int current) throws SQLException {
+    checkOpen();
+    if (current == Statement.KEEP_CURRENT_RESULT) {
+      throw SqlState.FEATURE_NOT_SUPPORTED.toException("getMoreResults(Statement.KEEP_CURRENT_RESULT): keycond keeps "
+          + "one result open at a time (DatabaseMetaData.supportsMultipleOpenResults is false); call getMoreResults() "
+          + "or getMoreResults(Statement.CLOSE_CURRENT_RESULT)", null);
+    }
+    if (current != Statement.CLOSE_CURRENT_RESULT && current != Statement.CLOSE_ALL_RESULTS) {
+      throw SqlState.INVALID_PARAMETER_VALUE.toException("getMoreResults takes Statement.CLOSE_CURRENT_RESULT, "
+          + "KEEP_CURRENT_RESULT or CLOSE_ALL_RESULTS, not " + current, null);
+    }
     return getMoreResults();
   }
 

@@ -277,6 +277,25 @@ class JdbcErrorPathsTest {
     }
   }
 
+  @Test
+  void getMoreResultsKeepsNoResultOpenWhileMovingOn() throws SQLException {
+    try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+      ResultSet rs = statement.executeQuery(ACME);
+      SQLException e = refused("0A000", "getMoreResults(Statement.KEEP_CURRENT_RESULT): keycond keeps one result open "
+          + "at a time (DatabaseMetaData.supportsMultipleOpenResults is false); call getMoreResults() or "
+          + "getMoreResults(Statement.CLOSE_CURRENT_RESULT)",
+          () -> statement.getMoreResults(Statement.KEEP_CURRENT_RESULT));
+      assertInstanceOf(SQLFeatureNotSupportedException.class, e);
+      assertFalse(rs.isClosed(), "the refused call closed nothing");
+      refused("22023", "getMoreResults takes Statement.CLOSE_CURRENT_RESULT, KEEP_CURRENT_RESULT or CLOSE_ALL_RESULTS, "
+          + "not 7", () -> statement.getMoreResults(7));
+      assertFalse(connection.getMetaData().supportsMultipleOpenResults());
+      assertFalse(statement.getMoreResults(Statement.CLOSE_ALL_RESULTS));
+      assertTrue(rs.isClosed());
+      assertEquals(-1, statement.getUpdateCount());
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(ints = {ResultSet.FETCH_REVERSE, ResultSet.FETCH_UNKNOWN})
   void aFetchDirectionOtherThanForwardIsNotSupported(int direction) throws SQLException {
