@@ -85,6 +85,14 @@ record PlannedReads(ImmutableList<DynamoRead> reads, ImmutableList<ReadPlan> pla
   }
 
   /**
+   * What running the statement would warn of: nothing of its reads when it is refused, whose
+   * EXPLAIN shows the refusal, for none of them is sent.
+   */
+  PlanWarnings warnings(StatementSettings settings, ImmutableList<String> stated, Optional<KeycondException> refusal) {
+    return new PlanWarnings(refusal.isPresent() ? List.of() : reads, settings, stated);
+  }
+
+  /**
    * Why the statement may not run: a read that needs a forbidden Scan, or too many key reads.
    *
    * @param use whether the Scans would find rows to read or rows to change

@@ -483,7 +483,7 @@ public final class StatementPlanner {
     ImmutableList<ParameterType> parameters = parameters(validator, validated);
     if (explain) {
       return new CompiledPlan(new PlannedExplain(parameters, plan, refusal.map(KeycondException::getMessage),
-          new PlanWarnings(reads.reads(), settings, shadowed), output, Optional.empty()), plan);
+          reads.warnings(settings, shadowed, refusal), output, Optional.empty()), plan);
     }
     return queryPlan(columns(validator, validated, root, sql), parameters, plan,
         new PlanWarnings(reads.reads(), settings, shadowed));
@@ -623,7 +623,7 @@ public final class StatementPlanner {
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
-    PlanWarnings warnings = new PlanWarnings(reads.reads(), settings, shadowed);
+    PlanWarnings warnings = reads.warnings(settings, shadowed, refusal);
     ImmutableList<ParameterType> parameters;
     if (checks.isEmpty()) {
       parameters = parameters(validator, validated);
@@ -710,7 +710,7 @@ public final class StatementPlanner {
     if (refusal.isPresent() && !explain) {
       throw refusal.get();
     }
-    PlanWarnings warnings = new PlanWarnings(reads.reads(), settings, shadowed);
+    PlanWarnings warnings = reads.warnings(settings, shadowed, refusal);
     ImmutableList<ParameterType> parameters = parameters(rowsValidator, rows);
     return writePlan(write, parameters, refusal, warnings, explain, output, returned);
   }

@@ -114,13 +114,19 @@ class ExplainTest {
     assertEquals("COUNT", sent.selectAsString());
   }
 
+  /** Nor does it warn that the Scan it refuses reads the table, or of the filter the Scan would have. */
   @Test
   void explainingARefusedStatementSendsNothingAndSaysWhy() throws SQLException {
-    List<String> lines = explain(files, "SELECT path FROM files WHERE size > 10");
+    String sql = "SELECT path FROM files WHERE size > 10";
+    List<String> lines = explain(files, sql);
 
     assertTrue(lines.stream().anyMatch(line -> line.startsWith("REFUSED: ")
         && line.contains("filling in <account>: SELECT path FROM files WHERE account = <account> AND size > 10;")),
         () -> String.join("\n", lines));
+    try (Statement statement = files.createStatement();
+        ResultSet result = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+      assertEquals(null, statement.getWarnings());
+    }
   }
 
   /** EXPLAIN's lines, asserting it sent only metadata calls. */
