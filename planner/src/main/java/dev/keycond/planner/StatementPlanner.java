@@ -33,6 +33,7 @@ import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.functions.DelimiterDefaults;
 import dev.keycond.planner.functions.DynamoDbTypeFunction;
+import dev.keycond.planner.functions.KeycondFunctionTable;
 import dev.keycond.planner.functions.PathFunctions;
 import dev.keycond.planner.rules.CollectionJoinRule;
 import dev.keycond.planner.rules.EmptyResultRule;
@@ -113,6 +114,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
@@ -192,9 +194,9 @@ public final class StatementPlanner {
         .addSubprogram(PUSH_DOWN)
         .build();
 
-    static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
-        SqlStdOperatorTable.instance(), SqlOperatorTables.of(PathFunctions.ALL),
-        SqlOperatorTables.of(DynamoDbTypeFunction.DYNAMODB_TYPE));
+    static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
+        new KeycondFunctionTable(KeycondSchema.NAME, ImmutableList.<SqlOperator>builder().addAll(PathFunctions.ALL)
+            .add(DynamoDbTypeFunction.DYNAMODB_TYPE).build()));
 
     static final SqlParser.Config PARSER = SqlParser.config()
         .withQuoting(Quoting.DOUBLE_QUOTE)
