@@ -214,7 +214,7 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
     List<Object[]> rows = new ArrayList<>();
     OWN_FUNCTIONS.forEach((name, remarks) -> {
       if (named.test(name)) {
-        rows.add(new Object[] {null, SchemaRows.SCHEMA, name, remarks, (short) functionNoTable, name});
+        rows.add(new Object[] {null, SchemaRows.SCHEMA, name, remarks, functionNoTable, name});
       }
     });
     return MetadataResults.FUNCTIONS.rows(rows);

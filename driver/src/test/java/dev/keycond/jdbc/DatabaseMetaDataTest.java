@@ -420,4 +420,48 @@ class DatabaseMetaDataTest {
     assertFalse(meta.supportsStoredProcedures());
     assertEquals(409600, meta.getMaxRowSize());
   }
+
+  /** A metadata call, named for the assertion. */
+  private interface MetadataCall {
+    ResultSet call() throws SQLException;
+  }
+
+  /**
+   * Every value of every metadata result is of the class its metadata names: a tool that reads
+   * getColumnClassName (or casts getObject by the column's type) must find what it was told.
+   */
+  @Test
+  void everyMetadataValueIsOfTheClassItsColumnNames() throws SQLException {
+    Map<String, MetadataCall> calls = new LinkedHashMap<>();
+    calls.put("getSchemas", meta::getSchemas);
+    calls.put("getTableTypes", meta::getTableTypes);
+    calls.put("getTables", () -> meta.getTables(null, null, "%", null));
+    calls.put("getColumns", () -> meta.getColumns(null, null, "%", "%"));
+    calls.put("getPrimaryKeys", () -> meta.getPrimaryKeys(null, null, "projects"));
+    calls.put("getIndexInfo", () -> meta.getIndexInfo(null, null, "projects", false, false));
+    calls.put("getImportedKeys", () -> meta.getImportedKeys(null, null, "projects"));
+    calls.put("getExportedKeys", () -> meta.getExportedKeys(null, null, "workspaces"));
+    calls.put("getBestRowIdentifier", () -> meta.getBestRowIdentifier(null, null, "projects",
+        DatabaseMetaData.bestRowSession, false));
+    calls.put("getTypeInfo", meta::getTypeInfo);
+    calls.put("getFunctions", () -> meta.getFunctions(null, null, "%"));
+    calls.put("getClientInfoProperties", meta::getClientInfoProperties);
+    int checked = 0;
+    for (Map.Entry<String, MetadataCall> call : calls.entrySet()) {
+      try (ResultSet rows = call.getValue().call()) {
+        ResultSetMetaData columns = rows.getMetaData();
+        while (rows.next()) {
+          for (int i = 1; i <= columns.getColumnCount(); i++) {
+            Object value = rows.getObject(i);
+            if (value != null) {
+              assertEquals(columns.getColumnClassName(i), value.getClass().getName(),
+                  call.getKey() + "." + columns.getColumnLabel(i));
+              checked++;
+            }
+          }
+        }
+      }
+    }
+    assertTrue(checked > 100, "only " + checked + " values were checked");
+  }
 }
