@@ -125,6 +125,7 @@ class ExplainTest {
         () -> String.join("\n", lines));
     try (Statement statement = files.createStatement();
         ResultSet result = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+      assertTrue(result.next());
       assertEquals(null, statement.getWarnings());
     }
   }
