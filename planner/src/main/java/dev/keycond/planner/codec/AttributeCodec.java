@@ -224,8 +224,9 @@ public final class AttributeCodec {
     // Past DynamoDB's 38 digits, the plain text of a large or tiny number is mostly zeros, which
     // readers that hold numbers to 38 digits (boto3's, and moto's with it) refuse to read; the
     // exponent form is the same number in as many digits as it has.
-    return plain.chars().filter(Character::isDigit).count() > DynamoNumbers.MAX_DIGITS
-        ? d.stripTrailingZeros().toString() : plain;
+    // A text no longer than 38 characters has no more digits: most numbers are decided by its length.
+    return plain.length() > DynamoNumbers.MAX_DIGITS && plain.chars().filter(Character::isDigit).count()
+        > DynamoNumbers.MAX_DIGITS ? d.stripTrailingZeros().toString() : plain;
   }
 
   /** One text per number, so that equal numbers are equal keys. */
