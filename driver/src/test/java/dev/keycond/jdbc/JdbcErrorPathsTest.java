@@ -160,22 +160,20 @@ class JdbcErrorPathsTest {
 
   static Stream<Arguments> conversions() {
     return Stream.of(
-        Arguments.of(Named.of("getInt(path)", (RowCall) rs -> rs.getInt("path")),
-            "Value 'root/docs/cv.pdf' of column 'path' cannot be read as a number"),
-        Arguments.of(Named.of("getBigDecimal(path)", (RowCall) rs -> rs.getBigDecimal("path")),
-            "Value 'root/docs/cv.pdf' of column 'path' cannot be read as a number"),
-        Arguments.of(Named.of("getBoolean(path)", (RowCall) rs -> rs.getBoolean("path")),
-            "Value 'root/docs/cv.pdf' of column 'path' cannot be read as a boolean"),
-        Arguments.of(Named.of("getTimestamp(path)", (RowCall) rs -> rs.getTimestamp("path")),
-            "Value 'root/docs/cv.pdf' of column 'path' cannot be read as a timestamp"),
-        Arguments.of(Named.of("getDate(path)", (RowCall) rs -> rs.getDate("path")),
-            "Value 'root/docs/cv.pdf' of column 'path' cannot be read as a date"),
-        Arguments.of(Named.of("getTime(path)", (RowCall) rs -> rs.getTime("path")),
-            "Value 'root/docs/cv.pdf' of column 'path' cannot be read as a time"),
+        pathReadAs("getInt(path)", rs -> rs.getInt("path"), "a number"),
+        pathReadAs("getBigDecimal(path)", rs -> rs.getBigDecimal("path"), "a number"),
+        pathReadAs("getBoolean(path)", rs -> rs.getBoolean("path"), "a boolean"),
+        pathReadAs("getTimestamp(path)", rs -> rs.getTimestamp("path"), "a timestamp"),
+        pathReadAs("getDate(path)", rs -> rs.getDate("path"), "a date"),
+        pathReadAs("getTime(path)", rs -> rs.getTime("path"), "a time"),
         Arguments.of(Named.of("getBytes(size)", (RowCall) rs -> rs.getBytes("size")),
             "Value 182344 of column 'size' cannot be read as binary data"),
-        Arguments.of(Named.of("getObject(path, UUID)", (RowCall) rs -> rs.getObject("path", UUID.class)),
-            "Value 'root/docs/cv.pdf' of column 'path' cannot be read as UUID"));
+        pathReadAs("getObject(path, UUID)", rs -> rs.getObject("path", UUID.class), "UUID"));
+  }
+
+  /** A getter of the path column, and the message of reading the path as {@code what}. */
+  private static Arguments pathReadAs(String getter, RowCall read, String what) {
+    return Arguments.of(Named.of(getter, read), "Value 'root/docs/cv.pdf' of column 'path' cannot be read as " + what);
   }
 
   @ParameterizedTest
