@@ -30,8 +30,9 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
   private static final String DYNAMODB_API_VERSION = "2012-08-10";
 
   /** The JDBC escape functions ({@code {fn UCASE(x)}}) that keycond evaluates; the tests run each one. */
-  private static final String NUMERIC_FUNCTIONS = "ABS,CEILING,FLOOR,MOD,POWER,ROUND,SQRT,TRUNCATE";
-  private static final String STRING_FUNCTIONS = "CONCAT,LCASE,LENGTH,LOCATE,LTRIM,REPLACE,RTRIM,SUBSTRING,UCASE";
+  private static final String NUMERIC_FUNCTIONS = "ABS,ACOS,ASIN,ATAN,ATAN2,CEILING,COS,COT,DEGREES,EXP,FLOOR,LOG,LOG10,MOD,PI,POWER,RADIANS,ROUND,SIGN,SIN,SQRT,TAN,"
+      + "TRUNCATE";
+  private static final String STRING_FUNCTIONS = "ASCII,CONCAT,INSERT,LCASE,LEFT,LENGTH,LOCATE,LTRIM,REPLACE,RIGHT,RTRIM,SUBSTRING,UCASE";
   private static final String SYSTEM_FUNCTIONS = "IFNULL";
   /** keycond's own functions, by name (the order getFunctions lists them in), with what each gives. */
   private static final Map<String, String> OWN_FUNCTIONS = ImmutableMap.of(
@@ -43,7 +44,8 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
       "PATH_NAME", "PATH_NAME(path [, delimiter]): a path's last segment ('beach.jpg' of 'root/photos/beach.jpg')",
       "PATH_SEGMENT", "PATH_SEGMENT(path, n [, delimiter]): a path's n-th segment, from 1");
   private static final String TIME_DATE_FUNCTIONS =
-      "CURDATE,CURTIME,DAYOFMONTH,DAYOFWEEK,DAYOFYEAR,HOUR,MINUTE,MONTH,NOW,QUARTER,SECOND,WEEK,YEAR";
+      "CURDATE,CURTIME,DAYNAME,DAYOFMONTH,DAYOFWEEK,DAYOFYEAR,HOUR,MINUTE,MONTH,MONTHNAME,NOW,QUARTER,SECOND,"
+          + "TIMESTAMPADD,TIMESTAMPDIFF,WEEK,YEAR";
 
   private final KeycondConnection connection;
   private final SchemaRows schemaRows;

@@ -116,6 +116,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.util.SqlOperatorTables;
@@ -194,9 +195,14 @@ public final class StatementPlanner {
         .addSubprogram(PUSH_DOWN)
         .build();
 
+    /**
+     * SQL's standard functions; keycond's own; and LEFT and RIGHT, which the standard lacks but every
+     * other database has (and which JDBC's {@code {fn LEFT(...)}} and Hibernate's {@code left} call).
+     */
     static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
-        new KeycondFunctionTable(KeycondSchema.NAME, ImmutableList.<SqlOperator>builder().addAll(PathFunctions.ALL)
-            .add(DynamoDbTypeFunction.DYNAMODB_TYPE).build()));
+        new KeycondFunctionTable(Optional.of(KeycondSchema.NAME), ImmutableList.<SqlOperator>builder()
+            .addAll(PathFunctions.ALL).add(DynamoDbTypeFunction.DYNAMODB_TYPE).build()),
+        new KeycondFunctionTable(Optional.empty(), List.of(SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT)));
 
     static final SqlParser.Config PARSER = SqlParser.config()
         .withQuoting(Quoting.DOUBLE_QUOTE)

@@ -50,6 +50,8 @@ public enum SqlState {
   KEY_VALUE_NOT_REPRESENTABLE("22Z01"),
   /** A write would store an empty string or binary value in a key attribute of the table or an index. */
   EMPTY_KEY_VALUE("22Z02"),
+  /** The logarithm of zero or of a negative number. */
+  INVALID_ARGUMENT_FOR_LOGARITHM("2201E"),
   /** An array slice reaches past the array's elements. */
   ARRAY_SUBSCRIPT_ERROR("2202E"),
 

@@ -2,6 +2,7 @@ package dev.keycond.planner.functions;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlOperator;
@@ -10,17 +11,18 @@ import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.validate.SqlNameMatcher;
 
 /**
- * keycond's own functions, found as SQL's are: an unquoted name in any case ({@code path_depth} is
- * {@code PATH_DEPTH}, as {@code upper} is {@code UPPER}), a quoted one as written, and qualified by
- * the schema that {@code DatabaseMetaData.getFunctions} lists them in ({@code dynamodb.PATH_DEPTH}).
- * Table and column names stay case-sensitive: only a function's name is matched so.
+ * Functions found as SQL's are: an unquoted name in any case ({@code path_depth} is {@code PATH_DEPTH},
+ * as {@code upper} is {@code UPPER}), a quoted one as written, and, for keycond's own functions,
+ * qualified by the schema that {@code DatabaseMetaData.getFunctions} lists them in
+ * ({@code dynamodb.PATH_DEPTH}). Table and column names stay case-sensitive: only a function's name
+ * is matched so.
  */
 public final class KeycondFunctionTable implements SqlOperatorTable {
-  private final String schema;
+  private final Optional<String> schema;
   private final List<SqlOperator> functions;
 
-  /** @param schema the schema a qualified call may name */
-  public KeycondFunctionTable(String schema, List<SqlOperator> functions) {
+  /** @param schema the schema a qualified call may name; none for functions only ever called by name */
+  public KeycondFunctionTable(Optional<String> schema, List<SqlOperator> functions) {
     this.schema = schema;
     this.functions = List.copyOf(functions);
   }
@@ -29,7 +31,7 @@ public final class KeycondFunctionTable implements SqlOperatorTable {
   public void lookupOperatorOverloads(SqlIdentifier opName, SqlFunctionCategory category, SqlSyntax syntax,
       List<SqlOperator> operatorList, SqlNameMatcher nameMatcher) {
     if (syntax != SqlSyntax.FUNCTION || opName.names.isEmpty() || opName.names.size() > 2
-        || (opName.names.size() == 2 && !opName.names.get(0).equals(schema))) {
+        || (opName.names.size() == 2 && !schema.equals(Optional.of(opName.names.get(0))))) {
       return;
     }
     int last = opName.names.size() - 1;

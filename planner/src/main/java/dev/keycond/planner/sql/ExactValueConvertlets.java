@@ -2,16 +2,22 @@ package dev.keycond.planner.sql;
 
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Optional;
+import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql2rel.SqlRexContext;
 import org.apache.calcite.sql2rel.SqlRexConvertlet;
@@ -35,6 +41,10 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
  * {@code CAST('2026-01-01 10:30:00.123456789' AS TIMESTAMP)} into a literal of milliseconds, where
  * keycond's own conversion, which evaluates casts of literals once when the statement is compiled,
  * keeps every digit of the fraction.
+ *
+ * <p>{@code TIMESTAMPDIFF} in milliseconds, microseconds or nanoseconds counts the milliseconds
+ * between its operands (times 1,000 or 1,000,000): Calcite counts whole seconds and multiplies them,
+ * so 1.5 s would be 1,000 ms.
  */
 public final class ExactValueConvertlets implements SqlRexConvertletTable {
   public static final ExactValueConvertlets INSTANCE = new ExactValueConvertlets();
@@ -44,6 +54,10 @@ public final class ExactValueConvertlets implements SqlRexConvertletTable {
   @Override
   public SqlRexConvertlet get(SqlCall call) {
     SqlRexConvertlet standard = StandardConvertletTable.INSTANCE.get(call);
+    if (call.getKind() == SqlKind.TIMESTAMP_DIFF) {
+      return (cx, c) -> subSecondUnits(cx, c).map(perMilli -> subSecondDifference(cx, c, perMilli))
+          .orElseGet(() -> standard.convertCall(cx, c));
+    }
     if (call.getKind() == SqlKind.CAST) {
       return (cx, c) -> textToDateTime(cx, c) ? keepCast(cx, c)
           : approximateToExact(cx, c) ? exactCast(cx, c) : standard.convertCall(cx, c);
@@ -52,6 +66,40 @@ public final class ExactValueConvertlets implements SqlRexConvertletTable {
       return standard;
     }
     return (cx, c) -> allExactNumbers(cx, c.getOperandList()) ? convert(cx, c) : standard.convertCall(cx, c);
+  }
+
+  /** How many of TIMESTAMPDIFF's units make a millisecond, when its unit is shorter than a second. */
+  private static Optional<Long> subSecondUnits(SqlRexContext cx, SqlCall diff) {
+    if (!(diff.operand(0) instanceof SqlIntervalQualifier qualifier)) {
+      return Optional.empty();
+    }
+    // Resolved as Calcite's own convertlet does: JDBC's SQL_TSI_FRAC_SECOND is a name, not a unit.
+    TimeUnit unit = cx.getValidator().validateTimeFrame(qualifier).unit();
+    switch (unit == null ? TimeUnit.EPOCH : unit) {
+      case MILLISECOND:
+        return Optional.of(1L);
+      case MICROSECOND:
+        return Optional.of(1_000L);
+      case NANOSECOND:
+        return Optional.of(1_000_000L);
+      default:
+        return Optional.empty();
+    }
+  }
+
+  /** {@code CAST(Reinterpret((end - start) SECOND) * perMilli AS <TIMESTAMPDIFF's type>)}. */
+  private static RexNode subSecondDifference(SqlRexContext cx, SqlCall diff, long perMilli) {
+    RexBuilder rexBuilder = cx.getRexBuilder();
+    RelDataTypeFactory types = cx.getTypeFactory();
+    RexNode start = cx.convertExpression(diff.operand(1));
+    RexNode end = cx.convertExpression(diff.operand(2));
+    RelDataType seconds = types.createSqlIntervalType(new SqlIntervalQualifier(TimeUnit.SECOND, null, SqlParserPos.ZERO));
+    RexNode interval = rexBuilder.makeCall(seconds, SqlStdOperatorTable.MINUS_DATE, List.of(end, start));
+    RexNode millis = rexBuilder.makeReinterpretCast(types.createTypeWithNullability(
+        types.createSqlType(SqlTypeName.BIGINT), interval.getType().isNullable()), interval, rexBuilder.makeLiteral(false));
+    RexNode units = perMilli == 1 ? millis : rexBuilder.makeCall(SqlStdOperatorTable.MULTIPLY, millis,
+        rexBuilder.makeBigintLiteral(BigDecimal.valueOf(perMilli)));
+    return rexBuilder.makeCast(cx.getValidator().getValidatedNodeType(diff), units);
   }
 
   private static boolean textToDateTime(SqlRexContext cx, SqlCall cast) {

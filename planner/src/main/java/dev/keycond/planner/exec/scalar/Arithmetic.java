@@ -188,6 +188,21 @@ public enum Arithmetic {
       case INTEGER:
       case BIGINT:
         return INTEGER;
+      case INTERVAL_YEAR:
+      case INTERVAL_YEAR_MONTH:
+      case INTERVAL_MONTH:
+      case INTERVAL_DAY:
+      case INTERVAL_DAY_HOUR:
+      case INTERVAL_DAY_MINUTE:
+      case INTERVAL_DAY_SECOND:
+      case INTERVAL_HOUR:
+      case INTERVAL_HOUR_MINUTE:
+      case INTERVAL_HOUR_SECOND:
+      case INTERVAL_MINUTE:
+      case INTERVAL_MINUTE_SECOND:
+      case INTERVAL_SECOND:
+        // An interval is a whole count of months or of milliseconds: TIMESTAMPADD(DAY, n, t) is t + n * INTERVAL '1' DAY.
+        return INTEGER;
       case DECIMAL:
         return DECIMAL;
       case REAL:

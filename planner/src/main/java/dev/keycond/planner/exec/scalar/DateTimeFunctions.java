@@ -1,15 +1,20 @@
 package dev.keycond.planner.exec.scalar;
 
 import dev.keycond.planner.exec.Scalar;
+import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.Month;
 import java.time.ZoneOffset;
+import java.time.format.TextStyle;
 import java.time.temporal.ChronoField;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.IsoFields;
+import java.time.temporal.Temporal;
 import java.time.temporal.TemporalAccessor;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.ToIntFunction;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.avatica.util.TimeUnitRange;
@@ -41,6 +46,16 @@ final class DateTimeFunctions {
         field.applyAsInt(value instanceof LocalDate date ? date.atStartOfDay() : (TemporalAccessor) value)));
   }
 
+  /** DAYNAME and MONTHNAME: the English name of a date's day of the week or month ({@code Thursday}, {@code January}). */
+  static Scalar name(Scalar operand, ChronoField field) {
+    return Strict.of(operand, value -> {
+      TemporalAccessor date = (TemporalAccessor) value;
+      return field == ChronoField.DAY_OF_WEEK
+          ? DayOfWeek.from(date).getDisplayName(TextStyle.FULL, Locale.ENGLISH)
+          : Month.from(date).getDisplayName(TextStyle.FULL, Locale.ENGLISH);
+    });
+  }
+
   /**
    * {@code datetime + interval}, {@code interval + datetime} and {@code datetime - interval}. An
    * interval value is a count of months or of milliseconds, depending on its type.
@@ -52,6 +67,22 @@ final class DateTimeFunctions {
     UnaryOperator<Object> toType = Coercion.to(call.getType());
     return Strict.of(operands.get(1 - interval), operands.get(interval), (datetime, amount) -> toType.apply(
         shift(toType.apply(datetime), sign * ((Number) amount).longValue(), months)));
+  }
+
+  /**
+   * {@code (end - start) unit}, which is also what {@code TIMESTAMPDIFF} computes: the whole months,
+   * or the milliseconds, from {@code start} to {@code end}, negative when {@code end} is earlier. A
+   * month is counted only once its day and time are reached, as {@code TIMESTAMPADD} would reach them.
+   */
+  static Scalar between(RexCall call, Scalar start, Scalar end) {
+    ChronoUnit unit = call.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH
+        ? ChronoUnit.MONTHS : ChronoUnit.MILLIS;
+    return Strict.of(start, end, (from, to) -> unit.between(temporal(from), temporal(to)));
+  }
+
+  /** A DATE counts from its midnight, so that days and milliseconds between dates are whole days. */
+  private static Temporal temporal(Object datetime) {
+    return datetime instanceof LocalDate date ? date.atStartOfDay() : (Temporal) datetime;
   }
 
   private static Object shift(Object datetime, long amount, boolean months) {

@@ -1,9 +1,12 @@
 package dev.keycond.planner.exec.scalar;
 
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.Scalar;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.BinaryOperator;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.rel.type.RelDataType;
@@ -67,6 +70,51 @@ final class NumericFunctions {
   static Scalar power(Scalar base, Scalar exponent) {
     return Strict.of(base, exponent,
         (b, e) -> Arithmetic.finite(Math.pow(((Number) b).doubleValue(), ((Number) e).doubleValue())));
+  }
+
+  /** SIGN: -1, 0 or 1, of the operand's own type. */
+  static Scalar sign(RexCall call, Scalar operand) {
+    UnaryOperator<Object> result = Coercion.to(call.getType());
+    return Strict.of(operand, a -> result.apply(a instanceof Double d ? Math.signum(d)
+        : (Object) Coercion.toDecimal(a, SqlTypeName.DECIMAL).signum()));
+  }
+
+  /**
+   * A function of doubles, such as EXP, SIN or ATAN2: its argument outside the function's domain is
+   * an error, as SQL says, never the NaN Java gives.
+   */
+  static Scalar real(List<Scalar> operands, DoubleFunction function) {
+    return Strict.of(operands, values -> {
+      double[] arguments = new double[values.length];
+      for (int i = 0; i < values.length; i++) {
+        arguments[i] = ((Number) values[i]).doubleValue();
+      }
+      return Arithmetic.finite(function.apply(arguments));
+    });
+  }
+
+  /** LN and LOG10, whose argument must be positive (2201E otherwise). */
+  static double logarithm(double value, DoubleUnaryOperator log) {
+    if (!(value > 0)) {
+      throw new KeycondException(SqlState.INVALID_ARGUMENT_FOR_LOGARITHM,
+          "the logarithm of " + value + " is not defined: its argument must be greater than 0");
+    }
+    return log.applyAsDouble(value);
+  }
+
+  /** ASIN and ACOS, whose argument lies between -1 and 1 (22003 otherwise). */
+  static double inverseSine(double value, DoubleUnaryOperator function, String name) {
+    if (!(value >= -1 && value <= 1)) {
+      throw new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE,
+          name + "(" + value + ") is not defined: its argument must lie between -1 and 1");
+    }
+    return function.applyAsDouble(value);
+  }
+
+  /** A function of double arguments. */
+  @FunctionalInterface
+  interface DoubleFunction {
+    double apply(double[] arguments);
   }
 
   private static Arithmetic family(RexCall call) {

@@ -6,6 +6,7 @@ import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.Scalar;
 import java.math.RoundingMode;
 import java.util.List;
+import java.time.temporal.ChronoField;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.avatica.util.TimeUnitRange;
@@ -220,6 +221,9 @@ public final class ScalarCompiler {
         if (SqlTypeUtil.isDatetime(call.getType())) {
           return DateTimeFunctions.shift(call, operands, call.getKind() == SqlKind.PLUS ? 1 : -1);
         }
+        if (SqlTypeUtil.isDatetime(call.getOperands().get(0).getType())) {
+          return DateTimeFunctions.between(call, operands.get(1), operands.get(0));
+        }
         return NumericFunctions.binary(call, operands.get(0), operands.get(1));
       case TIMES:
       case DIVIDE:
@@ -229,6 +233,9 @@ public final class ScalarCompiler {
         return NumericFunctions.negate(call, operands.get(0));
       case PLUS_PREFIX:
         return operands.get(0);
+      case REINTERPRET:
+        // An interval's value already is its count of months or milliseconds (TIMESTAMPDIFF reads it so).
+        return Strict.of(operands.get(0), Coercion.to(call.getType()));
       case FLOOR:
       case CEIL:
         if (operands.size() > 1) {
@@ -277,6 +284,50 @@ public final class ScalarCompiler {
         return NumericFunctions.round(call, operands, RoundingMode.DOWN);
       case "POWER":
         return NumericFunctions.power(operands.get(0), operands.get(1));
+      case "SIGN":
+        return NumericFunctions.sign(call, operands.get(0));
+      case "EXP":
+        return NumericFunctions.real(operands, x -> Math.exp(x[0]));
+      case "LN":
+        return NumericFunctions.real(operands, x -> NumericFunctions.logarithm(x[0], Math::log));
+      case "LOG10":
+        return NumericFunctions.real(operands, x -> NumericFunctions.logarithm(x[0], Math::log10));
+      case "PI":
+        return (row, context) -> Math.PI;
+      case "DEGREES":
+        return NumericFunctions.real(operands, x -> Math.toDegrees(x[0]));
+      case "RADIANS":
+        return NumericFunctions.real(operands, x -> Math.toRadians(x[0]));
+      case "SIN":
+        return NumericFunctions.real(operands, x -> Math.sin(x[0]));
+      case "COS":
+        return NumericFunctions.real(operands, x -> Math.cos(x[0]));
+      case "TAN":
+        return NumericFunctions.real(operands, x -> Math.tan(x[0]));
+      case "COT":
+        return NumericFunctions.real(operands, x -> 1 / Math.tan(x[0]));
+      case "ASIN":
+        return NumericFunctions.real(operands, x -> NumericFunctions.inverseSine(x[0], Math::asin, name));
+      case "ACOS":
+        return NumericFunctions.real(operands, x -> NumericFunctions.inverseSine(x[0], Math::acos, name));
+      case "ATAN":
+        return NumericFunctions.real(operands, x -> Math.atan(x[0]));
+      case "ATAN2":
+        return NumericFunctions.real(operands, x -> Math.atan2(x[0], x[1]));
+      case "ASCII":
+        return StringFunctions.ascii(operands.get(0));
+      case "LEFT":
+        return StringFunctions.left(operands.get(0), operands.get(1));
+      case "RIGHT":
+        return StringFunctions.right(operands.get(0), operands.get(1));
+      case "OVERLAY":
+        return StringFunctions.overlay(operands);
+      case "OCTET_LENGTH":
+        return StringFunctions.octetLength(operands.get(0));
+      case "DAYNAME":
+        return DateTimeFunctions.name(operands.get(0), ChronoField.DAY_OF_WEEK);
+      case "MONTHNAME":
+        return DateTimeFunctions.name(operands.get(0), ChronoField.MONTH_OF_YEAR);
       case "JSON_VALUE":
         return JsonFunctions.value(call, operands);
       case "JSON_QUERY":

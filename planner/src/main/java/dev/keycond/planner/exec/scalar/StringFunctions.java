@@ -3,6 +3,7 @@ package dev.keycond.planner.exec.scalar;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.Scalar;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.avatica.util.ByteString;
@@ -61,6 +62,63 @@ final class StringFunctions {
       // Java would insert the replacement between every character for an empty search string.
       return search.isEmpty() ? values[0] : ((String) values[0]).replace(search, (String) values[2]);
     });
+  }
+
+  /** ASCII: the code of the first character, 0 for an empty string. */
+  static Scalar ascii(Scalar operand) {
+    return Strict.of(operand, value -> ((String) value).isEmpty() ? 0 : ((String) value).codePointAt(0));
+  }
+
+  /** LEFT(string, n): the first n characters, all of them when there are fewer; n below 0 is an error. */
+  static Scalar left(Scalar string, Scalar count) {
+    return Strict.of(string, count, (s, n) -> {
+      String text = (String) s;
+      return text.substring(0, text.offsetByCodePoints(0, (int) Math.min(characters(n, "LEFT"), length(text))));
+    });
+  }
+
+  /** RIGHT(string, n): the last n characters, all of them when there are fewer; n below 0 is an error. */
+  static Scalar right(Scalar string, Scalar count) {
+    return Strict.of(string, count, (s, n) -> {
+      String text = (String) s;
+      return text.substring(text.offsetByCodePoints(text.length(),
+          -(int) Math.min(characters(n, "RIGHT"), length(text))));
+    });
+  }
+
+  /**
+   * {@code OVERLAY(string PLACING replacement FROM start [FOR length])}, also JDBC's {@code {fn INSERT}}:
+   * the string with {@code length} characters from {@code start} (1-based) replaced; the length
+   * defaults to the replacement's.
+   */
+  static Scalar overlay(List<Scalar> operands) {
+    return Strict.of(operands, values -> {
+      String text = (String) values[0];
+      String replacement = (String) values[1];
+      long start = whole(values[2]);
+      long length = values.length > 3 ? whole(values[3]) : length(replacement);
+      if (start < 1 || length < 0) {
+        throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE, "OVERLAY takes a start of 1 or more and a "
+            + "length of 0 or more, not " + start + " and " + length);
+      }
+      return substring(text, 1, start - 1) + replacement
+          + substring(text, start + Math.min(length, Integer.MAX_VALUE), Long.MAX_VALUE);
+    });
+  }
+
+  /** OCTET_LENGTH: the bytes of a binary string, or of a character string in UTF-8, as DynamoDB counts them. */
+  static Scalar octetLength(Scalar operand) {
+    return Strict.of(operand, value -> value instanceof ByteString bytes ? bytes.length()
+        : ((String) value).getBytes(StandardCharsets.UTF_8).length);
+  }
+
+  private static long characters(Object count, String function) {
+    long n = whole(count);
+    if (n < 0) {
+      throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
+          function + " takes a count of characters of 0 or more, not " + n);
+    }
+    return n;
   }
 
   private static int length(String s) {
