@@ -262,9 +262,11 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     return !closed && session.answers(Duration.ofSeconds(timeout));
   }
 
+  /** The text keycond plans: JDBC's escapes that its SQL parser does not read replaced by their SQL. */
   @Override
-  public String nativeSQL(String sql) {
-    return sql;
+  public String nativeSQL(String sql) throws SQLException {
+    checkOpen();
+    return JdbcEscapes.translate(sql);
   }
 
   /** Off starts a transaction; on commits the one open (JDBC's rule), and stays off if that commit fails. */

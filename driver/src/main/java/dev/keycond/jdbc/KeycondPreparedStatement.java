@@ -48,7 +48,8 @@ public final class KeycondPreparedStatement extends KeycondStatement implements 
 
   KeycondPreparedStatement(KeycondConnection connection, String sql) throws SQLException {
     super(connection);
-    this.sql = sql;
+    // Processed once, here: JDBC's setEscapeProcessing does not reach a statement already prepared.
+    this.sql = JdbcEscapes.translate(sql);
     this.query = plan(0);
     this.values = new Object[query.parameters().size()];
     Arrays.fill(values, UNSET);

@@ -73,6 +73,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   private int fetchSize;
   private int queryTimeoutSeconds;
   private boolean closeOnCompletion;
+  private boolean escapeProcessing = true;
   private volatile boolean closed;
 
   KeycondStatement(KeycondConnection connection) {
@@ -134,7 +135,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     PlannedText text;
     running = call;
     try {
-      text = connection.session().prepareText(sql, maxRows, call);
+      text = connection.session().prepareText(escapeProcessing ? JdbcEscapes.translate(sql) : sql, maxRows, call);
     } catch (RuntimeException e) {
       throw Jdbc.translate(e);
     } finally {
@@ -555,9 +556,11 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     return 0;
   }
 
+  /** Off, a statement's text is planned as written, JDBC's {@code {oj}}, {@code {escape}} and {@code {limit}} included. */
   @Override
   public void setEscapeProcessing(boolean enable) throws SQLException {
     checkOpen();
+    escapeProcessing = enable;
   }
 
   @Override

@@ -1,0 +1,118 @@
+package dev.keycond.jdbc;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Locale;
+
+/**
+ * JDBC's escape syntax, turned into the SQL keycond reads before a statement is planned. The SQL
+ * parser reads the function and literal escapes itself ({@code {fn UCASE(x)}}, {@code {d '2026-01-01'}},
+ * {@code {ts ...}}, {@code {t ...}}), so they are left as written; the others become their SQL:
+ * {@code {oj <join>}} the join, {@code {escape 'c'}} {@code ESCAPE 'c'}, and {@code {limit n offset m}}
+ * {@code LIMIT n OFFSET m}. Braces inside string literals, quoted names and comments are text.
+ * A brace that closes nothing is left for the parser to report.
+ */
+final class JdbcEscapes {
+  /** What an open brace became, so that its closing brace becomes the same. */
+  private enum Open {
+    /** An escape the parser reads: its braces stay. */
+    KEPT,
+    /** An escape replaced by SQL: its closing brace goes. */
+    REPLACED
+  }
+
+  private JdbcEscapes() {}
+
+  /** {@code sql} with JDBC's escapes that the parser does not read replaced by their SQL. */
+  static String translate(String sql) {
+    if (sql.indexOf('{') < 0) {
+      return sql;
+    }
+    StringBuilder out = new StringBuilder(sql.length());
+    Deque<Open> open = new ArrayDeque<>();
+    int i = 0;
+    while (i < sql.length()) {
+      char c = sql.charAt(i);
+      int end = quotedOrCommentEnd(sql, i);
+      if (end > i) {
+        out.append(sql, i, end);
+        i = end;
+      } else if (c == '{') {
+        int word = skipSpaces(sql, i + 1);
+        String keyword = keyword(sql, word);
+        String replacement = switch (keyword) {
+          case "oj" -> "";
+          case "escape" -> "ESCAPE";
+          case "limit" -> "LIMIT";
+          default -> null;
+        };
+        if (replacement == null) {
+          open.push(Open.KEPT);
+          out.append(c);
+          i++;
+        } else {
+          open.push(Open.REPLACED);
+          out.append(replacement);
+          i = word + keyword.length();
+        }
+      } else if (c == '}' && !open.isEmpty()) {
+        if (open.pop() == Open.KEPT) {
+          out.append(c);
+        }
+        i++;
+      } else {
+        out.append(c);
+        i++;
+      }
+    }
+    return out.toString();
+  }
+
+  /**
+   * Where the string literal, quoted name or comment that starts at {@code i} ends (an unclosed one
+   * runs to the end of the text); {@code i} itself when none starts there.
+   */
+  private static int quotedOrCommentEnd(String sql, int i) {
+    char c = sql.charAt(i);
+    if (c == '\'' || c == '"') {
+      int j = i + 1;
+      while (j < sql.length()) {
+        if (sql.charAt(j) == c) {
+          // A doubled quote is the quote itself, inside the literal or name.
+          if (j + 1 < sql.length() && sql.charAt(j + 1) == c) {
+            j += 2;
+            continue;
+          }
+          return j + 1;
+        }
+        j++;
+      }
+      return sql.length();
+    }
+    if (sql.startsWith("--", i)) {
+      int newline = sql.indexOf('\n', i);
+      return newline < 0 ? sql.length() : newline;
+    }
+    if (sql.startsWith("/*", i)) {
+      int close = sql.indexOf("*/", i + 2);
+      return close < 0 ? sql.length() : close + 2;
+    }
+    return i;
+  }
+
+  private static int skipSpaces(String sql, int i) {
+    while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  /** The word of letters at {@code i}, in lower case; empty when none starts there. */
+  private static String keyword(String sql, int i) {
+    int end = i;
+    while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
+      end++;
+    }
+    return sql.substring(i, end).toLowerCase(Locale.ROOT);
+  }
+}
