@@ -1,5 +1,6 @@
 package dev.keycond.hibernate;
 
+import jakarta.persistence.TemporalType;
 import org.hibernate.boot.model.FunctionContributions;
 import org.hibernate.dialect.DatabaseVersion;
 import org.hibernate.dialect.Dialect;
@@ -11,11 +12,14 @@ import org.hibernate.dialect.pagination.LimitHandler;
 import org.hibernate.dialect.pagination.LimitOffsetLimitHandler;
 import org.hibernate.engine.jdbc.dialect.spi.DialectResolutionInfo;
 import org.hibernate.exception.spi.SQLExceptionConversionDelegate;
+import org.hibernate.query.common.TemporalUnit;
+import org.hibernate.query.sqm.IntervalType;
 
 /**
  * What keycond's SQL is, told to Hibernate ORM: ids are assigned by the application (DynamoDB has
  * no sequences and no identity columns, and Hibernate's defaults say so), a native query's page is
- * {@code LIMIT ? OFFSET ?}, no row is locked (a transaction's writes are checked at commit
+ * {@code LIMIT ? OFFSET ?}, date arithmetic is {@code TIMESTAMPADD} and {@code TIMESTAMPDIFF} in
+ * milliseconds, no row is locked (a transaction's writes are checked at commit
  * instead, see {@link KeycondSqlStates}), and keycond's SQLStates become Hibernate's exceptions.
  * A versioned entity's stale write is a 0-row update that Hibernate turns into an
  * OptimisticLockException by its own row-count check.
@@ -48,6 +52,33 @@ public class KeycondDialect extends Dialect {
     functions.concat_pipeOperator();
     functions.position();
     functions.locate_positionSubstring();
+  }
+
+  /**
+   * HQL's {@code timestampadd} and date arithmetic ({@code f.modified + 1 day}) as keycond's
+   * {@code TIMESTAMPADD}; its count is cast, since SQL cannot tell a bound parameter's type there. A
+   * magnitude that already is an interval is added as one.
+   */
+  @Override
+  public String timestampaddPattern(TemporalUnit unit, TemporalType temporalType, IntervalType intervalType) {
+    return intervalType != null ? "(?3+?2)" : "timestampadd(?1,cast(?2 as bigint),?3)";
+  }
+
+  /** HQL's {@code timestampdiff}, and the difference of two date-times ({@code f.modified - :t}). */
+  @Override
+  public String timestampdiffPattern(TemporalUnit unit, TemporalType fromTemporalType, TemporalType toTemporalType) {
+    return "timestampdiff(?1,?2,?3)";
+  }
+
+  /** keycond's intervals count milliseconds: a {@code Duration} in date arithmetic is counted so. */
+  @Override
+  public long getFractionalSecondPrecisionInNanos() {
+    return 1_000_000;
+  }
+
+  @Override
+  public String translateDurationField(TemporalUnit unit) {
+    return unit == TemporalUnit.NATIVE ? "millisecond" : super.translateDurationField(unit);
   }
 
   @Override
