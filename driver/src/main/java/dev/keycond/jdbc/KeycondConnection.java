@@ -66,6 +66,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   private volatile boolean closed;
   /** Set by {@link #setReadOnly}: every write is refused. */
   private volatile boolean readOnly;
+  private volatile int holdability = ResultSet.HOLD_CURSORS_OVER_COMMIT;
   private volatile DatabaseMetaData metaData;
 
   private KeycondConnection(String url, String userName, Session session) {
@@ -179,7 +180,10 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   @Override
   public Statement createStatement(int resultSetType, int resultSetConcurrency, int holdability)
       throws SQLException {
-    return createStatement(resultSetType, resultSetConcurrency);
+    checkHoldability(holdability);
+    Statement statement = createStatement(resultSetType, resultSetConcurrency);
+    ((KeycondStatement) statement).holdResultsAs(holdability);
+    return statement;
   }
 
   @Override
@@ -198,7 +202,10 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   @Override
   public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
       int holdability) throws SQLException {
-    return prepareStatement(sql, resultSetType, resultSetConcurrency);
+    checkHoldability(holdability);
+    PreparedStatement statement = prepareStatement(sql, resultSetType, resultSetConcurrency);
+    ((KeycondStatement) statement).holdResultsAs(holdability);
+    return statement;
   }
 
   @Override
@@ -272,7 +279,11 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   /** Off starts a transaction; on commits the one open (JDBC's rule), and stays off if that commit fails. */
   @Override
   public void setAutoCommit(boolean autoCommit) throws SQLException {
+    boolean commits = autoCommit && !getAutoCommit();
     inSession(() -> session.setAutoCommit(autoCommit));
+    if (commits) {
+      transactionEnded();
+    }
   }
 
   @Override
@@ -285,12 +296,21 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   @Override
   public void commit() throws SQLException {
     inSession(session::commit);
+    transactionEnded();
   }
 
   /** Drops the transaction's writes, sending nothing; in auto-commit mode, an SQLException (25000). */
   @Override
   public void rollback() throws SQLException {
     inSession(session::rollback);
+    transactionEnded();
+  }
+
+  /** Closes the results of the statements whose holdability is CLOSE_CURSORS_AT_COMMIT. */
+  private void transactionEnded() throws SQLException {
+    for (KeycondStatement statement : statements) {
+      statement.transactionEnded();
+    }
   }
 
   /** Runs a call of the session on the open connection; its failure is the SQLException its state calls for. */
@@ -428,15 +448,34 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     warnings.clear();
   }
 
+  /**
+   * Whether a commit or rollback closes the results of the statements made after this call:
+   * HOLD_CURSORS_OVER_COMMIT (the default: a result reads DynamoDB whatever the transaction does, so
+   * it can go on after it) or CLOSE_CURSORS_AT_COMMIT.
+   */
   @Override
   public void setHoldability(int holdability) throws SQLException {
-    checkOpen();
+    checkHoldability(holdability);
+    this.holdability = holdability;
   }
 
   @Override
   public int getHoldability() throws SQLException {
     checkOpen();
-    return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+    return holdability;
+  }
+
+  /** The holdability of the statements made now. */
+  int holdability() {
+    return holdability;
+  }
+
+  private void checkHoldability(int holdability) throws SQLException {
+    checkOpen();
+    if (holdability != ResultSet.HOLD_CURSORS_OVER_COMMIT && holdability != ResultSet.CLOSE_CURSORS_AT_COMMIT) {
+      throw SqlState.INVALID_PARAMETER_VALUE.toException(holdability + " is not a holdability: give "
+          + "ResultSet.HOLD_CURSORS_OVER_COMMIT or ResultSet.CLOSE_CURSORS_AT_COMMIT.", null);
+    }
   }
 
   @Override

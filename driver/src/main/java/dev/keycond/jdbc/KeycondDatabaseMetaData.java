@@ -853,15 +853,15 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
     return false;
   }
 
-  /** Cursors follow the connection's holdability, CLOSE_CURSORS_AT_COMMIT. */
+  /** A result reads DynamoDB whatever the transaction does: it stays open, unless its holdability is CLOSE_CURSORS_AT_COMMIT. */
   @Override
   public boolean supportsOpenCursorsAcrossCommit() {
-    return false;
+    return true;
   }
 
   @Override
   public boolean supportsOpenCursorsAcrossRollback() {
-    return false;
+    return true;
   }
 
   /** A statement has no state a commit could end; it can run again afterwards. */
@@ -877,12 +877,12 @@ final class KeycondDatabaseMetaData extends AbstractWrapper implements DatabaseM
 
   @Override
   public int getResultSetHoldability() {
-    return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+    return ResultSet.HOLD_CURSORS_OVER_COMMIT;
   }
 
   @Override
   public boolean supportsResultSetHoldability(int holdability) {
-    return holdability == ResultSet.CLOSE_CURSORS_AT_COMMIT;
+    return holdability == ResultSet.HOLD_CURSORS_OVER_COMMIT || holdability == ResultSet.CLOSE_CURSORS_AT_COMMIT;
   }
 
   // ---------------------------------------------------------------- result sets: forward-only, read-only

@@ -524,9 +524,10 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
     return ResultSet.TYPE_FORWARD_ONLY;
   }
 
+  /** Its statement's; a result of no statement (metadata's) is never closed by a commit. */
   @Override
-  public int getHoldability() {
-    return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+  public int getHoldability() throws SQLException {
+    return statement == null ? ResultSet.HOLD_CURSORS_OVER_COMMIT : statement.getResultSetHoldability();
   }
 
   @Override

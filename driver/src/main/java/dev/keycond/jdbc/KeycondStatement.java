@@ -74,10 +74,25 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   private int queryTimeoutSeconds;
   private boolean closeOnCompletion;
   private boolean escapeProcessing = true;
+  /** Whether a commit or rollback of the connection closes this statement's result: the connection's when it was made. */
+  private int holdability;
   private volatile boolean closed;
 
   KeycondStatement(KeycondConnection connection) {
     this.connection = connection;
+    this.holdability = connection.holdability();
+  }
+
+  /** Gives the statement its own holdability, as the createStatement and prepareStatement that take one do. */
+  void holdResultsAs(int holdability) {
+    this.holdability = holdability;
+  }
+
+  /** Called as the connection's transaction ends: a result of a CLOSE_CURSORS_AT_COMMIT statement closes. */
+  void transactionEnded() throws SQLException {
+    if (holdability == ResultSet.CLOSE_CURSORS_AT_COMMIT) {
+      closeResultSet();
+    }
   }
 
   @Override
@@ -542,8 +557,9 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
   }
 
   @Override
-  public int getResultSetHoldability() {
-    return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+  public int getResultSetHoldability() throws SQLException {
+    checkOpen();
+    return holdability;
   }
 
   @Override
