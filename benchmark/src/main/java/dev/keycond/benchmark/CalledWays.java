@@ -16,7 +16,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the order, medians of the passes.
  */
 final class CalledWays {
-  private static final int PASSES = 3;
+  /**
+   * Counted passes of every way. Three let one pass slowed by the machine (a GC, a compilation, a
+   * neighbour) move a median by as much as the targets' margin; five need two.
+   */
+  private static final int PASSES = 5;
   private static final long WARM_UP_MILLIS = 300;
   /**
    * Passes of every way at a thread count before the counted ones, their calls not counted: what
