@@ -67,6 +67,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
   /** Set by {@link #setReadOnly}: every write is refused. */
   private volatile boolean readOnly;
   private volatile int holdability = ResultSet.HOLD_CURSORS_OVER_COMMIT;
+  private volatile int networkTimeoutMillis;
   private volatile DatabaseMetaData metaData;
 
   private KeycondConnection(String url, String userName, Session session) {
@@ -509,14 +510,28 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
     close();
   }
 
+  /**
+   * Bounds each request the connection's statements and commits send, on its own; 0 for none but
+   * a statement's query timeout and the {@code requestTimeout} property. A request that runs past it
+   * fails its statement with 08006 and closes the connection, as JDBC says. keycond needs no thread
+   * to end the wait, so the executor is not used.
+   */
   @Override
   public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
     checkOpen();
+    if (executor == null) {
+      throw SqlState.INVALID_PARAMETER_VALUE.toException("setNetworkTimeout needs an executor; it was given null.",
+          null);
+    }
+    Jdbc.checkNotNegative("milliseconds", milliseconds);
+    session.boundEachRequest(milliseconds, this::close);
+    networkTimeoutMillis = milliseconds;
   }
 
   @Override
-  public int getNetworkTimeout() {
-    return 0;
+  public int getNetworkTimeout() throws SQLException {
+    checkOpen();
+    return networkTimeoutMillis;
   }
 
   // ---------------------------------------------------------------- what keycond does not have

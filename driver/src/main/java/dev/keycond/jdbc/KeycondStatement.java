@@ -331,7 +331,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
    */
   final void newExecution() {
     cost = new CostMeter();
-    call = new StatementCall(queryTimeoutSeconds * 1000L, cost, recorder);
+    call = connection.session().call(queryTimeoutSeconds * 1000L, cost, recorder);
   }
 
   /** The execution begun last, run with these parameter values. */

@@ -23,6 +23,10 @@ import software.amazon.awssdk.http.Abortable;
  */
 public final class StatementCall {
   private final long deadlineNanos;
+  /** The bound of each request on its own (JDBC's network timeout), in milliseconds; 0 for none. */
+  private final long requestBoundMillis;
+  /** What a request that ran past {@link #requestBoundMillis} sets off: its connection closes. */
+  private final Runnable requestBoundExceeded;
   private final CostMeter cost;
   private final RunRecorder recorder;
   /**
@@ -61,7 +65,26 @@ public final class StatementCall {
    * @param recorder what the run records beyond its cost: {@link RunRecorder#NOTHING} unless a tool asked
    */
   public StatementCall(long timeoutMillis, CostMeter cost, RunRecorder recorder) {
+    this(timeoutMillis, 0, () -> { }, cost, recorder);
+  }
+
+  /**
+   * @param timeoutMillis the query timeout; 0 for none
+   * @param requestBoundMillis how long each request may wait for its answer (JDBC's network
+   *     timeout); 0 for no bound but the query timeout's and the client's
+   * @param requestBoundExceeded run when a request ran past {@code requestBoundMillis}, after the
+   *     statement is stopped with that error: JDBC closes the connection then
+   * @param cost where the requests' cost is added up
+   * @param recorder what the run records beyond its cost
+   */
+  public StatementCall(long timeoutMillis, long requestBoundMillis, Runnable requestBoundExceeded, CostMeter cost,
+      RunRecorder recorder) {
+    if (requestBoundMillis < 0) {
+      throw new IllegalArgumentException("A request bound is 0 or more milliseconds, not " + requestBoundMillis);
+    }
     this.deadlineNanos = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : 0;
+    this.requestBoundMillis = requestBoundMillis;
+    this.requestBoundExceeded = requestBoundExceeded;
     this.cost = cost;
     this.recorder = recorder;
   }
@@ -211,10 +234,22 @@ public final class StatementCall {
    */
   KeycondException failed(SdkException e, String action, RequestScope scope) {
     checkStopped();
+    if (DynamoErrors.isTimeout(e) && requestBoundMillis > 0 && !pastDeadline()) {
+      String message = action + " had no answer within the connection's network timeout (" + requestBoundMillis
+          + " ms, set by Connection.setNetworkTimeout), so the connection is closed, as JDBC says";
+      // Stopped first, so that every wait of the statement, on any thread, ends with this error.
+      stop(SqlState.CONNECTION_LOST, message);
+      requestBoundExceeded.run();
+      return new KeycondException(SqlState.CONNECTION_LOST, message, e);
+    }
     if (remainingMillis() > 0 && DynamoErrors.isTimeout(e)) {
       return timedOut(action, e);
     }
     return DynamoErrors.translate(e, action, scope);
+  }
+
+  private boolean pastDeadline() {
+    return deadlineNanos != 0 && System.nanoTime() - deadlineNanos >= 0;
   }
 
   /** The failure of a request that ran past the statement's query timeout; {@code cause} may be null. */
@@ -222,9 +257,15 @@ public final class StatementCall {
     return new KeycondException(SqlState.TIMEOUT, action + " ran past the statement's query timeout", cause);
   }
 
-  /** What is left of the query timeout, as a request's bound; empty when there is no timeout. */
+  /**
+   * A request's bound: what is left of the query timeout, or the network timeout when that is
+   * shorter; empty when there is neither.
+   */
   Optional<Duration> timeLeft() {
     long millis = remainingMillis();
+    if (requestBoundMillis > 0 && (millis == 0 || requestBoundMillis < millis)) {
+      millis = requestBoundMillis;
+    }
     return millis > 0 ? Optional.of(Duration.ofMillis(millis)) : Optional.empty();
   }
 

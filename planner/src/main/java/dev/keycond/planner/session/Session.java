@@ -21,6 +21,7 @@ import dev.keycond.planner.exec.write.WriteResult;
 import dev.keycond.planner.gateway.DynamoCatalog;
 import dev.keycond.planner.gateway.DynamoClients;
 import dev.keycond.planner.gateway.DynamoGateway;
+import dev.keycond.planner.gateway.RunRecorder;
 import dev.keycond.planner.gateway.SharedClient;
 import dev.keycond.planner.gateway.StatementCall;
 import dev.keycond.planner.gateway.TableDescriptions;
@@ -67,6 +68,7 @@ public final class Session implements AutoCloseable {
   private int nextSavepoint = 1;
   /** What the last commit's requests cost. */
   private volatile StatementCost lastCommit = new CostMeter().snapshot();
+  private volatile RequestBound requestBound = RequestBound.NONE;
 
   private Session(SharedClient share, TableDescriptions descriptions, KeycondSchema schema, StatementPlanner planner,
       boolean idempotentWrites, KeyChecks keyChecks) {
@@ -135,6 +137,22 @@ public final class Session implements AutoCloseable {
    *
    * @param call its query timeout, its cost and what it records, from the time the call was made
    */
+  /**
+   * Bounds each request the session's statements and commits send, on its own (JDBC's network
+   * timeout); 0 for no bound but a statement's query timeout and the client's {@code requestTimeout}.
+   * A request that runs past it fails its statement with 08006, then {@code exceeded} runs (JDBC
+   * closes the connection).
+   */
+  public void boundEachRequest(long millis, Runnable exceeded) {
+    requestBound = new RequestBound(millis, exceeded);
+  }
+
+  /** The life of a statement's requests, bounded by {@code timeoutMillis} (0 for none) and by {@link #boundEachRequest}. */
+  public StatementCall call(long timeoutMillis, CostMeter cost, RunRecorder recorder) {
+    RequestBound bound = requestBound;
+    return new StatementCall(timeoutMillis, bound.millis(), bound.exceeded(), cost, recorder);
+  }
+
   public ExecutionContext execution(List<Object> parameters, StatementCall call) {
     ExecutionContext context = new ExecutionContext(gateway, parameters, planner.settings(), call);
     return transaction.map(context::inTransaction).orElse(context);
@@ -251,7 +269,7 @@ public final class Session implements AutoCloseable {
     Transaction open = openTransaction("commit");
     CostMeter cost = new CostMeter();
     try {
-      open.commit(gateway, new StatementCall(0, cost));
+      open.commit(gateway, call(0, cost, RunRecorder.NOTHING));
     } finally {
       // Committed or cancelled, the transaction is empty, and its savepoints are gone with it; a commit
       // that got no answer keeps its writes, and its savepoints.
