@@ -1,5 +1,7 @@
 package dev.keycond.jdbc;
 
+import dev.keycond.planner.error.SqlState;
+import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
@@ -7,10 +9,12 @@ import java.util.Locale;
 /**
  * JDBC's escape syntax, turned into the SQL keycond reads before a statement is planned. The SQL
  * parser reads the function and literal escapes itself ({@code {fn UCASE(x)}}, {@code {d '2026-01-01'}},
- * {@code {ts ...}}, {@code {t ...}}), so they are left as written; the others become their SQL:
- * {@code {oj <join>}} the join, {@code {escape 'c'}} {@code ESCAPE 'c'}, and {@code {limit n offset m}}
- * {@code LIMIT n OFFSET m}. Braces inside string literals, quoted names and comments are text.
- * A brace that closes nothing is left for the parser to report.
+ * {@code {ts ...}}, {@code {t ...}}), so they are left as written, but for the function's name,
+ * which the parser matches in upper case only; the others become their SQL: {@code {oj <join>}} the
+ * join, {@code {escape 'c'}} {@code ESCAPE 'c'}, and {@code {limit n offset m}} {@code LIMIT n OFFSET
+ * m}, their closing braces a space. Braces inside string literals, quoted names and comments ({@code
+ * --} and {@code //} to the end of the line, {@code /* *}{@code /}) are text. A brace that closes
+ * nothing is left for the parser to report. {@code {call ...}} is refused: DynamoDB has no procedures.
  */
 final class JdbcEscapes {
   /** What an open brace became, so that its closing brace becomes the same. */
@@ -23,8 +27,12 @@ final class JdbcEscapes {
 
   private JdbcEscapes() {}
 
-  /** {@code sql} with JDBC's escapes that the parser does not read replaced by their SQL. */
-  static String translate(String sql) {
+  /**
+   * {@code sql} with JDBC's escapes that the parser does not read replaced by their SQL.
+   *
+   * @throws SQLException 0A000 for a procedure call
+   */
+  static String translate(String sql) throws SQLException {
     if (sql.indexOf('{') < 0) {
       return sql;
     }
@@ -40,6 +48,19 @@ final class JdbcEscapes {
       } else if (c == '{') {
         int word = skipSpaces(sql, i + 1);
         String keyword = keyword(sql, word);
+        if (keyword.equals("call") || sql.startsWith("?", word)) {
+          throw SqlState.FEATURE_NOT_SUPPORTED.toException("keycond runs no procedures, so JDBC's {call ...} "
+              + "escape cannot run: DynamoDB has none. Write the statement it stands for.", null);
+        }
+        if (keyword.equals("fn")) {
+          // The parser finds a JDBC function by its upper-case name: {fn ucase(x)} is {fn UCASE(x)}.
+          int name = skipSpaces(sql, word + keyword.length());
+          String function = keyword(sql, name);
+          open.push(Open.KEPT);
+          out.append(sql, i, name).append(function.toUpperCase(Locale.ROOT));
+          i = name + function.length();
+          continue;
+        }
         String replacement = switch (keyword) {
           case "oj" -> "";
           case "escape" -> "ESCAPE";
@@ -56,9 +77,8 @@ final class JdbcEscapes {
           i = word + keyword.length();
         }
       } else if (c == '}' && !open.isEmpty()) {
-        if (open.pop() == Open.KEPT) {
-          out.append(c);
-        }
+        // A space where a replaced escape closes, so that {oj t}WHERE does not become tWHERE.
+        out.append(open.pop() == Open.KEPT ? c : ' ');
         i++;
       } else {
         out.append(c);
@@ -89,9 +109,12 @@ final class JdbcEscapes {
       }
       return sql.length();
     }
-    if (sql.startsWith("--", i)) {
-      int newline = sql.indexOf('\n', i);
-      return newline < 0 ? sql.length() : newline;
+    if (sql.startsWith("--", i) || sql.startsWith("//", i)) {
+      int end = i + 2;
+      while (end < sql.length() && sql.charAt(end) != '\n' && sql.charAt(end) != '\r') {
+        end++;
+      }
+      return end;
     }
     if (sql.startsWith("/*", i)) {
       int close = sql.indexOf("*/", i + 2);
@@ -107,10 +130,10 @@ final class JdbcEscapes {
     return i;
   }
 
-  /** The word of letters at {@code i}, in lower case; empty when none starts there. */
+  /** The word of letters, digits and underscores at {@code i}, in lower case; empty when none starts there. */
   private static String keyword(String sql, int i) {
     int end = i;
-    while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
+    while (end < sql.length() && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_')) {
       end++;
     }
     return sql.substring(i, end).toLowerCase(Locale.ROOT);

@@ -2,6 +2,7 @@ package dev.keycond.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,7 +11,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,23 +25,42 @@ import org.junit.jupiter.params.provider.CsvSource;
 class JdbcEscapesTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
-      a LIKE 'x\\_%' {escape '\\'}                        | a LIKE 'x\\_%' ESCAPE '\\'
-      a LIKE 'x!_%' { ESCAPE '!' }                        | `a LIKE 'x!_%' ESCAPE '!' `
-      SELECT * FROM {oj a LEFT JOIN b ON a.x = b.x}       | SELECT * FROM  a LEFT JOIN b ON a.x = b.x
-      FROM {OJ a LEFT JOIN b ON {fn UCASE(a.x)} = b.x}    | FROM  a LEFT JOIN b ON {fn UCASE(a.x)} = b.x
-      SELECT x FROM t {limit 2 offset 1}                  | SELECT x FROM t LIMIT 2 offset 1
+      a LIKE 'x\\_%' {escape '\\'}                        | `a LIKE 'x\\_%' ESCAPE '\\' `
+      a LIKE 'x!_%' { ESCAPE '!' }                        | `a LIKE 'x!_%' ESCAPE '!'  `
+      SELECT * FROM {oj a LEFT JOIN b ON a.x = b.x}       | `SELECT * FROM  a LEFT JOIN b ON a.x = b.x `
+      FROM {OJ a LEFT JOIN b ON {fn UCASE(a.x)} = b.x}    | `FROM  a LEFT JOIN b ON {fn UCASE(a.x)} = b.x `
+      SELECT a FROM {oj t}WHERE x = 1                     | SELECT a FROM  t WHERE x = 1
+      SELECT x FROM t {limit 2 offset 1}                  | `SELECT x FROM t LIMIT 2 offset 1 `
       SELECT {fn NOW()}, {d '2026-01-01'} FROM t          | SELECT {fn NOW()}, {d '2026-01-01'} FROM t
+      SELECT {fn ucase(x)}, { FN  ltrim (y)} FROM t       | SELECT {fn UCASE(x)}, { FN  LTRIM (y)} FROM t
       SELECT '{oj x}', 'it''s {escape', "{limit}" FROM t  | SELECT '{oj x}', 'it''s {escape', "{limit}" FROM t
       SELECT x /* {oj */ FROM t -- {escape                | SELECT x /* {oj */ FROM t -- {escape
+      SELECT x FROM t // {oj                              | SELECT x FROM t // {oj
       SELECT x FROM t }                                   | SELECT x FROM t }
       SELECT 'never closed {oj                            | SELECT 'never closed {oj
       """)
-  void escapesTheParserDoesNotReadBecomeTheirSql(String jdbc, String sql) {
+  void escapesTheParserDoesNotReadBecomeTheirSql(String jdbc, String sql) throws SQLException {
     assertEquals(sql, JdbcEscapes.translate(jdbc));
   }
 
   @Test
-  void textWithoutABraceIsTheSameString() {
+  void aLineCommentEndsAtACarriageReturnOrANewline() throws SQLException {
+    assertEquals("SELECT x FROM t -- c\rLIMIT 1 ", JdbcEscapes.translate("SELECT x FROM t -- c\r{limit 1}"));
+    assertEquals("SELECT x FROM t // }\n WHERE y = 1 ", JdbcEscapes.translate("SELECT x FROM t // }\n{oj WHERE y = 1}"));
+  }
+
+  @Test
+  void aProcedureCallIsRefused() {
+    for (String call : List.of("{call refresh(1)}", "{ ? = call next_id()}", "{?= call next_id()}")) {
+      SQLException e = assertThrows(SQLException.class, () -> JdbcEscapes.translate(call));
+      assertInstanceOf(SQLFeatureNotSupportedException.class, e);
+      assertEquals("0A000", e.getSQLState());
+      assertTrue(e.getMessage().startsWith("keycond runs no procedures"), e.getMessage());
+    }
+  }
+
+  @Test
+  void textWithoutABraceIsTheSameString() throws SQLException {
     String sql = "SELECT path FROM files WHERE account = ?";
     assertTrue(sql == JdbcEscapes.translate(sql), "nothing to translate: no copy is made");
   }
@@ -61,7 +83,7 @@ class JdbcEscapesTest {
   void nativeSqlIsTheTextKeycondPlansAndAPreparedStatementTranslatesItsOwn() throws SQLException {
     String sql = "SELECT path FROM files WHERE account = ? AND path LIKE ? {escape '!'} ORDER BY path {limit 1}";
     try (Connection connection = DemoDatabase.get().connect()) {
-      assertEquals("SELECT path FROM files WHERE account = ? AND path LIKE ? ESCAPE '!' ORDER BY path LIMIT 1",
+      assertEquals("SELECT path FROM files WHERE account = ? AND path LIKE ? ESCAPE '!'  ORDER BY path LIMIT 1 ",
           connection.nativeSQL(sql));
       try (PreparedStatement statement = connection.prepareStatement(sql)) {
         statement.setString(1, "a91");

@@ -124,6 +124,7 @@ import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorException;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.avatica.util.Casing;
@@ -196,13 +197,15 @@ public final class StatementPlanner {
         .build();
 
     /**
-     * SQL's standard functions; keycond's own; and LEFT and RIGHT, which the standard lacks but every
-     * other database has (and which JDBC's {@code {fn LEFT(...)}} and Hibernate's {@code left} call).
+     * SQL's standard functions; keycond's own; and LEFT, RIGHT, DAYNAME and MONTHNAME, which the
+     * standard lacks but most databases have (and which JDBC's {@code {fn LEFT(...)}} and Hibernate's
+     * {@code left} call).
      */
     static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
         new KeycondFunctionTable(Optional.of(KeycondSchema.NAME), ImmutableList.<SqlOperator>builder()
             .addAll(PathFunctions.ALL).add(DynamoDbTypeFunction.DYNAMODB_TYPE).build()),
-        new KeycondFunctionTable(Optional.empty(), List.of(SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT)));
+        new KeycondFunctionTable(Optional.empty(), List.of(SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT,
+            SqlLibraryOperators.DAYNAME, SqlLibraryOperators.MONTHNAME)));
 
     static final SqlParser.Config PARSER = SqlParser.config()
         .withQuoting(Quoting.DOUBLE_QUOTE)
@@ -811,6 +814,11 @@ public final class StatementPlanner {
             + "MIN or MAX instead, or write = ANY as IN and <> ALL as NOT IN.", e);
       }
       Throwable cause = Throwables.getRootCause(e);
+      if (cause instanceof SqlValidatorException invalid) {
+        // Some checks run as the statement is converted, not validated: a JDBC escape's time unit
+        // ({fn TIMESTAMPADD(SQL_TSI_FOO, ...)}) is read only then.
+        throw new KeycondException(SqlState.SYNTAX_ERROR, invalid.getMessage(), e);
+      }
       throw new KeycondException(SqlState.FEATURE_NOT_SUPPORTED, "keycond cannot plan this statement: "
           + (cause == e ? e.getMessage() : cause.getClass().getSimpleName() + ": " + cause.getMessage())
           + ". Rewrite the subquery as a join, or with EXISTS, IN or a scalar subquery.", e);

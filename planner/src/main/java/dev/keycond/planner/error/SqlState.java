@@ -35,6 +35,8 @@ public enum SqlState {
   DIVISION_BY_ZERO("22012"),
   NUMERIC_OUT_OF_RANGE("22003"),
   INVALID_DATETIME("22007"),
+  /** Date arithmetic whose result falls outside the years 1 to 9999 of a SQL date. */
+  DATETIME_FIELD_OVERFLOW("22008"),
   INVALID_CHARACTER_VALUE("22018"),
   /** The ESCAPE clause of LIKE is not a single character. */
   INVALID_ESCAPE_CHARACTER("22019"),

@@ -1,6 +1,9 @@
 package dev.keycond.planner.exec.scalar;
 
+import dev.keycond.planner.error.KeycondException;
+import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.Scalar;
+import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -21,6 +24,7 @@ import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /** Date and time functions. keycond's session time zone is UTC, the zone its TIMESTAMPs are kept in. */
@@ -47,7 +51,11 @@ final class DateTimeFunctions {
   }
 
   /** DAYNAME and MONTHNAME: the English name of a date's day of the week or month ({@code Thursday}, {@code January}). */
-  static Scalar name(Scalar operand, ChronoField field) {
+  static Scalar name(RexCall call, Scalar operand, ChronoField field) {
+    if (call.getOperands().get(0).getType().getSqlTypeName() == SqlTypeName.TIME) {
+      throw new KeycondException(SqlState.SYNTAX_ERROR, call.getOperator().getName()
+          + " takes a DATE or a TIMESTAMP, not a TIME: a time of day has no day or month");
+    }
     return Strict.of(operand, value -> {
       TemporalAccessor date = (TemporalAccessor) value;
       return field == ChronoField.DAY_OF_WEEK
@@ -66,7 +74,24 @@ final class DateTimeFunctions {
     boolean months = rex.get(interval).getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
     UnaryOperator<Object> toType = Coercion.to(call.getType());
     return Strict.of(operands.get(1 - interval), operands.get(interval), (datetime, amount) -> toType.apply(
-        shift(toType.apply(datetime), sign * ((Number) amount).longValue(), months)));
+        withinSqlYears(shift(toType.apply(datetime), sign * ((Number) amount).longValue(), months))));
+  }
+
+  /**
+   * A shifted date or timestamp, checked to lie in the years 1 to 9999 that SQL dates span and
+   * their text form shows: beyond them, 22008.
+   */
+  private static Object withinSqlYears(Object datetime) {
+    int year = datetime instanceof LocalDateTime t ? t.getYear() : datetime instanceof LocalDate d ? d.getYear() : 1;
+    if (year < 1 || year > 9999) {
+      throw overflow();
+    }
+    return datetime;
+  }
+
+  private static KeycondException overflow() {
+    return new KeycondException(SqlState.DATETIME_FIELD_OVERFLOW,
+        "date arithmetic went past the years 1 to 9999 that a DATE or TIMESTAMP holds");
   }
 
   /**
@@ -75,6 +100,12 @@ final class DateTimeFunctions {
    * month is counted only once its day and time are reached, as {@code TIMESTAMPADD} would reach them.
    */
   static Scalar between(RexCall call, Scalar start, Scalar end) {
+    boolean startsAtTime = call.getOperands().get(1).getType().getSqlTypeName() == SqlTypeName.TIME;
+    if (startsAtTime != (call.getOperands().get(0).getType().getSqlTypeName() == SqlTypeName.TIME)) {
+      throw new KeycondException(SqlState.SYNTAX_ERROR, "The difference of a TIME and a DATE or TIMESTAMP (as in "
+          + "TIMESTAMPDIFF) has no meaning: a time of day is on no date. Compare two TIMEs, or two of DATE and "
+          + "TIMESTAMP (CAST(... AS TIMESTAMP))");
+    }
     ChronoUnit unit = call.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH
         ? ChronoUnit.MONTHS : ChronoUnit.MILLIS;
     return Strict.of(start, end, (from, to) -> unit.between(temporal(from), temporal(to)));
@@ -86,6 +117,14 @@ final class DateTimeFunctions {
   }
 
   private static Object shift(Object datetime, long amount, boolean months) {
+    try {
+      return shiftedBy(datetime, amount, months);
+    } catch (DateTimeException | ArithmeticException e) {
+      throw overflow();
+    }
+  }
+
+  private static Object shiftedBy(Object datetime, long amount, boolean months) {
     if (datetime instanceof LocalDateTime t) {
       return months ? t.plusMonths(amount) : t.plus(amount, ChronoUnit.MILLIS);
     }

@@ -111,6 +111,15 @@ final class NumericFunctions {
     return function.applyAsDouble(value);
   }
 
+  /** COT: the tangent's inverse, whose pole (a tangent of 0) is a division by zero (22012). */
+  static double cotangent(double value) {
+    double tangent = Math.tan(value);
+    if (tangent == 0) {
+      throw new KeycondException(SqlState.DIVISION_BY_ZERO, "COT(" + value + ") is a division by zero");
+    }
+    return 1 / tangent;
+  }
+
   /** A function of double arguments. */
   @FunctionalInterface
   interface DoubleFunction {

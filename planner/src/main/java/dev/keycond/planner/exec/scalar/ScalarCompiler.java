@@ -305,7 +305,7 @@ public final class ScalarCompiler {
       case "TAN":
         return NumericFunctions.real(operands, x -> Math.tan(x[0]));
       case "COT":
-        return NumericFunctions.real(operands, x -> 1 / Math.tan(x[0]));
+        return NumericFunctions.real(operands, x -> NumericFunctions.cotangent(x[0]));
       case "ASIN":
         return NumericFunctions.real(operands, x -> NumericFunctions.inverseSine(x[0], Math::asin, name));
       case "ACOS":
@@ -325,9 +325,9 @@ public final class ScalarCompiler {
       case "OCTET_LENGTH":
         return StringFunctions.octetLength(operands.get(0));
       case "DAYNAME":
-        return DateTimeFunctions.name(operands.get(0), ChronoField.DAY_OF_WEEK);
+        return DateTimeFunctions.name(call, operands.get(0), ChronoField.DAY_OF_WEEK);
       case "MONTHNAME":
-        return DateTimeFunctions.name(operands.get(0), ChronoField.MONTH_OF_YEAR);
+        return DateTimeFunctions.name(call, operands.get(0), ChronoField.MONTH_OF_YEAR);
       case "JSON_VALUE":
         return JsonFunctions.value(call, operands);
       case "JSON_QUERY":
