@@ -32,6 +32,14 @@ class ColumnLabelsTest {
   }
 
   @Test
+  void aLiteralKeepsItsSpacesAndAJdbcDateEscapeIsLabelledWhole() {
+    assertEquals(List.of("'a  b'", "{fn LTRIM('  x')}", "{d '2026-01-01'}", "{t '10:30:00'}",
+        "{ts '2026-01-01 10:30:00'}"),
+        labels("SELECT 'a  b', {fn LTRIM('  x')}, {d '2026-01-01'}, {t '10:30:00'}, {ts '2026-01-01 10:30:00'}"
+            + " FROM (VALUES (1)) AS t(x)"));
+  }
+
+  @Test
   void aliasesAndColumnsKeepTheirNames() {
     assertEquals(List.of("n", "x", "y", "COUNT(*)"),
         labels("SELECT COUNT(*) AS n, x, t.y, COUNT(*) FROM (VALUES (1, 'a')) AS t(x, y) GROUP BY x, y"));

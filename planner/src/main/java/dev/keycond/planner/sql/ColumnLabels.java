@@ -122,6 +122,31 @@ public final class ColumnLabels {
     if (start < 0 || end > sql.length() || start >= end) {
       return "";
     }
-    return sql.substring(start, end).strip().replaceAll("\\s+", " ");
+    if (sql.charAt(start) == '}' && sql.lastIndexOf('{', start) >= 0) {
+      // The parser places a JDBC date or time escape ({d '2026-01-01'}) at its closing brace alone.
+      start = sql.lastIndexOf('{', start);
+    }
+    return oneLine(sql.substring(start, end).strip());
+  }
+
+  /** The text with each run of white space outside its string literals and quoted names made one space. */
+  private static String oneLine(String text) {
+    StringBuilder line = new StringBuilder(text.length());
+    char quote = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (quote != 0) {
+        quote = c == quote ? 0 : quote;
+        line.append(c);
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+        line.append(c);
+      } else if (!Character.isWhitespace(c)) {
+        line.append(c);
+      } else if (line.charAt(line.length() - 1) != ' ') {
+        line.append(' ');
+      }
+    }
+    return line.toString();
   }
 }
