@@ -1,8 +1,11 @@
 package dev.keycond.planner.plan;
 
 import dev.keycond.planner.table.EntityTable;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexDigestIncludeType;
 import org.apache.calcite.rex.RexDynamicParam;
@@ -10,9 +13,11 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlBinaryOperator;
+import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlPostfixOperator;
 import org.apache.calcite.sql.SqlPrefixOperator;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /** Writes an expression as SQL-like text with column names, for EXPLAIN and warnings. */
 public final class ExpressionFormatter {
@@ -39,9 +44,29 @@ public final class ExpressionFormatter {
     this.parameters = parameters;
   }
 
-  /** A literal as EXPLAIN and warnings write it. */
+  /** A literal as EXPLAIN and warnings write it; an interval as SQL writes one ({@code INTERVAL '2' DAY}). */
   public static String literal(RexLiteral literal) {
-    return literal.isNull() ? "NULL" : literal.computeDigest(RexDigestIncludeType.NO_TYPE);
+    if (literal.isNull()) {
+      return "NULL";
+    }
+    SqlIntervalQualifier qualifier = literal.getType().getIntervalQualifier();
+    if (qualifier != null) {
+      return interval(literal.getValueAs(BigDecimal.class), qualifier.getStartUnit());
+    }
+    return literal.computeDigest(RexDigestIncludeType.NO_TYPE);
+  }
+
+  /**
+   * An interval's count of months or milliseconds in its first unit, or in seconds when it is no
+   * whole number of them ({@code INTERVAL '90' MINUTE}, {@code INTERVAL '1.5' SECOND}).
+   */
+  private static String interval(BigDecimal amount, TimeUnit unit) {
+    BigDecimal units = amount.divide(unit.multiplier, MathContext.DECIMAL64);
+    if (units.stripTrailingZeros().scale() > 0 && !unit.yearMonth) {
+      units = amount.divide(TimeUnit.SECOND.multiplier, MathContext.DECIMAL64);
+      unit = TimeUnit.SECOND;
+    }
+    return "INTERVAL '" + units.stripTrailingZeros().toPlainString() + "' " + unit;
   }
 
   public String format(RexNode node) {
@@ -59,6 +84,19 @@ public final class ExpressionFormatter {
     }
     List<String> operands = call.getOperands().stream().map(this::format).collect(Collectors.toList());
     String name = call.getOperator().getName();
+    if (call.getKind() == SqlKind.REINTERPRET) {
+      // An interval read as its count (TIMESTAMPDIFF): the same value.
+      return operands.get(0);
+    }
+    if ((call.getKind() == SqlKind.PLUS || call.getKind() == SqlKind.MINUS) && operands.size() == 2) {
+      // Date arithmetic's operators are not binary ones to Calcite, but are written as such.
+      String text = operands.get(0) + " " + name + " " + operands.get(1);
+      return SqlTypeUtil.isInterval(call.getType()) && SqlTypeUtil.isDatetime(call.getOperands().get(0).getType())
+          ? "(" + text + ") " + call.getType().getIntervalQualifier() : text;
+    }
+    if (call.getKind() == SqlKind.DIVIDE && operands.size() == 2) {
+      return operands.get(0) + " / " + operands.get(1);
+    }
     if (call.getKind() == SqlKind.CAST) {
       return "CAST(" + operands.get(0) + " AS " + call.getType().getFullTypeString().replace(" NOT NULL", "") + ")";
     }
