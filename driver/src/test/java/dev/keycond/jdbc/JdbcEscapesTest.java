@@ -82,7 +82,8 @@ class JdbcEscapesTest {
   @Test
   void nativeSqlIsTheTextKeycondPlansAndAPreparedStatementTranslatesItsOwn() throws SQLException {
     String sql = "SELECT path FROM files WHERE account = ? AND path LIKE ? {escape '!'} ORDER BY path {limit 1}";
-    try (Connection connection = DemoDatabase.get().connect()) {
+    Connection connection = DemoDatabase.get().connect();
+    try {
       assertEquals("SELECT path FROM files WHERE account = ? AND path LIKE ? ESCAPE '!'  ORDER BY path LIMIT 1 ",
           connection.nativeSQL(sql));
       try (PreparedStatement statement = connection.prepareStatement(sql)) {
@@ -94,9 +95,10 @@ class JdbcEscapesTest {
           assertFalse(rows.next());
         }
       }
+    } finally {
       connection.close();
-      assertEquals("HY010", assertThrows(SQLException.class, () -> connection.nativeSQL(sql)).getSQLState(),
-          "a closed connection, as for every other call");
     }
+    assertEquals("HY010", assertThrows(SQLException.class, () -> connection.nativeSQL(sql)).getSQLState(),
+        "a closed connection, as for every other call");
   }
 }

@@ -60,12 +60,14 @@ public class KeycondDialect extends Dialect {
    * magnitude that already is an interval is added as one.
    */
   @Override
+  @SuppressWarnings({"deprecation", "removal"}) // Hibernate's own signature: its base dialect has no other
   public String timestampaddPattern(TemporalUnit unit, TemporalType temporalType, IntervalType intervalType) {
     return intervalType != null ? "(?3+?2)" : "timestampadd(?1,cast(?2 as bigint),?3)";
   }
 
   /** HQL's {@code timestampdiff}, and the difference of two date-times ({@code f.modified - :t}). */
   @Override
+  @SuppressWarnings("deprecation") // Hibernate's own signature, as timestampaddPattern's
   public String timestampdiffPattern(TemporalUnit unit, TemporalType fromTemporalType, TemporalType toTemporalType) {
     return "timestampdiff(?1,?2,?3)";
   }
