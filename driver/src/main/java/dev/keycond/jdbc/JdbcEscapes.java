@@ -95,32 +95,10 @@ final class JdbcEscapes {
   private static int quotedOrCommentEnd(String sql, int i) {
     char c = sql.charAt(i);
     if (c == '\'' || c == '"') {
-      int j = i + 1;
-      while (j < sql.length()) {
-        if (sql.charAt(j) == c) {
-          // A doubled quote is the quote itself, inside the literal or name.
-          if (j + 1 < sql.length() && sql.charAt(j + 1) == c) {
-            j += 2;
-            continue;
-          }
-          return j + 1;
-        }
-        j++;
-      }
-      return sql.length();
+      int close = SqlTextSpans.closingQuote(sql, i);
+      return close < 0 ? sql.length() : close + 1;
     }
-    if (sql.startsWith("--", i) || sql.startsWith("//", i)) {
-      int end = i + 2;
-      while (end < sql.length() && sql.charAt(end) != '\n' && sql.charAt(end) != '\r') {
-        end++;
-      }
-      return end;
-    }
-    if (sql.startsWith("/*", i)) {
-      int close = sql.indexOf("*/", i + 2);
-      return close < 0 ? sql.length() : close + 2;
-    }
-    return i;
+    return SqlTextSpans.commentEnd(sql, i);
   }
 
   private static int skipSpaces(String sql, int i) {

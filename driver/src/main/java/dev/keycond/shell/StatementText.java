@@ -1,5 +1,6 @@
 package dev.keycond.shell;
 
+import dev.keycond.jdbc.SqlTextSpans;
 import dev.keycond.planner.sql.SqlIdentifiers;
 import java.util.ArrayList;
 import java.util.List;
@@ -131,16 +132,13 @@ final class StatementText {
     while (i < text.length()) {
       char c = text.charAt(i);
       int start = i;
+      int comment = SqlTextSpans.commentEnd(text, i);
       if (Character.isWhitespace(c)) {
         i++;
-      } else if (text.startsWith("--", i)) {
-        int end = text.indexOf('\n', i);
-        i = end < 0 ? text.length() : end + 1;
-      } else if (text.startsWith("/*", i)) {
-        int end = text.indexOf("*/", i + 2);
-        i = end < 0 ? text.length() : end + 2;
+      } else if (comment > i) {
+        i = comment;
       } else if (c == '\'' || c == '"') {
-        int close = closing(text, i);
+        int close = SqlTextSpans.closingQuote(text, i);
         i = close < 0 ? text.length() : close + 1;
         String body = text.substring(start + 1, close < 0 ? text.length() : close);
         tokens.add(new Token(c == '"' ? Kind.QUOTED_NAME : Kind.STRING,
@@ -156,22 +154,5 @@ final class StatementText {
       }
     }
     return tokens;
-  }
-
-  /** The index of the quote that closes the one at {@code open} (a doubled quote is text), or -1. */
-  private static int closing(String text, int open) {
-    char quote = text.charAt(open);
-    int i = open + 1;
-    while (i < text.length()) {
-      if (text.charAt(i) == quote) {
-        if (i + 1 < text.length() && text.charAt(i + 1) == quote) {
-          i += 2;
-          continue;
-        }
-        return i;
-      }
-      i++;
-    }
-    return -1;
   }
 }

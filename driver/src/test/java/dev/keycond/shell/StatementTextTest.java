@@ -31,6 +31,9 @@ class StatementTextTest {
   @Test
   void wordsInStringsAndCommentsNameNothing() {
     assertEquals(List.of(), StatementText.of("SELECT 'FROM files f' -- FROM x y\n /* JOIN z */").tables());
+    // The parser reads // as a line comment too, and a carriage return ends one.
+    assertEquals(List.of(), StatementText.of("SELECT 1 // FROM x y").tables());
+    assertEquals(List.of(new TableReference("files", "files")), StatementText.of("SELECT 1 -- c\rFROM files").tables());
     assertEquals(List.of(new TableReference("it's", "it's")), StatementText.of("SELECT 'a''b' FROM \"it's\"").tables());
   }
 
