@@ -57,14 +57,15 @@ public final class ExpressionFormatter {
   }
 
   /**
-   * An interval's count of months or milliseconds in its first unit, or in seconds when it is no
-   * whole number of them ({@code INTERVAL '90' MINUTE}, {@code INTERVAL '1.5' SECOND}).
+   * An interval's count of months or milliseconds in its first unit, or, when it is no whole number
+   * of them, in months or seconds ({@code INTERVAL '90' MINUTE}, {@code INTERVAL '14' MONTH},
+   * {@code INTERVAL '1.5' SECOND}).
    */
   private static String interval(BigDecimal amount, TimeUnit unit) {
     BigDecimal units = amount.divide(unit.multiplier, MathContext.DECIMAL64);
-    if (units.stripTrailingZeros().scale() > 0 && !unit.yearMonth) {
-      units = amount.divide(TimeUnit.SECOND.multiplier, MathContext.DECIMAL64);
-      unit = TimeUnit.SECOND;
+    if (units.stripTrailingZeros().scale() > 0) {
+      unit = unit.yearMonth ? TimeUnit.MONTH : TimeUnit.SECOND;
+      units = amount.divide(unit.multiplier, MathContext.DECIMAL64);
     }
     return "INTERVAL '" + units.stripTrailingZeros().toPlainString() + "' " + unit;
   }

@@ -9,6 +9,7 @@ import java.math.RoundingMode;
 import java.util.function.LongBinaryOperator;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
  * Arithmetic on SQL numbers. An operation runs in the widest family of its operands and result:
@@ -182,26 +183,15 @@ public enum Arithmetic {
 
   /** The family arithmetic on values of {@code type} runs in. */
   public static Arithmetic of(RelDataType type) {
+    if (SqlTypeUtil.isInterval(type)) {
+      // An interval is a whole count of months or of milliseconds: TIMESTAMPADD(DAY, n, t) is t + n * INTERVAL '1' DAY.
+      return INTEGER;
+    }
     switch (type.getSqlTypeName()) {
       case TINYINT:
       case SMALLINT:
       case INTEGER:
       case BIGINT:
-        return INTEGER;
-      case INTERVAL_YEAR:
-      case INTERVAL_YEAR_MONTH:
-      case INTERVAL_MONTH:
-      case INTERVAL_DAY:
-      case INTERVAL_DAY_HOUR:
-      case INTERVAL_DAY_MINUTE:
-      case INTERVAL_DAY_SECOND:
-      case INTERVAL_HOUR:
-      case INTERVAL_HOUR_MINUTE:
-      case INTERVAL_HOUR_SECOND:
-      case INTERVAL_MINUTE:
-      case INTERVAL_MINUTE_SECOND:
-      case INTERVAL_SECOND:
-        // An interval is a whole count of months or of milliseconds: TIMESTAMPADD(DAY, n, t) is t + n * INTERVAL '1' DAY.
         return INTEGER;
       case DECIMAL:
         return DECIMAL;
