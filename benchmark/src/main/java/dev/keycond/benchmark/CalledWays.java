@@ -1,9 +1,11 @@
 package dev.keycond.benchmark;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -12,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Ways of doing the same call, timed side by side: the latency of one call on one thread, rounds
- * rotating the order of the ways; and the throughput of threads sharing each way, passes rotating
+ * calling the ways in a shuffled order; and the throughput of threads sharing each way, passes rotating
  * the order, medians of the passes.
  */
 final class CalledWays {
@@ -30,13 +32,15 @@ final class CalledWays {
    */
   private static final int UNCOUNTED_PASSES = 1;
   /**
-   * How long every way is called, the order rotating, before any call is timed. keycond runs more
+   * How long every way is called, in turn, before any call is timed. keycond runs more
    * code than the raw SDK, and on 2 cores the JIT's C2 compiler is still busy with it seconds into
    * a run: after 300 rounds (about a second), samples still fell in code compiled only by C1 twice
    * as often for keycond as for the raw SDK. Long enough for both to be compiled for good.
    */
   static final long LATENCY_WARM_UP_SECONDS = 15;
   static final long MEASURED_MILLIS = 1_500;
+  /** The seed of the latency rounds' order: the same order in every run, so that runs compare. */
+  private static final long ROUND_ORDER_SEED = 20261203L;
 
   /** One way of making the call for the {@code n}th key; safe to call from many threads at once. */
   interface Call {
@@ -55,17 +59,24 @@ final class CalledWays {
   /** How the latency is measured, for a report. */
   static String latencyMethod(int rounds) {
     return LATENCY_WARM_UP_SECONDS + " s of warm-up calls, then " + rounds + " rounds, each calling every way once in a "
-        + "rotating order";
+        + "random order (a fixed seed)";
   }
 
   /**
-   * Milliseconds of each measured call, every way once a round, the order rotating, after
-   * {@link #LATENCY_WARM_UP_SECONDS} of the same rounds untimed.
+   * Milliseconds of each measured call, every way once a round in an order shuffled each round,
+   * after {@link #LATENCY_WARM_UP_SECONDS} of the same rounds untimed.
+   *
+   * <p>Shuffled, not rotated: in a rotation each way nearly always follows the same other way, so
+   * whatever one call leaves behind (threads still running on the 2 cores, caches filled with its
+   * own code) always weighs on the same next way. Rotating, keycond's point read always came after
+   * the AWS CRT client's and took 0.79 ms, and the same call on a pooled connection, which came
+   * after keycond's, 0.68 ms; shuffled, in the next run, 0.65 and 0.67 ms.
    */
   static Map<String, List<Double>> latency(Map<String, Call> ways, int rounds) throws Exception {
-    List<String> names = List.copyOf(ways.keySet());
+    List<String> names = new ArrayList<>(ways.keySet());
     Map<String, List<Double>> times = new LinkedHashMap<>();
     names.forEach(name -> times.put(name, new ArrayList<>()));
+    Random order = new Random(ROUND_ORDER_SEED);
     long warmUpEnd = System.nanoTime() + LATENCY_WARM_UP_SECONDS * 1_000_000_000L;
     int round = 0;
     for (; System.nanoTime() < warmUpEnd; round++) {
@@ -74,8 +85,8 @@ final class CalledWays {
       }
     }
     for (int timed = 0; timed < rounds; timed++, round++) {
-      for (int k = 0; k < names.size(); k++) {
-        String name = names.get((timed + k) % names.size());
+      Collections.shuffle(names, order);
+      for (String name : names) {
         long start = System.nanoTime();
         ways.get(name).run(round);
         times.get(name).add((System.nanoTime() - start) / 1e6);
