@@ -132,12 +132,6 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * An execution of a statement with these parameter values, within the transaction when there is
-   * one.
-   *
-   * @param call its query timeout, its cost and what it records, from the time the call was made
-   */
-  /**
    * Bounds each request the session's statements and commits send, on its own (JDBC's network
    * timeout); 0 for no bound but a statement's query timeout and the client's {@code requestTimeout}.
    * A request that runs past it fails its statement with 08006, then {@code exceeded} runs (JDBC
@@ -147,12 +141,21 @@ public final class Session implements AutoCloseable {
     requestBound = new RequestBound(millis, exceeded);
   }
 
-  /** The life of a statement's requests, bounded by {@code timeoutMillis} (0 for none) and by {@link #boundEachRequest}. */
+  /**
+   * The life of a statement's requests, bounded by {@code timeoutMillis} (0 for none) and by
+   * {@link #boundEachRequest}.
+   */
   public StatementCall call(long timeoutMillis, CostMeter cost, RunRecorder recorder) {
     RequestBound bound = requestBound;
     return new StatementCall(timeoutMillis, bound.millis(), bound.exceeded(), cost, recorder);
   }
 
+  /**
+   * An execution of a statement with these parameter values, within the transaction when there is
+   * one.
+   *
+   * @param call its query timeout, its cost and what it records, from the time the call was made
+   */
   public ExecutionContext execution(List<Object> parameters, StatementCall call) {
     ExecutionContext context = new ExecutionContext(gateway, parameters, planner.settings(), call);
     return transaction.map(context::inTransaction).orElse(context);
