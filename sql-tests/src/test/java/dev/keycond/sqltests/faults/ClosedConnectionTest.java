@@ -97,8 +97,7 @@ class ClosedConnectionTest {
       assertEquals("HY010", e.getSQLState(), e::getMessage);
       assertTrue(e.getMessage().contains("connection was closed"), e::getMessage);
     } finally {
-      proxy.disarmAll();
-      proxy.clearRequests();
+      proxy.reset();
     }
   }
 

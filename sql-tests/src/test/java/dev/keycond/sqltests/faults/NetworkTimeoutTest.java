@@ -51,8 +51,7 @@ class NetworkTimeoutTest {
 
   @AfterEach
   void disarm() {
-    proxy.disarmAll();
-    proxy.clearRequests();
+    proxy.reset();
   }
 
   @AfterAll

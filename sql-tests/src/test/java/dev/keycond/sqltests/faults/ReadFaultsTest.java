@@ -83,8 +83,7 @@ class ReadFaultsTest {
 
   @AfterEach
   void disarm() {
-    proxy.disarmAll();
-    proxy.clearRequests();
+    proxy.reset();
   }
 
   @AfterAll

@@ -155,6 +155,12 @@ public final class FaultProxy implements AutoCloseable {
     received.clear();
   }
 
+  /** What a test leaves the next: every request let through again, and none remembered. */
+  public void reset() {
+    disarmAll();
+    clearRequests();
+  }
+
   /** Stops listening and drops every connection, stalled and hanging ones included. */
   @Override
   public void close() {

@@ -82,8 +82,7 @@ class FaultProxyTest {
 
   @AfterEach
   void disarm() {
-    proxy.disarmAll();
-    proxy.clearRequests();
+    proxy.reset();
   }
 
   @AfterAll

@@ -84,8 +84,7 @@ class RefusedCommitTest extends OnFreshTables.ThroughFaultProxy {
 
   /** A commit after the refused one has nothing to send: the refused transaction's writes are gone. */
   private void assertTransactionIsOver() throws SQLException {
-    proxy.disarmAll();
-    proxy.clearRequests();
+    proxy.reset();
     connection.commit();
     assertEquals(List.of(), proxy.bodies("TransactWriteItems"));
   }

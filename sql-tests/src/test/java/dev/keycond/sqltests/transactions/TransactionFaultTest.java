@@ -93,8 +93,7 @@ class TransactionFaultTest extends OnFreshTables.ThroughFaultProxy {
     assertEquals(List.of(), tables.items(tables.drive));
     String token = JSON.readTree(proxy.bodies("TransactWriteItems").get(0)).path("ClientRequestToken").asText();
 
-    proxy.disarmAll();
-    proxy.clearRequests();
+    proxy.reset();
     connection.commit();
     List<String> again = proxy.bodies("TransactWriteItems");
     assertEquals(1, again.size());
