@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * JDBC's escape syntax, turned into the SQL keycond reads before a statement is planned. The SQL
@@ -21,7 +22,7 @@ final class JdbcEscapes {
   private enum Open {
     /** An escape the parser reads: its braces stay. */
     KEPT,
-    /** An escape replaced by SQL: its closing brace goes. */
+    /** An escape replaced by SQL: its closing brace becomes a space. */
     REPLACED
   }
 
@@ -61,20 +62,20 @@ final class JdbcEscapes {
           i = name + function.length();
           continue;
         }
-        String replacement = switch (keyword) {
-          case "oj" -> "";
-          case "escape" -> "ESCAPE";
-          case "limit" -> "LIMIT";
-          default -> null;
+        Optional<String> replacement = switch (keyword) {
+          case "oj" -> Optional.of("");
+          case "escape" -> Optional.of("ESCAPE");
+          case "limit" -> Optional.of("LIMIT");
+          default -> Optional.empty();
         };
-        if (replacement == null) {
+        if (replacement.isPresent()) {
+          open.push(Open.REPLACED);
+          out.append(replacement.get());
+          i = word + keyword.length();
+        } else {
           open.push(Open.KEPT);
           out.append(c);
           i++;
-        } else {
-          open.push(Open.REPLACED);
-          out.append(replacement);
-          i = word + keyword.length();
         }
       } else if (c == '}' && !open.isEmpty()) {
         // A space where a replaced escape closes, so that {oj t}WHERE does not become tWHERE.
