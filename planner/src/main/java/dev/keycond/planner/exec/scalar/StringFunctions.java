@@ -3,7 +3,6 @@ package dev.keycond.planner.exec.scalar;
 import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.exec.Scalar;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.avatica.util.ByteString;
@@ -106,10 +105,9 @@ final class StringFunctions {
     });
   }
 
-  /** OCTET_LENGTH: the bytes of a binary string, or of a character string in UTF-8, as DynamoDB counts them. */
+  /** OCTET_LENGTH: the bytes of a binary string (SQL gives it no other). */
   static Scalar octetLength(Scalar operand) {
-    return Strict.of(operand, value -> value instanceof ByteString bytes ? bytes.length()
-        : ((String) value).getBytes(StandardCharsets.UTF_8).length);
+    return Strict.of(operand, value -> ((ByteString) value).length());
   }
 
   private static long characters(Object count, String function) {
