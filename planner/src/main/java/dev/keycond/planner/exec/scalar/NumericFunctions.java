@@ -6,8 +6,11 @@ import dev.keycond.planner.exec.Scalar;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.DoubleUnaryOperator;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.BinaryOperator;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexCall;
@@ -67,9 +70,38 @@ final class NumericFunctions {
         .setScale(values.length > 1 ? ((Number) values[1]).intValue() : 0, mode)));
   }
 
-  static Scalar power(Scalar base, Scalar exponent) {
-    return Strict.of(base, exponent,
-        (b, e) -> Arithmetic.finite(Math.pow(((Number) b).doubleValue(), ((Number) e).doubleValue())));
+  /**
+   * SQL's functions of one double, by name, each refusing an argument outside its domain as SQL
+   * says, never giving the NaN or infinity Java would.
+   */
+  private static final Map<String, DoubleUnaryOperator> OF_ONE_DOUBLE = Map.ofEntries(
+      Map.entry("EXP", Math::exp),
+      Map.entry("LN", x -> logarithm(x, Math::log)),
+      Map.entry("LOG10", x -> logarithm(x, Math::log10)),
+      Map.entry("DEGREES", Math::toDegrees),
+      Map.entry("RADIANS", Math::toRadians),
+      Map.entry("SIN", Math::sin),
+      Map.entry("COS", Math::cos),
+      Map.entry("TAN", Math::tan),
+      Map.entry("COT", NumericFunctions::cotangent),
+      Map.entry("ASIN", x -> inverseSine(x, Math::asin, "ASIN")),
+      Map.entry("ACOS", x -> inverseSine(x, Math::acos, "ACOS")),
+      Map.entry("ATAN", Math::atan));
+
+  /** POWER and ATAN2: a function of two doubles whose result must be a finite number. */
+  static Scalar ofTwoDoubles(Scalar a, Scalar b, DoubleBinaryOperator function) {
+    return Strict.of(a, b,
+        (x, y) -> Arithmetic.finite(function.applyAsDouble(((Number) x).doubleValue(), ((Number) y).doubleValue())));
+  }
+
+  /** The function of one double of that name ({@code EXP}, {@code SIN}...) over {@code operands}, if it is one. */
+  static Optional<Scalar> ofOneDouble(String name, List<Scalar> operands) {
+    DoubleUnaryOperator function = OF_ONE_DOUBLE.get(name);
+    if (function == null || operands.size() != 1) {
+      return Optional.empty();
+    }
+    return Optional.of(Strict.of(operands.get(0),
+        x -> Arithmetic.finite(function.applyAsDouble(((Number) x).doubleValue()))));
   }
 
   /** SIGN: -1, 0 or 1, of the operand's own type. */
@@ -79,22 +111,8 @@ final class NumericFunctions {
         : (Object) Coercion.toDecimal(a, SqlTypeName.DECIMAL).signum()));
   }
 
-  /**
-   * A function of doubles, such as EXP, SIN or ATAN2: its argument outside the function's domain is
-   * an error, as SQL says, never the NaN Java gives.
-   */
-  static Scalar real(List<Scalar> operands, DoubleFunction function) {
-    return Strict.of(operands, values -> {
-      double[] arguments = new double[values.length];
-      for (int i = 0; i < values.length; i++) {
-        arguments[i] = ((Number) values[i]).doubleValue();
-      }
-      return Arithmetic.finite(function.apply(arguments));
-    });
-  }
-
   /** LN and LOG10, whose argument must be positive (2201E otherwise). */
-  static double logarithm(double value, DoubleUnaryOperator log) {
+  private static double logarithm(double value, DoubleUnaryOperator log) {
     if (!(value > 0)) {
       throw new KeycondException(SqlState.INVALID_ARGUMENT_FOR_LOGARITHM,
           "the logarithm of " + value + " is not defined: its argument must be greater than 0");
@@ -103,7 +121,7 @@ final class NumericFunctions {
   }
 
   /** ASIN and ACOS, whose argument lies between -1 and 1 (22003 otherwise). */
-  static double inverseSine(double value, DoubleUnaryOperator function, String name) {
+  private static double inverseSine(double value, DoubleUnaryOperator function, String name) {
     if (!(value >= -1 && value <= 1)) {
       throw new KeycondException(SqlState.NUMERIC_OUT_OF_RANGE,
           name + "(" + value + ") is not defined: its argument must lie between -1 and 1");
@@ -112,18 +130,12 @@ final class NumericFunctions {
   }
 
   /** COT: the tangent's inverse, whose pole (a tangent of 0) is a division by zero (22012). */
-  static double cotangent(double value) {
+  private static double cotangent(double value) {
     double tangent = Math.tan(value);
     if (tangent == 0) {
       throw new KeycondException(SqlState.DIVISION_BY_ZERO, "COT(" + value + ") is a division by zero");
     }
     return 1 / tangent;
-  }
-
-  /** A function of double arguments. */
-  @FunctionalInterface
-  interface DoubleFunction {
-    double apply(double[] arguments);
   }
 
   private static Arithmetic family(RexCall call) {

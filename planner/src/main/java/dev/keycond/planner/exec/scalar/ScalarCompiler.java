@@ -283,37 +283,13 @@ public final class ScalarCompiler {
       case "TRUNCATE":
         return NumericFunctions.round(call, operands, RoundingMode.DOWN);
       case "POWER":
-        return NumericFunctions.power(operands.get(0), operands.get(1));
+        return NumericFunctions.ofTwoDoubles(operands.get(0), operands.get(1), Math::pow);
+      case "ATAN2":
+        return NumericFunctions.ofTwoDoubles(operands.get(0), operands.get(1), Math::atan2);
       case "SIGN":
         return NumericFunctions.sign(call, operands.get(0));
-      case "EXP":
-        return NumericFunctions.real(operands, x -> Math.exp(x[0]));
-      case "LN":
-        return NumericFunctions.real(operands, x -> NumericFunctions.logarithm(x[0], Math::log));
-      case "LOG10":
-        return NumericFunctions.real(operands, x -> NumericFunctions.logarithm(x[0], Math::log10));
       case "PI":
         return (row, context) -> Math.PI;
-      case "DEGREES":
-        return NumericFunctions.real(operands, x -> Math.toDegrees(x[0]));
-      case "RADIANS":
-        return NumericFunctions.real(operands, x -> Math.toRadians(x[0]));
-      case "SIN":
-        return NumericFunctions.real(operands, x -> Math.sin(x[0]));
-      case "COS":
-        return NumericFunctions.real(operands, x -> Math.cos(x[0]));
-      case "TAN":
-        return NumericFunctions.real(operands, x -> Math.tan(x[0]));
-      case "COT":
-        return NumericFunctions.real(operands, x -> NumericFunctions.cotangent(x[0]));
-      case "ASIN":
-        return NumericFunctions.real(operands, x -> NumericFunctions.inverseSine(x[0], Math::asin, name));
-      case "ACOS":
-        return NumericFunctions.real(operands, x -> NumericFunctions.inverseSine(x[0], Math::acos, name));
-      case "ATAN":
-        return NumericFunctions.real(operands, x -> Math.atan(x[0]));
-      case "ATAN2":
-        return NumericFunctions.real(operands, x -> Math.atan2(x[0], x[1]));
       case "ASCII":
         return StringFunctions.ascii(operands.get(0));
       case "LEFT":
@@ -348,8 +324,8 @@ public final class ScalarCompiler {
       case "LOCALTIME":
         return DateTimeFunctions.now(call);
       default:
-        throw unsupported((call.getOperator() instanceof SqlFunction ? "the function " : "the operator ") + name
-            + columnHint(call));
+        return NumericFunctions.ofOneDouble(name, operands).orElseThrow(() -> unsupported(
+            (call.getOperator() instanceof SqlFunction ? "the function " : "the operator ") + name + columnHint(call)));
     }
   }
 
