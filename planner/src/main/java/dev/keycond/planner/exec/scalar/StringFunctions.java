@@ -70,18 +70,15 @@ final class StringFunctions {
 
   /** LEFT(string, n): the first n characters, all of them when there are fewer; n below 0 is an error. */
   static Scalar left(Scalar string, Scalar count) {
-    return Strict.of(string, count, (s, n) -> {
-      String text = (String) s;
-      return text.substring(0, text.offsetByCodePoints(0, (int) Math.min(characters(n, "LEFT"), length(text))));
-    });
+    return Strict.of(string, count, (s, n) -> substring((String) s, 1, characters(n, "LEFT")));
   }
 
   /** RIGHT(string, n): the last n characters, all of them when there are fewer; n below 0 is an error. */
   static Scalar right(Scalar string, Scalar count) {
     return Strict.of(string, count, (s, n) -> {
       String text = (String) s;
-      return text.substring(text.offsetByCodePoints(text.length(),
-          -(int) Math.min(characters(n, "RIGHT"), length(text))));
+      long kept = Math.min(characters(n, "RIGHT"), length(text));
+      return substring(text, length(text) - kept + 1, kept);
     });
   }
 
