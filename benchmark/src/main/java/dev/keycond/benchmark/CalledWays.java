@@ -32,12 +32,16 @@ final class CalledWays {
    */
   private static final int UNCOUNTED_PASSES = 1;
   /**
-   * How long every way is called, in turn, before any call is timed. keycond runs more
-   * code than the raw SDK, and on 2 cores the JIT's C2 compiler is still busy with it seconds into
-   * a run: after 300 rounds (about a second), samples still fell in code compiled only by C1 twice
-   * as often for keycond as for the raw SDK. Long enough for both to be compiled for good.
+   * Rounds of every way, in turn, before any call is timed: a count, not a time, so that each way
+   * gets as many warm-up calls however many ways share the rounds and however slow the others are.
+   * keycond runs more code than the raw SDK, and on 2 cores the JIT's C2 compiler is still busy
+   * with it long into a run. Fifteen seconds of rounds were enough for three ways of about a
+   * millisecond each, not for the six of the HTTP clients' point read, where a round takes 5 ms: in
+   * a fresh JVM (2026-12-03), keycond's point read took 1.26x the raw Apache 4 client's after 15 s
+   * of rounds, 1.16x after 30 s, 1.13x after 5,000 rounds (39 s) and 1.08x after 10,000 (68 s),
+   * while the raw call itself fell from 0.58 to 0.43 ms.
    */
-  static final long LATENCY_WARM_UP_SECONDS = 15;
+  static final int LATENCY_WARM_UP_ROUNDS = 10_000;
   static final long MEASURED_MILLIS = 1_500;
   /** The seed of the latency rounds' order: the same order in every run, so that runs compare. */
   private static final long ROUND_ORDER_SEED = 20261203L;
@@ -58,13 +62,13 @@ final class CalledWays {
 
   /** How the latency is measured, for a report. */
   static String latencyMethod(int rounds) {
-    return LATENCY_WARM_UP_SECONDS + " s of warm-up calls, then " + rounds + " rounds, each calling every way once in a "
+    return LATENCY_WARM_UP_ROUNDS + " untimed rounds of every way, then " + rounds + " rounds, each calling every way once in a "
         + "random order (a fixed seed)";
   }
 
   /**
    * Milliseconds of each measured call, every way once a round in an order shuffled each round,
-   * after {@link #LATENCY_WARM_UP_SECONDS} of the same rounds untimed.
+   * after {@link #LATENCY_WARM_UP_ROUNDS} of the same rounds untimed.
    *
    * <p>Shuffled, not rotated: in a rotation each way nearly always follows the same other way, so
    * whatever one call leaves behind (threads still running on the 2 cores, caches filled with its
@@ -77,9 +81,8 @@ final class CalledWays {
     Map<String, List<Double>> times = new LinkedHashMap<>();
     names.forEach(name -> times.put(name, new ArrayList<>()));
     Random order = new Random(ROUND_ORDER_SEED);
-    long warmUpEnd = System.nanoTime() + LATENCY_WARM_UP_SECONDS * 1_000_000_000L;
     int round = 0;
-    for (; System.nanoTime() < warmUpEnd; round++) {
+    for (; round < LATENCY_WARM_UP_ROUNDS; round++) {
       for (String name : names) {
         ways.get(name).run(round);
       }
