@@ -14,10 +14,12 @@ import dev.keycond.planner.settings.StatementSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The plan cache's bound, its order of eviction, and what it counts. */
@@ -58,6 +60,19 @@ class PlanCacheTest {
 
     assertEquals(Optional.empty(), cache.get(key("a")));
     assertEquals(0, cache.statistics().plans());
+  }
+
+  @Test
+  void aLookupWaitsForNoThreadThatHoldsTheCache() throws Exception {
+    PlanCache<String, String> cache = new PlanCache<>(4);
+    cache.put(key("a"), SHARED_BY_TEXT);
+    // The threads sharing a connection look their texts up at once; a lookup that waited on a
+    // monitor of the cache queued behind any thread that lost its core while holding it.
+    synchronized (cache) {
+      CompletableFuture<Optional<PlanCache.Entry<String, String>>> found =
+          CompletableFuture.supplyAsync(() -> cache.get(key("a")));
+      assertTrue(found.get(10, TimeUnit.SECONDS).isPresent());
+    }
   }
 
   @Test
