@@ -15,23 +15,28 @@ import java.util.Optional;
  * join, {@code {escape 'c'}} {@code ESCAPE 'c'}, and {@code {limit n offset m}} {@code LIMIT n OFFSET
  * m}, their closing braces a space. Braces inside string literals, quoted names and comments ({@code
  * --} and {@code //} to the end of the line, {@code /* *}{@code /}) are text. A brace that closes
- * nothing is left for the parser to report. {@code {call ...}} is refused: DynamoDB has no procedures.
+ * nothing, or an escape the parser reads that is not closed, is left for the parser to report; one
+ * replaced by SQL that is not closed is a syntax error (42000). {@code {call ...}} is refused:
+ * DynamoDB has no procedures.
  */
 final class JdbcEscapes {
   /** What an open brace became, so that its closing brace becomes the same. */
-  private enum Open {
+  private sealed interface Open {
     /** An escape the parser reads: its braces stay. */
-    KEPT,
-    /** An escape replaced by SQL: its closing brace becomes a space. */
-    REPLACED
+    record Kept() implements Open {}
+
+    /** Escape {@code keyword}, replaced by its SQL: its closing brace becomes a space. */
+    record Replaced(String keyword) implements Open {}
   }
+
+  private static final Open KEPT = new Open.Kept();
 
   private JdbcEscapes() {}
 
   /**
    * {@code sql} with JDBC's escapes that the parser does not read replaced by their SQL.
    *
-   * @throws SQLException 0A000 for a procedure call
+   * @throws SQLException 0A000 for a procedure call, 42000 for an escape replaced by SQL that is not closed
    */
   static String translate(String sql) throws SQLException {
     if (sql.indexOf('{') < 0) {
@@ -57,7 +62,7 @@ final class JdbcEscapes {
           // The parser finds a JDBC function by its upper-case name: {fn ucase(x)} is {fn UCASE(x)}.
           int name = skipSpaces(sql, word + keyword.length());
           String function = keyword(sql, name);
-          open.push(Open.KEPT);
+          open.push(KEPT);
           out.append(sql, i, name).append(function.toUpperCase(Locale.ROOT));
           i = name + function.length();
           continue;
@@ -69,21 +74,28 @@ final class JdbcEscapes {
           default -> Optional.empty();
         };
         if (replacement.isPresent()) {
-          open.push(Open.REPLACED);
+          open.push(new Open.Replaced(keyword));
           out.append(replacement.get());
           i = word + keyword.length();
         } else {
-          open.push(Open.KEPT);
+          open.push(KEPT);
           out.append(c);
           i++;
         }
       } else if (c == '}' && !open.isEmpty()) {
         // A space where a replaced escape closes, so that {oj t}WHERE does not become tWHERE.
-        out.append(open.pop() == Open.KEPT ? c : ' ');
+        out.append(open.pop() instanceof Open.Kept ? c : ' ');
         i++;
       } else {
         out.append(c);
         i++;
+      }
+    }
+    // A replaced escape's opening brace is gone, so the parser could not tell that it never closes.
+    for (Open unclosed : open) {
+      if (unclosed instanceof Open.Replaced replaced) {
+        throw SqlState.SYNTAX_ERROR.toException("The JDBC escape {" + replaced.keyword() + " ...} is not closed: "
+            + "end it with }", null);
       }
     }
     return out.toString();

@@ -59,6 +59,35 @@ class JdbcEscapesTest {
     }
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      SELECT x FROM t {limit 1                         | limit
+      SELECT * FROM {oj a LEFT JOIN b ON a.x = b.x     | oj
+      a LIKE 'x!_%' {escape '!'                        | escape
+      SELECT x FROM t {limit 1 -- }                    | limit
+      SELECT {fn UCASE(x)} FROM t {LIMIT 1 '}'         | limit
+      """)
+  void anEscapeReplacedBySqlThatIsNotClosedIsASyntaxError(String jdbc, String keyword) {
+    SQLException e = assertThrows(SQLException.class, () -> JdbcEscapes.translate(jdbc));
+    assertEquals("42000", e.getSQLState());
+    assertEquals("The JDBC escape {" + keyword + " ...} is not closed: end it with }", e.getMessage());
+  }
+
+  @Test
+  void anUnclosedEscapeIsRefusedBeforeAnythingRuns() throws SQLException {
+    try (Connection connection = DemoDatabase.get().connect()) {
+      // Without the check, the brace was dropped and the statement ran as if the escape were closed.
+      SQLException replaced = assertThrows(SQLException.class,
+          () -> connection.prepareStatement("SELECT path FROM files WHERE account = 'a91' {limit 1"));
+      assertEquals("42000", replaced.getSQLState());
+      assertTrue(replaced.getMessage().contains("{limit ...} is not closed"), replaced.getMessage());
+      // An escape the parser reads keeps its brace, and the parser reports it.
+      SQLException kept = assertThrows(SQLException.class,
+          () -> connection.prepareStatement("SELECT {fn UCASE(path) FROM files WHERE account = 'a91'"));
+      assertEquals("42000", kept.getSQLState());
+    }
+  }
+
   @Test
   void textWithoutABraceIsTheSameString() throws SQLException {
     String sql = "SELECT path FROM files WHERE account = ?";
