@@ -51,6 +51,7 @@ final class JdbcTypes {
       case DECIMAL:
         return BigDecimal.class.getName();
       case REAL:
+        return Float.class.getName();
       case FLOAT:
       case DOUBLE:
         return Double.class.getName();

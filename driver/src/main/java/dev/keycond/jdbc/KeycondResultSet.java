@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import javax.sql.rowset.serial.SerialBlob;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * A forward-only, read-only result. Rows are pulled from the plan's cursor one at a time, so a
@@ -246,7 +247,12 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
 
   @Override
   public Object getObject(int columnIndex) throws SQLException {
-    return JdbcValues.toJdbc(value(columnIndex));
+    Object value = value(columnIndex);
+    // keycond computes in doubles; JDBC gives a REAL column's value as a Float, as its metadata says.
+    if (value instanceof Double d && columns.get(columnIndex - 1).type() == SqlTypeName.REAL) {
+      return d.floatValue();
+    }
+    return JdbcValues.toJdbc(value);
   }
 
   @Override
