@@ -248,9 +248,9 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
   @Override
   public Object getObject(int columnIndex) throws SQLException {
     Object value = value(columnIndex);
-    // keycond computes in doubles; JDBC gives a REAL column's value as a Float, as its metadata says.
-    if (value instanceof Double d && columns.get(columnIndex - 1).type() == SqlTypeName.REAL) {
-      return d.floatValue();
+    // keycond computes REAL in doubles; JDBC gives a REAL column's value as a Float, as its metadata says.
+    if (value instanceof Number number && columns.get(columnIndex - 1).type() == SqlTypeName.REAL) {
+      return number.floatValue();
     }
     return JdbcValues.toJdbc(value);
   }

@@ -29,6 +29,7 @@ class ResultValueClassesTest {
       new Expected("CAST(1 AS BIGINT)", Types.BIGINT, Long.class),
       new Expected("CAST(1.5 AS DECIMAL(3, 1))", Types.DECIMAL, java.math.BigDecimal.class),
       new Expected("CAST(1.5 AS REAL)", Types.REAL, Float.class),
+      new Expected("CAST(size AS REAL)", Types.REAL, Float.class),
       new Expected("CAST(1.5 AS DOUBLE)", Types.DOUBLE, Double.class),
       new Expected("CAST('x' AS VARCHAR(3))", Types.VARCHAR, String.class),
       new Expected("TRUE", Types.BOOLEAN, Boolean.class),
@@ -53,6 +54,7 @@ class ResultValueClassesTest {
         assertEquals(expected.valueClass(), value.getClass(), expected.sql());
       }
       assertEquals(1.5f, rows.getObject(6));
+      assertEquals(0f, rows.getObject(7), "the root folder's size");
     }
   }
 }
