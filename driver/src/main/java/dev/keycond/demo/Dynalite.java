@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Logger;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -69,6 +70,11 @@ public final class Dynalite implements AutoCloseable {
   /** The URL to give the SDK or the JDBC driver, {@code http://127.0.0.1:<port>}. */
   public String endpoint() {
     return server.endpoint();
+  }
+
+  /** Empty while dynalite runs; once it has exited of itself, why: see {@link LocalServerProcess#exitReport}. */
+  public Optional<String> exitReport() {
+    return server.exitReport();
   }
 
   @Override

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -68,13 +69,20 @@ public final class LocalServerProcess implements AutoCloseable {
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
   private static final Duration OUTPUT_DRAIN_TIMEOUT = Duration.ofSeconds(2);
 
+  private final String server;
   private final Process process;
   private final int port;
+  /** The server's last lines of stderr, kept while it runs: what it said before it died, if it does. */
+  private final Tail stderr;
+  private final Thread stderrReader;
   private final Thread shutdownHook;
   private final AtomicBoolean stopped = new AtomicBoolean();
 
-  private LocalServerProcess(Launch launch, Process process, int port) {
+  private LocalServerProcess(Launch launch, Process process, Tail stderr, Thread stderrReader, int port) {
+    this.server = launch.server();
     this.process = process;
+    this.stderr = stderr;
+    this.stderrReader = stderrReader;
     this.port = port;
     this.shutdownHook = new Thread(this::stop, launch.server() + "-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -83,7 +91,10 @@ public final class LocalServerProcess implements AutoCloseable {
   /** Runs the launcher {@code command} in the launch's folder and waits for its port. */
   public static LocalServerProcess start(Launch launch, List<String> command) throws IOException {
     Process process = launch.run(command, false);
-    return new LocalServerProcess(launch, process, awaitPort(launch, process));
+    Tail stderr = new Tail();
+    Thread stderrReader = pump(launch.server() + "-stderr", process.getErrorStream(), stderr);
+    return new LocalServerProcess(launch, process, stderr, stderrReader, awaitPort(launch, process, stderr,
+        stderrReader));
   }
 
   /**
@@ -139,6 +150,19 @@ public final class LocalServerProcess implements AutoCloseable {
     return "http://127.0.0.1:" + port;
   }
 
+  /**
+   * Empty while the server runs, or once it was stopped; once it has exited of itself, its exit
+   * code and the last lines of its stderr. A server that dies during a test run makes every later
+   * request fail with "Connection refused", which says nothing of why.
+   */
+  public Optional<String> exitReport() {
+    if (process.isAlive() || stopped.get()) {
+      return Optional.empty();
+    }
+    join(stderrReader);
+    return Optional.of(server + " exited with code " + process.exitValue() + "; its stderr ended:\n" + stderr);
+  }
+
   @Override
   public void close() {
     try {
@@ -171,10 +195,8 @@ public final class LocalServerProcess implements AutoCloseable {
   }
 
   /** Waits for the launcher to print {@code LISTENING <port>}; kills it if that does not happen. */
-  private static int awaitPort(Launch launch, Process server) throws IOException {
+  private static int awaitPort(Launch launch, Process server, Tail stderr, Thread stderrReader) throws IOException {
     CompletableFuture<Integer> port = new CompletableFuture<>();
-    Tail stderr = new Tail();
-    Thread stderrReader = pump(launch.server() + "-stderr", server.getErrorStream(), stderr);
     // stdout is read to its end, not just to the LISTENING line, so the child never blocks on it.
     pump(launch.server() + "-stdout", server.getInputStream(), line -> {
       Matcher matcher = LISTENING.matcher(line);

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.localstack.LocalStackContainer;
 import org.testcontainers.utility.DockerImageName;
@@ -30,12 +31,15 @@ public final class DynamoServer implements AutoCloseable {
   private final ServerKind kind;
   private final String endpoint;
   private final Runnable stop;
+  /** Empty while the server runs; why it stopped, once it has stopped of itself. */
+  private final Supplier<Optional<String>> exitReport;
   private final DynamoDbClient client;
 
-  private DynamoServer(ServerKind kind, String endpoint, Runnable stop) {
+  private DynamoServer(ServerKind kind, String endpoint, Runnable stop, Supplier<Optional<String>> exitReport) {
     this.kind = kind;
     this.endpoint = endpoint;
     this.stop = stop;
+    this.exitReport = exitReport;
     this.client = Dynalite.client(endpoint);
   }
 
@@ -63,18 +67,19 @@ public final class DynamoServer implements AutoCloseable {
     DynamoServer server = switch (kind) {
       case DYNALITE -> started(kind, () -> {
         Dynalite dynalite = new Dynalite();
-        return new DynamoServer(kind, dynalite.endpoint(), dynalite::close);
+        return new DynamoServer(kind, dynalite.endpoint(), dynalite::close, dynalite::exitReport);
       });
       case MOTO -> started(kind, () -> {
         LocalServerProcess moto = Moto.start();
-        return new DynamoServer(kind, moto.endpoint(), moto::close);
+        return new DynamoServer(kind, moto.endpoint(), moto::close, moto::exitReport);
       });
       case LOCALSTACK -> {
         LocalStackContainer container = new LocalStackContainer(DockerImageName.parse(LOCALSTACK_IMAGE))
             .withServices("dynamodb")
             .withEnv(LOCALSTACK_TOKEN, System.getenv(LOCALSTACK_TOKEN));
         container.start();
-        yield new DynamoServer(kind, container.getEndpoint().toString(), container::stop);
+        yield new DynamoServer(kind, container.getEndpoint().toString(), container::stop,
+            () -> container.isRunning() ? Optional.empty() : Optional.of("the LocalStack container stopped"));
       }
     };
     server.awaitReady();
@@ -119,6 +124,17 @@ public final class DynamoServer implements AutoCloseable {
         throw new IllegalStateException("interrupted while waiting for " + kind.label() + " to answer", e);
       }
     }
+  }
+
+  /**
+   * Fails, saying why, when the server has stopped of itself: the test that asked for it could
+   * only fail with "Connection refused", which does not say that the server died, nor how.
+   */
+  void checkRunning() {
+    exitReport.get().ifPresent(report -> {
+      throw new IllegalStateException(kind.label() + " at " + endpoint + " is no longer running, so the tests "
+          + "that need it fail: " + report);
+    });
   }
 
   /** Which server this is. */

@@ -7,7 +7,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 /**
  * Gives tests a {@link DynamoServer} parameter (in constructors, lifecycle and test methods) of
  * one {@link ServerKind}: one server of each kind per test JVM, started when first asked for and
- * closed when the run ends. {@link DynaliteExtension} and {@link MotoExtension} choose the kind.
+ * closed when the run ends; a test that asks for a server that has died fails, saying how it died.
+ * {@link DynaliteExtension} and {@link MotoExtension} choose the kind.
  */
 abstract sealed class ServerExtension implements ParameterResolver permits DynaliteExtension, MotoExtension {
   private static final ExtensionContext.Namespace NAMESPACE =
@@ -31,7 +32,9 @@ abstract sealed class ServerExtension implements ParameterResolver permits Dynal
    * AutoCloseable) once every test has run.
    */
   static DynamoServer server(ExtensionContext context, ServerKind kind) {
-    return context.getRoot().getStore(NAMESPACE)
+    DynamoServer server = context.getRoot().getStore(NAMESPACE)
         .computeIfAbsent(kind, DynamoServer::start, DynamoServer.class);
+    server.checkRunning();
+    return server;
   }
 }
