@@ -33,7 +33,15 @@ import org.apache.calcite.sql.type.SqlTypeName;
 final class JdbcValues {
   private JdbcValues() {}
 
-  /** The natural Java object for {@code getObject}. */
+  /**
+   * getObject: a value as JDBC gives one of a column of {@code type}. keycond computes REAL in
+   * doubles, and JDBC gives a REAL as a Float, as the column's metadata says.
+   */
+  static Object toJdbc(Object value, SqlTypeName type) {
+    return type == SqlTypeName.REAL && value instanceof Number number ? number.floatValue() : toJdbc(value);
+  }
+
+  /** The natural Java object for {@code getObject}, whatever the column (an array's members). */
   static Object toJdbc(Object value) {
     if (value instanceof List<?> list) {
       return KeycondArray.of(list);
@@ -209,8 +217,8 @@ final class JdbcValues {
     }
   }
 
-  /** {@code getObject(column, type)}. */
-  static <T> T as(Object value, Class<T> type, String column) throws SQLException {
+  /** {@code getObject(column, type)} of a column of SQL type {@code columnType}. */
+  static <T> T as(Object value, SqlTypeName columnType, Class<T> type, String column) throws SQLException {
     if (type == null) {
       throw SqlState.INVALID_PARAMETER_VALUE.toException("getObject needs the class to read column '" + column
           + "' as; it was given null.", null);
@@ -220,7 +228,7 @@ final class JdbcValues {
     }
     Object result;
     if (type == Object.class) {
-      result = toJdbc(value);
+      result = toJdbc(value, columnType);
     } else if (type == String.class) {
       result = toText(value);
     } else if (type == Integer.class) {

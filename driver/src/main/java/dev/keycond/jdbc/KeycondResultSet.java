@@ -36,7 +36,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import javax.sql.rowset.serial.SerialBlob;
-import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * A forward-only, read-only result. Rows are pulled from the plan's cursor one at a time, so a
@@ -247,17 +246,12 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
 
   @Override
   public Object getObject(int columnIndex) throws SQLException {
-    Object value = value(columnIndex);
-    // keycond computes REAL in doubles; JDBC gives a REAL column's value as a Float, as its metadata says.
-    if (value instanceof Number number && columns.get(columnIndex - 1).type() == SqlTypeName.REAL) {
-      return number.floatValue();
-    }
-    return JdbcValues.toJdbc(value);
+    return JdbcValues.toJdbc(value(columnIndex), columns.get(columnIndex - 1).type());
   }
 
   @Override
   public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
-    return JdbcValues.as(value(columnIndex), type, label(columnIndex));
+    return JdbcValues.as(value(columnIndex), columns.get(columnIndex - 1).type(), type, label(columnIndex));
   }
 
   @Override

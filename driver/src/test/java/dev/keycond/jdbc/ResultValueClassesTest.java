@@ -52,6 +52,7 @@ class ResultValueClassesTest {
         assertEquals(expected.type(), columns.getColumnType(i), expected.sql());
         assertEquals(expected.valueClass().getName(), columns.getColumnClassName(i), expected.sql());
         assertEquals(expected.valueClass(), value.getClass(), expected.sql());
+        assertEquals(value, rows.getObject(i, Object.class), "getObject(i, Object.class) of " + expected.sql());
       }
       assertEquals(1.5f, rows.getObject(6));
       assertEquals(0f, rows.getObject(7), "the root folder's size");
