@@ -32,10 +32,16 @@ final class JdbcTypes {
   }
 
   static String name(SqlTypeName type) {
+    if (IntervalValues.isInterval(type)) {
+      return IntervalValues.typeName(type);
+    }
     return type == SqlTypeName.CHAR ? "VARCHAR" : type.getName();
   }
 
   static String className(SqlTypeName type) {
+    if (IntervalValues.isInterval(type)) {
+      return IntervalValues.javaClass(type).getName();
+    }
     switch (type) {
       case CHAR:
       case VARCHAR:

@@ -38,6 +38,9 @@ final class JdbcValues {
    * doubles, and JDBC gives a REAL as a Float, as the column's metadata says.
    */
   static Object toJdbc(Object value, SqlTypeName type) {
+    if (value instanceof Number number && IntervalValues.isInterval(type)) {
+      return IntervalValues.object(number.longValue(), type);
+    }
     return type == SqlTypeName.REAL && value instanceof Number number ? number.floatValue() : toJdbc(value);
   }
 
@@ -110,6 +113,13 @@ final class JdbcValues {
       return Optional.of(z.toLocalDate());
     }
     return Optional.empty();
+  }
+
+  /** getString of a column of SQL type {@code type}: {@link #toText(Object)}, an interval as SQL writes one. */
+  static String toText(Object value, SqlTypeName type) {
+    return value instanceof Number number && IntervalValues.isInterval(type)
+        ? IntervalValues.text(number.longValue(), type)
+        : toText(value);
   }
 
   /** getString: the same text as CAST(value AS VARCHAR) (binary as hex, sets as JSON arrays). */
@@ -230,7 +240,7 @@ final class JdbcValues {
     if (type == Object.class) {
       result = toJdbc(value, columnType);
     } else if (type == String.class) {
-      result = toText(value);
+      result = toText(value, columnType);
     } else if (type == Integer.class) {
       result = (int) toLong(value, column, Integer.MIN_VALUE, Integer.MAX_VALUE);
     } else if (type == Long.class) {
@@ -268,6 +278,9 @@ final class JdbcValues {
       result = Time.valueOf(toTime(value, column));
     } else if (type.isInstance(value)) {
       result = value;
+    } else if (type.isInstance(toJdbc(value, columnType))) {
+      // What getObject gives, asked for by its class: an interval's Duration or Period, an Array.
+      result = toJdbc(value, columnType);
     } else {
       throw conversion(value, type.getSimpleName(), column, null);
     }

@@ -146,7 +146,7 @@ public final class KeycondResultSet extends ReadOnlyResultSet {
 
   @Override
   public String getString(int columnIndex) throws SQLException {
-    return JdbcValues.toText(value(columnIndex));
+    return JdbcValues.toText(value(columnIndex), columns.get(columnIndex - 1).type());
   }
 
   @Override

@@ -11,6 +11,8 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.time.Duration;
+import java.time.Period;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +37,9 @@ class ResultValueClassesTest {
       new Expected("TRUE", Types.BOOLEAN, Boolean.class),
       new Expected("DATE '2026-01-01'", Types.DATE, java.sql.Date.class),
       new Expected("TIME '10:30:00'", Types.TIME, java.sql.Time.class),
-      new Expected("TIMESTAMP '2026-01-01 10:30:00'", Types.TIMESTAMP, java.sql.Timestamp.class));
+      new Expected("TIMESTAMP '2026-01-01 10:30:00'", Types.TIMESTAMP, java.sql.Timestamp.class),
+      new Expected("INTERVAL '90' MINUTE", Types.OTHER, Duration.class),
+      new Expected("INTERVAL '1-2' YEAR TO MONTH", Types.OTHER, Period.class));
 
   @Test
   void everyValueIsOfTheClassItsColumnNames() throws SQLException {
@@ -56,6 +60,46 @@ class ResultValueClassesTest {
       }
       assertEquals(1.5f, rows.getObject(6));
       assertEquals(0f, rows.getObject(7), "the root folder's size");
+      assertEquals(Duration.ofMinutes(90), rows.getObject(14));
+      assertEquals(Period.of(1, 2, 0), rows.getObject(15));
+    }
+  }
+
+  /**
+   * An interval is computed as a count of milliseconds (or months); the caller sees the interval:
+   * its text as SQL writes it, which reads back as the same value, a Duration or a Period, and the
+   * type's SQL name.
+   */
+  @Test
+  void anIntervalReadsAsTheIntervalNotItsCount() throws SQLException {
+    String select = "SELECT INTERVAL '1 02:03:04.5' DAY TO SECOND AS ds, -(INTERVAL '2' HOUR) AS neg,"
+        + " (TIMESTAMP '2026-01-01 10:30:00' - TIMESTAMP '2026-01-01 00:00:00') MINUTE AS gap,"
+        + " INTERVAL '14' MONTH AS months,"
+        + " (TIMESTAMP '2026-01-01 10:30:00' - TIMESTAMP '2026-01-01 00:00:00') HOUR AS hours FROM files WHERE account = 'a91' AND path = 'root/'";
+    try (Connection connection = DemoDatabase.get().connect(); Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(select)) {
+      ResultSetMetaData columns = rows.getMetaData();
+      assertTrue(rows.next(), "the demo's drive has its root folder");
+      assertEquals("INTERVAL '1 02:03:04.5' DAY TO SECOND", rows.getString("ds"));
+      assertEquals(Duration.ofDays(1).plusHours(2).plusMinutes(3).plusMillis(4_500), rows.getObject("ds"));
+      assertEquals("INTERVAL DAY TO SECOND", columns.getColumnTypeName(1));
+      assertEquals("INTERVAL '-2' HOUR", rows.getString("neg"));
+      assertEquals(Duration.ofHours(-2), rows.getObject("neg", Duration.class));
+      assertEquals("INTERVAL '630' MINUTE", rows.getObject("gap", String.class));
+      assertEquals(Duration.ofMinutes(630), rows.getObject("gap"));
+      assertEquals("INTERVAL MINUTE", columns.getColumnTypeName(3));
+      assertEquals("INTERVAL '14' MONTH", rows.getString("months"));
+      assertEquals(Period.of(1, 2, 0), rows.getObject("months"));
+      assertEquals("INTERVAL '10' HOUR", rows.getString("hours"));
+      assertEquals(Duration.ofHours(10), rows.getObject("hours"), "a difference in whole hours, as its text says");
+      List<Object> values = List.of(rows.getObject(1), rows.getObject(2), rows.getObject(3), rows.getObject(4));
+      String texts = String.join(", ", rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4));
+      try (Statement readBack = connection.createStatement(); ResultSet again = readBack.executeQuery(
+          "SELECT " + texts + " FROM files WHERE account = 'a91' AND path = 'root/'")) {
+        assertTrue(again.next());
+        assertEquals(values, List.of(again.getObject(1), again.getObject(2), again.getObject(3), again.getObject(4)),
+            "each interval's text reads back as the same interval: " + texts);
+      }
     }
   }
 }

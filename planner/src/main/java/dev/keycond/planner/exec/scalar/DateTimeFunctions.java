@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.ToIntFunction;
 import java.util.function.UnaryOperator;
+import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
@@ -108,7 +109,32 @@ final class DateTimeFunctions {
     }
     ChronoUnit unit = call.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH
         ? ChronoUnit.MONTHS : ChronoUnit.MILLIS;
-    return Strict.of(start, end, (from, to) -> unit.between(temporal(from), temporal(to)));
+    long whole = countsOfLastField(call.getType().getSqlTypeName());
+    return Strict.of(start, end, (from, to) -> {
+      long count = unit.between(temporal(from), temporal(to));
+      return count - count % whole;
+    });
+  }
+
+  /**
+   * How many months or milliseconds make one of the last field of an interval type: {@code (b - a)
+   * HOUR} is the whole hours from {@code a} to {@code b}, cut toward zero, as SQL counts them (10:30
+   * after midnight is 10 hours), and so is any arithmetic on it. A SECOND keeps its fraction.
+   */
+  private static long countsOfLastField(SqlTypeName type) {
+    TimeUnit last = type.getEndUnit() == null ? type.getStartUnit() : type.getEndUnit();
+    switch (last == null ? TimeUnit.MILLISECOND : last) {
+      case YEAR:
+        return 12;
+      case DAY:
+        return MILLIS_PER_DAY;
+      case HOUR:
+        return 3_600_000;
+      case MINUTE:
+        return 60_000;
+      default:
+        return 1;
+    }
   }
 
   /** A DATE counts from its midnight, so that days and milliseconds between dates are whole days. */
