@@ -16,11 +16,6 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@link Period} of years and months.
  */
 final class IntervalValues {
-  private static final long SECOND = 1_000;
-  private static final long MINUTE = 60 * SECOND;
-  private static final long HOUR = 60 * MINUTE;
-  private static final long DAY = 24 * HOUR;
-
   private IntervalValues() {}
 
   static boolean isInterval(SqlTypeName type) {
@@ -102,18 +97,8 @@ final class IntervalValues {
     }
   }
 
+  /** Milliseconds in one of a day-time field: Calcite's multiplier of the unit. */
   private static long unitMillis(TimeUnit unit) {
-    switch (unit) {
-      case DAY:
-        return DAY;
-      case HOUR:
-        return HOUR;
-      case MINUTE:
-        return MINUTE;
-      case SECOND:
-        return SECOND;
-      default:
-        throw new IllegalArgumentException(unit + " is not a field of a day-time interval");
-    }
+    return unit.multiplier.longValueExact();
   }
 }

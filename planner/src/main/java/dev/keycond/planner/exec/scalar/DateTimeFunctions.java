@@ -123,19 +123,10 @@ final class DateTimeFunctions {
    */
   private static long countsOfLastField(SqlTypeName type) {
     TimeUnit last = type.getEndUnit() == null ? type.getStartUnit() : type.getEndUnit();
-    switch (last == null ? TimeUnit.MILLISECOND : last) {
-      case YEAR:
-        return 12;
-      case DAY:
-        return MILLIS_PER_DAY;
-      case HOUR:
-        return 3_600_000;
-      case MINUTE:
-        return 60_000;
-      default:
-        return 1;
-    }
+    // Calcite's multiplier of a unit is its months (YEAR, MONTH) or its milliseconds (DAY to SECOND).
+    return last == null || last == TimeUnit.SECOND ? 1 : last.multiplier.longValueExact();
   }
+
 
   /** A DATE counts from its midnight, so that days and milliseconds between dates are whole days. */
   private static Temporal temporal(Object datetime) {
