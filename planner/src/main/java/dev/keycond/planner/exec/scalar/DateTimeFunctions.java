@@ -127,7 +127,6 @@ final class DateTimeFunctions {
     return last == null || last == TimeUnit.SECOND ? 1 : last.multiplier.longValueExact();
   }
 
-
   /** A DATE counts from its midnight, so that days and milliseconds between dates are whole days. */
   private static Temporal temporal(Object datetime) {
     return datetime instanceof LocalDate date ? date.atStartOfDay() : (Temporal) datetime;
