@@ -2,6 +2,7 @@ package dev.keycond.jdbc;
 
 import java.time.Duration;
 import java.time.Period;
+import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -16,6 +17,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@link Period} of years and months.
  */
 final class IntervalValues {
+  /** The fields of a day-time interval, in the order SQL writes them. */
+  private static final List<TimeUnit> DAY_TIME_FIELDS =
+      List.of(TimeUnit.DAY, TimeUnit.HOUR, TimeUnit.MINUTE, TimeUnit.SECOND);
+
   private IntervalValues() {}
 
   static boolean isInterval(SqlTypeName type) {
@@ -73,9 +78,8 @@ final class IntervalValues {
     StringBuilder text = new StringBuilder();
     text.append(millis / unitMillis(start));
     long rest = millis % unitMillis(start);
-    TimeUnit unit = start;
-    while (unit != end) {
-      unit = next(unit);
+    int first = DAY_TIME_FIELDS.indexOf(start);
+    for (TimeUnit unit : DAY_TIME_FIELDS.subList(first + 1, DAY_TIME_FIELDS.indexOf(end) + 1)) {
       long value = rest / unitMillis(unit);
       rest %= unitMillis(unit);
       text.append(unit == TimeUnit.HOUR ? ' ' : ':').append(value < 10 ? "0" : "").append(value);
@@ -84,17 +88,6 @@ final class IntervalValues {
       text.append('.').append(String.format(Locale.ROOT, "%03d", rest).replaceAll("0+$", ""));
     }
     return text.toString();
-  }
-
-  private static TimeUnit next(TimeUnit unit) {
-    switch (unit) {
-      case DAY:
-        return TimeUnit.HOUR;
-      case HOUR:
-        return TimeUnit.MINUTE;
-      default:
-        return TimeUnit.SECOND;
-    }
   }
 
   /** Milliseconds in one of a day-time field: Calcite's multiplier of the unit. */

@@ -278,11 +278,12 @@ final class JdbcValues {
       result = Time.valueOf(toTime(value, column));
     } else if (type.isInstance(value)) {
       result = value;
-    } else if (type.isInstance(toJdbc(value, columnType))) {
+    } else {
       // What getObject gives, asked for by its class: an interval's Duration or Period, an Array.
       result = toJdbc(value, columnType);
-    } else {
-      throw conversion(value, type.getSimpleName(), column, null);
+      if (!type.isInstance(result)) {
+        throw conversion(value, type.getSimpleName(), column, null);
+      }
     }
     return type.cast(result);
   }
