@@ -155,6 +155,13 @@ public final class KeyTemplate {
    * of it. Allowing them would make the key ambiguous to decode.
    */
   public String forbiddenCharacters(Slot slot) {
+    // Every key bound checks its slots' texts: the slot is nearly always one of these very segments,
+    // found without comparing records field by field.
+    for (int i = 0; i < segments.size(); i++) {
+      if (segments.get(i) == slot) {
+        return forbiddenBySegment[i];
+      }
+    }
     return forbiddenBySegment[segments.indexOf(slot)];
   }
 
@@ -206,12 +213,14 @@ public final class KeyTemplate {
    *     column and the template
    */
   public void checkSlotText(Slot slot, String slotText) {
-    forbiddenCharacters(slot).codePoints().filter(c -> slotText.indexOf(c) >= 0).findFirst().ifPresent(c -> {
+    String forbidden = forbiddenCharacters(slot);
+    if (containsAny(slotText, forbidden)) {
+      int c = forbidden.codePoints().filter(f -> slotText.indexOf(f) >= 0).findFirst().orElseThrow();
       throw new KeycondException(SqlState.KEY_VALUE_NOT_REPRESENTABLE,
           "Value '" + slotText + "' of column '" + slot.column() + "' contains '"
               + new String(Character.toChars(c)) + "', which key template '" + text
               + "' uses next to that column; such a value cannot be stored in or looked up by that key");
-    });
+    }
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.keycond.planner.request;
 
 import com.google.common.collect.ImmutableMap;
-import java.util.HashMap;
+import com.google.common.collect.Maps;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,12 +45,17 @@ public record GetItem(
    */
   public static Map<String, AttributeValue> withKey(Map<String, AttributeValue> answered,
       Map<String, AttributeValue> key) {
-    if (answered.keySet().containsAll(key.keySet())) {
-      return answered;
+    Map<String, AttributeValue> item = null;
+    for (Map.Entry<String, AttributeValue> attribute : key.entrySet()) {
+      if (!answered.containsKey(attribute.getKey())) {
+        if (item == null) {
+          item = Maps.newHashMapWithExpectedSize(answered.size() + key.size());
+          item.putAll(answered);
+        }
+        item.put(attribute.getKey(), attribute.getValue());
+      }
     }
-    Map<String, AttributeValue> item = new HashMap<>(answered);
-    item.putAll(key);
-    return item;
+    return item == null ? answered : item;
   }
 
   public GetItemRequest toSdk() {

@@ -177,6 +177,11 @@ class KeyTemplateTest {
     }
 
     @Test
+    void aSlotEqualToOneOfTheTemplatesIsTheSameSlot() {
+      assertEquals("/:", t("{a}/{b}:{c}").forbiddenCharacters(new Slot("b", 0)));
+    }
+
+    @Test
     void noneForABareSlot() {
       assertEquals("", forbidden("{path}", 0));
     }
@@ -329,6 +334,13 @@ class KeyTemplateTest {
       assertEquals("Value 'a#b' of column 'account' contains '#', which key template 'DRIVE#{account}' uses next "
           + "to that column; such a value cannot be stored in or looked up by that key", e.getMessage());
       assertThrows(KeycondException.class, () -> t("ORDER#{year}#{month}").encode(List.of("2026", "0#3")));
+    }
+
+    @Test
+    void namesTheForbiddenCharacterTheValueHoldsOfTwo() {
+      KeycondException e = assertThrows(KeycondException.class, () -> t("{a}/{b}:{c}").encode(List.of("x", "y:z", "w")));
+      assertEquals("Value 'y:z' of column 'b' contains ':', which key template '{a}/{b}:{c}' uses next to that "
+          + "column; such a value cannot be stored in or looked up by that key", e.getMessage());
     }
 
     @Test
