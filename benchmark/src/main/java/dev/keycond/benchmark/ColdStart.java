@@ -255,8 +255,9 @@ final class ColdStart implements Measurement {
   private static String overlap(Map<Variant, Map<String, List<ChildJvm.Result>>> halves,
       Map<Variant, Map<String, List<ChildJvm.Result>>> results) {
     StringBuilder md = new StringBuilder("#### Do the two halves of the first connection overlap?\n\n"
-        + "A connection warms the planner up on two other threads while its own thread reads the mapping "
-        + "(the client is built meanwhile) and describes the mapped tables. Each half alone in a fresh JVM "
+        + "A connection warms the planner up on another thread while its own thread reads the mapping "
+        + "(the client is built meanwhile) and describes the mapped tables; the warm-up's half planned through "
+        + "Calcite waits until the connection is open and its first statement over. Each half alone in a fresh JVM "
         + "(`main` to done, median of " + HALF_RUNS + "), against the connection above (`main` to connected), which runs both:\n\n"
         + "| JVM flags | planner warm-up alone | connecting alone | their sum | the longer | connection, both halves |"
         + " overlap won |\n|---|---|---|---|---|---|---|\n");

@@ -164,6 +164,7 @@ public final class KeycondConnection extends AbstractWrapper implements Connecti
 
   void statementClosed(KeycondStatement statement) {
     statements.remove(statement);
+    session.statementClosed();
   }
 
   @Override

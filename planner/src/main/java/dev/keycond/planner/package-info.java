@@ -7,6 +7,7 @@
  * without Calcite's front end into the read or write Calcite's path makes of it; what planned reads may send
  * ({@code PlannedReads}) and the warnings a plan gives; and
  * {@link dev.keycond.planner.PlannerWarmUp}, which a first connection runs beside its requests and
- * once it is open, so that its statements find the planner loaded.
+ * once it is open and its first statement over ({@code FirstStatement}), so that its
+ * statements find the planner loaded.
  */
 package dev.keycond.planner;

@@ -41,6 +41,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -117,7 +118,7 @@ public final class Session implements AutoCloseable {
    * @param maxRows 0 for no limit
    */
   public PlannedStatement prepare(String sql, long maxRows) {
-    return planner.prepare(sql, maxRows);
+    return beginning(() -> planner.prepare(sql, maxRows));
   }
 
   /**
@@ -128,7 +129,23 @@ public final class Session implements AutoCloseable {
    * @param maxRows 0 for no limit
    */
   public PlannedText prepareText(String sql, long maxRows, StatementCall call) {
-    return call.planning(() -> planner.prepareText(sql, maxRows));
+    return beginning(() -> call.planning(() -> planner.prepareText(sql, maxRows)));
+  }
+
+  /** Plans a statement that begins, telling the planner's warm-up, which waits for the JVM's first. */
+  private static <T> T beginning(Supplier<T> planning) {
+    PlannerWarmUp.statementBegins();
+    try {
+      return planning.get();
+    } catch (RuntimeException e) {
+      PlannerWarmUp.statementOver();
+      throw e;
+    }
+  }
+
+  /** Says that one of the session's statements was closed. */
+  public void statementClosed() {
+    PlannerWarmUp.statementOver();
   }
 
   /**
@@ -394,5 +411,6 @@ public final class Session implements AutoCloseable {
   public void close() {
     transaction.ifPresent(Transaction::discard);
     share.release();
+    PlannerWarmUp.statementOver();
   }
 }
