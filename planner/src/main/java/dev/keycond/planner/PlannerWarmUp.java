@@ -37,8 +37,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * from the connection while it connects (on 2 cores, both halves side by side made the connection
  * slower than connecting alone by about as much as it won) nor from a first statement that needs
  * none of it (beside a first keyed UPDATE, it made the UPDATE 40 to 60 ms slower once connected). A
- * first statement that needs Calcite loads it itself, as fast as the warm-up would have. Their
- * Queries are answered by a {@link WarmUpClient}, which sends nothing.
+ * first statement that needs Calcite loads it on its own thread, as it did when the warm-up had not
+ * got that far. Their Queries are answered by a {@link WarmUpClient}, which sends nothing.
  */
 public final class PlannerWarmUp {
   private static final String SIMPLE_SQL = "SELECT path, size FROM t WHERE account = 'a' AND path LIKE 'r/%'";

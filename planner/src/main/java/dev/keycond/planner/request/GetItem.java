@@ -45,17 +45,17 @@ public record GetItem(
    */
   public static Map<String, AttributeValue> withKey(Map<String, AttributeValue> answered,
       Map<String, AttributeValue> key) {
-    Map<String, AttributeValue> item = null;
-    for (Map.Entry<String, AttributeValue> attribute : key.entrySet()) {
-      if (!answered.containsKey(attribute.getKey())) {
-        if (item == null) {
-          item = Maps.newHashMapWithExpectedSize(answered.size() + key.size());
-          item.putAll(answered);
-        }
-        item.put(attribute.getKey(), attribute.getValue());
-      }
+    boolean holdsKey = true;
+    for (String attribute : key.keySet()) {
+      holdsKey &= answered.containsKey(attribute);
     }
-    return item == null ? answered : item;
+    if (holdsKey) {
+      return answered;
+    }
+    Map<String, AttributeValue> item = Maps.newHashMapWithExpectedSize(answered.size() + key.size());
+    item.putAll(answered);
+    item.putAll(key);
+    return item;
   }
 
   public GetItemRequest toSdk() {
