@@ -37,6 +37,9 @@ final class HttpClients implements Measurement {
   private static final String KEYCOND = "keycond, prepareStatement + bind + execute + read + close per call";
   private static final String POOLED = "keycond, the same call on a connection borrowed from a HikariCP pool of "
       + ConnectionPool.SIZE;
+  /** Not a candidate for the fastest raw client: it sends more than a user's {@code GetItem}. */
+  private static final String ASKING = "raw SDK `GetItem`, " + RawSdk.BASELINE.label + ", asking `ReturnConsumedCapacity="
+      + RawSdk.AS_KEYCOND + "` as keycond's does";
 
   private final String endpoint;
 
@@ -54,7 +57,10 @@ final class HttpClients implements Measurement {
       for (HttpStack stack : HttpStack.values()) {
         DynamoDbClient client = RawSdk.client(endpoint, stack);
         clients.add(client);
-        ways.put(raw(stack), photo -> getItem(client, photo));
+        ways.put(raw(stack), photo -> getItem(client, photo, false));
+        if (stack == RawSdk.BASELINE) {
+          ways.put(ASKING, photo -> getItem(client, photo, true));
+        }
       }
       ways.put(KEYCOND, photo -> framework(connection, photo));
       ways.put(POOLED, photo -> pool.borrowing(pooled -> framework(pooled, photo)));
@@ -77,12 +83,13 @@ final class HttpClients implements Measurement {
     return "raw SDK `GetItem`, " + stack.label;
   }
 
-  private static long getItem(DynamoDbClient client, int photo) {
+  private static long getItem(DynamoDbClient client, int photo, boolean askCapacity) {
     Map<String, AttributeValue> item = client.getItem(GetItemRequest.builder()
         .tableName(FilesTable.SOURCE)
         .key(Map.of("PK", AttributeValue.fromS(FilesTable.PARTITION), "SK", AttributeValue.fromS(DriveTree.photo(photo))))
         .projectionExpression("#size")
         .expressionAttributeNames(Map.of("#size", "size"))
+        .returnConsumedCapacity(askCapacity ? RawSdk.AS_KEYCOND : null)
         .build()).item();
     return Long.parseLong(item.get("size").n());
   }
@@ -110,7 +117,9 @@ final class HttpClients implements Measurement {
         .append("statement cache do), and the same call on a connection borrowed from a HikariCP pool of ")
         .append(ConnectionPool.SIZE).append(" for each call, against the raw SDK's `GetItem` of the same item with the ")
         .append("same projection on each synchronous HTTP client, every client built with its builder's defaults and ")
-        .append("keycond's timeouts. Latency: ").append(CalledWays.latencyMethod(ROUNDS))
+        .append("keycond's timeouts, and on ").append(RawSdk.BASELINE.label).append(" once more asking, as keycond ")
+        .append("does for each statement's cost, for the consumed capacity (not a candidate for the fastest). ")
+        .append("Latency: ").append(CalledWays.latencyMethod(ROUNDS))
         .append(". Throughput: 1, 8 and 32 threads sharing ")
         .append("one raw client, one keycond `Connection` or the pool, ").append(CalledWays.throughputMethod())
         .append(". Load average (1 min) at the end: ")
@@ -174,6 +183,13 @@ final class HttpClients implements Measurement {
     summary.add(SummaryRow.callsASecond("framework-style point reads a second, " + ConnectionPool.SIZE + " threads on "
         + "a HikariCP pool of " + ConnectionPool.SIZE + " connections (raw: " + best.label + ", the fastest, one client)",
         pooled, raw, new Target.AtLeast(0.9), costs.get(POOLED), costs.get(raw(best))));
+    summary.add(SummaryRow.of("the same, 1 thread, against the raw `GetItem` asking for the consumed capacity as "
+        + "keycond's does (" + RawSdk.BASELINE.label + ")", Stats.median(latency.get(KEYCOND)),
+        Stats.median(latency.get(ASKING)), Stats.ms(Stats.median(latency.get(KEYCOND))),
+        Stats.ms(Stats.median(latency.get(ASKING))), new Target.None(), costs.get(KEYCOND), costs.get(ASKING)));
+    summary.add(SummaryRow.callsASecond("the same, " + ConnectionPool.SIZE + " threads on one connection, against the "
+        + "raw `GetItem` asking for the consumed capacity", throughput.get(ConnectionPool.SIZE).get(KEYCOND),
+        throughput.get(ConnectionPool.SIZE).get(ASKING), new Target.None(), costs.get(KEYCOND), costs.get(ASKING)));
     return new Section(md.toString(), summary);
   }
 

@@ -29,6 +29,11 @@ final class PhotoSizeUpdate {
 
   /** @return 1, the item the condition found */
   static long raw(DynamoDbClient client, int n) {
+    return raw(client, n, false);
+  }
+
+  /** The same, asking for the consumed capacity as keycond does when {@code askCapacity}. */
+  static long raw(DynamoDbClient client, int n, boolean askCapacity) {
     client.updateItem(UpdateItemRequest.builder()
         .tableName(FilesTable.SOURCE)
         .key(Map.of("PK", AttributeValue.fromS(FilesTable.PARTITION), "SK", AttributeValue.fromS(DriveTree.photo(n))))
@@ -36,6 +41,7 @@ final class PhotoSizeUpdate {
         .conditionExpression("attribute_exists(PK)")
         .expressionAttributeNames(Map.of("#size", "size"))
         .expressionAttributeValues(Map.of(":size", AttributeValue.fromN(Long.toString(DriveTree.photoSize(n)))))
+        .returnConsumedCapacity(askCapacity ? RawSdk.AS_KEYCOND : null)
         .build());
     return 1;
   }

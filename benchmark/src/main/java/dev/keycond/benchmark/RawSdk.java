@@ -8,6 +8,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * The baseline: the AWS SDK v2 called directly, with its client built the usual way (the
@@ -37,6 +38,13 @@ final class RawSdk {
         .build();
   }
 
+  /**
+   * What keycond asks of every request, for the cost of each statement; a raw request that asks the
+   * same measures what keycond's own code adds, apart from what the answer's consumed capacity costs
+   * (on dynalite, computing it takes the server's CPU, on the same cores as the client's).
+   */
+  static final ReturnConsumedCapacity AS_KEYCOND = ReturnConsumedCapacity.INDEXES;
+
   /** {@code PK = DRIVE#a1 AND begins_with(SK, prefix)}: what {@code path LIKE 'prefix%'} becomes. */
   static QueryRequest.Builder beginsWith(String prefix) {
     return QueryRequest.builder()
@@ -49,9 +57,15 @@ final class RawSdk {
 
   /** The same, projected as keycond projects {@code SELECT path, size} (PK gives the account). */
   static QueryRequest pathAndSize(String prefix) {
+    return pathAndSize(prefix, false);
+  }
+
+  /** The same, asking for the consumed capacity as keycond does when {@code askCapacity}. */
+  static QueryRequest pathAndSize(String prefix, boolean askCapacity) {
     return beginsWith(prefix)
         .projectionExpression("PK, SK, #size")
         .expressionAttributeNames(Map.of("#size", "size"))
+        .returnConsumedCapacity(askCapacity ? AS_KEYCOND : null)
         .build();
   }
 }

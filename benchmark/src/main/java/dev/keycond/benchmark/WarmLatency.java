@@ -139,8 +139,13 @@ final class WarmLatency implements Measurement {
 
   /** The raw SDK's Query of the photos under {@code prefix}, every item's path and size read; the items read. */
   static int raw(DynamoDbClient client, String prefix) {
+    return raw(client, prefix, false);
+  }
+
+  /** The same, asking for the consumed capacity as keycond does when {@code askCapacity}. */
+  static int raw(DynamoDbClient client, String prefix, boolean askCapacity) {
     int n = 0;
-    for (Map<String, AttributeValue> item : client.queryPaginator(RawSdk.pathAndSize(prefix)).items()) {
+    for (Map<String, AttributeValue> item : client.queryPaginator(RawSdk.pathAndSize(prefix, askCapacity)).items()) {
       item.get("SK").s();
       AttributeValue size = item.get("size");
       if (size != null) {
