@@ -111,13 +111,8 @@ final class FrameworkCalls implements Measurement {
         summary.add(SummaryRow.callsASecond("framework-style " + scenario.name() + ", calls a second, "
             + ConnectionPool.SIZE + " threads on a HikariCP pool of " + ConnectionPool.SIZE + " connections (raw: one "
             + "client)", atPoolSize.get("pooled"), atPoolSize.get("raw"), new Target.AtLeast(0.9), keycondCost, rawCost));
-        summary.add(SummaryRow.of("the same, 1 thread, against the raw request asking for the consumed capacity as "
-            + "keycond's does", Stats.median(latency.get("keycond")), Stats.median(latency.get("asking")),
-            Stats.ms(Stats.median(latency.get("keycond"))), Stats.ms(Stats.median(latency.get("asking"))),
-            new Target.None(), keycondCost, rawCost));
-        summary.add(SummaryRow.callsASecond("the same, " + ConnectionPool.SIZE + " threads on one connection, against "
-            + "the raw request asking for the consumed capacity", atPoolSize.get("keycond"), atPoolSize.get("asking"),
-            new Target.None(), keycondCost, rawCost));
+        summary.addAll(SummaryRow.againstAsking("request", latency.get("keycond"), latency.get("asking"),
+            ConnectionPool.SIZE, atPoolSize.get("keycond"), atPoolSize.get("asking"), keycondCost, rawCost));
       }
     }
     md.append("\nLoad average (1 min) at the end: ").append(Machine.loadAverage()).append(".\n");

@@ -183,13 +183,9 @@ final class HttpClients implements Measurement {
     summary.add(SummaryRow.callsASecond("framework-style point reads a second, " + ConnectionPool.SIZE + " threads on "
         + "a HikariCP pool of " + ConnectionPool.SIZE + " connections (raw: " + best.label + ", the fastest, one client)",
         pooled, raw, new Target.AtLeast(0.9), costs.get(POOLED), costs.get(raw(best))));
-    summary.add(SummaryRow.of("the same, 1 thread, against the raw `GetItem` asking for the consumed capacity as "
-        + "keycond's does (" + RawSdk.BASELINE.label + ")", Stats.median(latency.get(KEYCOND)),
-        Stats.median(latency.get(ASKING)), Stats.ms(Stats.median(latency.get(KEYCOND))),
-        Stats.ms(Stats.median(latency.get(ASKING))), new Target.None(), costs.get(KEYCOND), costs.get(ASKING)));
-    summary.add(SummaryRow.callsASecond("the same, " + ConnectionPool.SIZE + " threads on one connection, against the "
-        + "raw `GetItem` asking for the consumed capacity", throughput.get(ConnectionPool.SIZE).get(KEYCOND),
-        throughput.get(ConnectionPool.SIZE).get(ASKING), new Target.None(), costs.get(KEYCOND), costs.get(ASKING)));
+    summary.addAll(SummaryRow.againstAsking("`GetItem` on " + RawSdk.BASELINE.label, latency.get(KEYCOND),
+        latency.get(ASKING), ConnectionPool.SIZE, throughput.get(ConnectionPool.SIZE).get(KEYCOND),
+        throughput.get(ConnectionPool.SIZE).get(ASKING), costs.get(KEYCOND), costs.get(ASKING)));
     return new Section(md.toString(), summary);
   }
 
