@@ -89,7 +89,7 @@ final class HttpClients implements Measurement {
         .key(Map.of("PK", AttributeValue.fromS(FilesTable.PARTITION), "SK", AttributeValue.fromS(DriveTree.photo(photo))))
         .projectionExpression("#size")
         .expressionAttributeNames(Map.of("#size", "size"))
-        .returnConsumedCapacity(askCapacity ? RawSdk.AS_KEYCOND : null)
+        .returnConsumedCapacity(RawSdk.capacity(askCapacity))
         .build()).item();
     return Long.parseLong(item.get("size").n());
   }

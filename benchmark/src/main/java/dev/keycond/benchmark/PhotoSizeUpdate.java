@@ -41,7 +41,7 @@ final class PhotoSizeUpdate {
         .conditionExpression("attribute_exists(PK)")
         .expressionAttributeNames(Map.of("#size", "size"))
         .expressionAttributeValues(Map.of(":size", AttributeValue.fromN(Long.toString(DriveTree.photoSize(n)))))
-        .returnConsumedCapacity(askCapacity ? RawSdk.AS_KEYCOND : null)
+        .returnConsumedCapacity(RawSdk.capacity(askCapacity))
         .build());
     return 1;
   }

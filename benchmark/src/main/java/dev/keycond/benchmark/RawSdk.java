@@ -45,6 +45,14 @@ final class RawSdk {
    */
   static final ReturnConsumedCapacity AS_KEYCOND = ReturnConsumedCapacity.INDEXES;
 
+  /**
+   * A request builder's {@code returnConsumedCapacity}: {@link #AS_KEYCOND} when {@code asked}, else
+   * unset, so that the request is the one a user writes.
+   */
+  static ReturnConsumedCapacity capacity(boolean asked) {
+    return asked ? AS_KEYCOND : null;
+  }
+
   /** {@code PK = DRIVE#a1 AND begins_with(SK, prefix)}: what {@code path LIKE 'prefix%'} becomes. */
   static QueryRequest.Builder beginsWith(String prefix) {
     return QueryRequest.builder()
@@ -65,7 +73,7 @@ final class RawSdk {
     return beginsWith(prefix)
         .projectionExpression("PK, SK, #size")
         .expressionAttributeNames(Map.of("#size", "size"))
-        .returnConsumedCapacity(askCapacity ? AS_KEYCOND : null)
+        .returnConsumedCapacity(capacity(askCapacity))
         .build();
   }
 }
