@@ -49,6 +49,9 @@ public final class ConnectionProperties {
           + "statement has no query timeout (1 to " + ClientSettings.MAX_REQUEST_TIMEOUT_SECONDS + ")",
           String.valueOf(ClientSettings.DEFAULT_REQUEST_TIMEOUT.toSeconds())},
       new String[] {"expiredItems", "hide or show items whose time to live has passed", "hide"},
+      new String[] {"consumedCapacity", "What each request asks DynamoDB to report of the capacity it consumed, "
+          + "for the statement's cost: indexes (the table's and each index's units), total (the request's) or none "
+          + "(the cost counts requests and items only)", "indexes"},
       new String[] {"explain", "What the text EXPLAIN shows under each request: text (its fields), cli (also the AWS CLI "
           + "command) or java (also the AWS SDK for Java v2 code)", "text"},
       new String[] {"idempotentWrites", "Send each write in auto-commit mode as a TransactWriteItems with a "

@@ -318,7 +318,7 @@ public class KeycondStatement extends AbstractWrapper implements Statement, dev.
     long contradicting = context.statistics().itemsContradictingKey();
     warnings.add(SqlState.WARNING.toWarning("DynamoDB read " + CostText.count(read.itemsRead(), "item") + " in "
         + CostText.count(read.requestCount(), "request") + " to return " + CostText.count(rowsReturned, "row")
-        + " (" + CostText.units(read.readCapacityUnits()) + " RCU)"
+        + (read.unitsReported() ? " (" + CostText.units(read.readCapacityUnits()) + " RCU)" : "")
         + (filtered == 0 ? "" : "; its FilterExpression discarded " + filtered + " of them")
         + (contradicting == 0 ? "" : "; the driver discarded " + CostText.count(contradicting, "item")
             + " whose attributes contradict the index key they were found by")));

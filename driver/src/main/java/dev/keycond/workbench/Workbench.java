@@ -25,7 +25,10 @@ public final class Workbench {
       err.println("usage: keycond workbench <jdbc:keycond:...> [--port N]");
       return 2;
     }
-    try (Connection connection = new Driver().connect(url.get(), new Properties())) {
+    // The page shows what each request consumed, whatever the URL says the application asks for.
+    Properties unitsOfEachIndex = new Properties();
+    unitsOfEachIndex.setProperty("consumedCapacity", "indexes");
+    try (Connection connection = new Driver().connect(url.get(), unitsOfEachIndex)) {
       serve(connection.unwrap(KeycondConnection.class), port.get(), out);
     } catch (SQLException e) {
       err.println("keycond workbench: " + e.getMessage());

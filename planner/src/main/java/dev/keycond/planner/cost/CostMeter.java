@@ -12,28 +12,39 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 
 /**
  * Adds up what one statement's requests cost, from DynamoDB's answers, as the gateway receives
- * them on any request thread. Every request asks for {@code ReturnConsumedCapacity=INDEXES}, so
- * DynamoDB itemizes the units of the table and of each index; an answer that gives only a total is
- * counted on its table.
+ * them on any request thread. Requests ask for {@code ReturnConsumedCapacity=INDEXES} unless the
+ * connection's {@code consumedCapacity} says otherwise, so DynamoDB itemizes the units of the table
+ * and of each index; an answer that gives only a total ({@code TOTAL}) is counted on its table, and
+ * one whose request asked for nothing ({@code NONE}) makes the statement's units unknown.
  */
 public final class CostMeter {
   private final Map<String, Long> requests = new HashMap<>();
   private long itemsRead;
   private long itemsWritten;
+  private boolean unitsUnasked;
   /** Per table and index ("" for the table itself): read units, then write units. */
   private final Map<List<String>, double[]> units = new HashMap<>();
 
   /**
    * Counts one request DynamoDB answered.
    *
+   * @param unitsAsked whether the request asked DynamoDB to report the capacity it consumed
    * @param consumed what the answer says it consumed, one per table (none when it says nothing,
    *     as for a write whose condition failed)
    */
-  public synchronized void answered(DynamoRequest request, List<ConsumedCapacity> consumed, long itemsRead,
-      long itemsWritten) {
+  public synchronized void answered(DynamoRequest request, boolean unitsAsked, List<ConsumedCapacity> consumed,
+      long itemsRead, long itemsWritten) {
     requests.merge(request.operation(), 1L, Long::sum);
     this.itemsRead += itemsRead;
     this.itemsWritten += itemsWritten;
+    if (!unitsAsked) {
+      // An answer may carry units it was not asked for; a statement's units are all asked for, or unknown.
+      unitsUnasked = true;
+      units.clear();
+    }
+    if (unitsUnasked) {
+      return;
+    }
     int kind = request instanceof ReadRequest ? 0 : 1;
     for (ConsumedCapacity capacity : consumed) {
       itemize(capacity, request.tableName(), (table, index, units) -> add(table, index, kind, units));
@@ -84,6 +95,6 @@ public final class CostMeter {
     List<Capacity> capacity = new ArrayList<>();
     units.forEach((target, u) -> capacity.add(new Capacity(target.get(0),
         target.get(1).isEmpty() ? Optional.empty() : Optional.of(target.get(1)), u[0], u[1])));
-    return new StatementCost(requests, itemsRead, itemsWritten, capacity);
+    return new StatementCost(requests, itemsRead, itemsWritten, capacity, !unitsUnasked);
   }
 }

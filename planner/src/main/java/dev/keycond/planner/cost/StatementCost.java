@@ -27,13 +27,19 @@ import java.util.Set;
  * @param itemsWritten the items DynamoDB put, updated or deleted
  * @param capacity the units of each table and index, tables in name order, each table before its
  *     indexes
+ * @param unitsReported whether every request asked DynamoDB to report its units; false when the
+ *     connection's {@code consumedCapacity=none} kept them from asking, and then {@code capacity}
+ *     is empty and its sums are 0 without saying that nothing was consumed
  */
-public record StatementCost(Map<String, Long> requests, long itemsRead, long itemsWritten, List<Capacity> capacity) {
+public record StatementCost(Map<String, Long> requests, long itemsRead, long itemsWritten, List<Capacity> capacity,
+    boolean unitsReported) {
   public static final List<String> READ_OPERATIONS = List.of("GetItem", "BatchGetItem", "Query", "Scan");
   public static final List<String> WRITE_OPERATIONS = List.of("PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem",
       "TransactWriteItems");
+  /** What a cost says in place of units its requests did not ask for. */
+  public static final String UNITS_NOT_ASKED = "units not asked (consumedCapacity=none)";
   /** The cost of a statement that sent nothing. */
-  public static final StatementCost NONE = new StatementCost(Map.of(), 0, 0, List.of());
+  public static final StatementCost NONE = new StatementCost(Map.of(), 0, 0, List.of(), true);
 
   private static final Comparator<Capacity> TABLE_THEN_INDEX = Comparator.comparing(Capacity::table)
       .thenComparing(c -> c.index().orElse(""));
@@ -54,6 +60,9 @@ public record StatementCost(Map<String, Long> requests, long itemsRead, long ite
     }
     if (itemsRead < 0 || itemsWritten < 0) {
       throw new IllegalArgumentException(itemsRead + " items read and " + itemsWritten + " written");
+    }
+    if (!unitsReported && !capacity.isEmpty()) {
+      throw new IllegalArgumentException("units of " + capacity.get(0).describe() + " that were not asked for");
     }
     Set<List<String>> targets = new HashSet<>();
     for (Capacity c : capacity) {
@@ -96,7 +105,9 @@ public record StatementCost(Map<String, Long> requests, long itemsRead, long ite
   /**
    * The cost in one line, as the shell prints it after a statement: {@code 1 Query, 3,066 items
    * read, 12.5 RCU}; a statement that reads and writes gives both ({@code 1 Query, 2 UpdateItem, 2
-   * items read, 2 items written, 0.5 RCU, 2 WCU}); one that sent nothing, {@code no DynamoDB requests}.
+   * items read, 2 items written, 0.5 RCU, 2 WCU}); one whose requests did not ask for their units,
+   * {@code 1 Query, 3,066 items read, units not asked (consumedCapacity=none)}; one that sent
+   * nothing, {@code no DynamoDB requests}.
    */
   public String summary() {
     if (requests.isEmpty()) {
@@ -111,6 +122,10 @@ public record StatementCost(Map<String, Long> requests, long itemsRead, long ite
     }
     if (writes) {
       parts.add(CostText.count(itemsWritten, "item") + " written");
+    }
+    if (!unitsReported) {
+      parts.add(UNITS_NOT_ASKED);
+      return String.join(", ", parts);
     }
     if (reads) {
       parts.add(CostText.units(readCapacityUnits()) + " RCU");

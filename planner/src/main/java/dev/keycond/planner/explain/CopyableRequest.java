@@ -16,6 +16,7 @@ import dev.keycond.planner.settings.AwsCliTarget;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * A request EXPLAIN lists, as something to send by hand: the exact request, or why it cannot be
@@ -31,13 +32,14 @@ public sealed interface CopyableRequest {
    * request per row read, or a value in it is a parameter not set.
    *
    * @param perRow why the request is only known once rows are read, if it is
+   * @param capacity what the connection's requests ask DynamoDB to report of the capacity they consumed
    */
-  static CopyableRequest of(DynamoRequest request, Optional<String> perRow) {
+  static CopyableRequest of(DynamoRequest request, Optional<String> perRow, ReturnConsumedCapacity capacity) {
     if (perRow.isPresent()) {
       return new Unknown(request.operation(), perRow.get());
     }
     try {
-      return new Exact(request.operation(), SdkRequests.first(request), firstPageOnly(request));
+      return new Exact(request.operation(), SdkRequests.first(request, capacity), firstPageOnly(request));
     } catch (KeycondException e) {
       if (e.state() != SqlState.PARAMETER_NOT_SET) {
         throw e;

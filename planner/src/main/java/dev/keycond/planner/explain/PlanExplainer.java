@@ -469,7 +469,7 @@ public final class PlanExplainer {
     List<String> fields = request instanceof ReadRequest read ? RequestFormatter.format(read)
         : RequestFormatter.format((WriteRequest) request);
     fields.forEach(line -> add(depth, line));
-    CopyableRequest copyable = CopyableRequest.of(request, perRow);
+    CopyableRequest copyable = CopyableRequest.of(request, perRow, settings.capacityReport().asked());
     shown.add(copyable);
     if (settings.explainForm() == ExplainForm.TEXT) {
       return;

@@ -13,6 +13,7 @@ import dev.keycond.planner.request.ReadRequest;
 import dev.keycond.planner.request.Scan;
 import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.request.UpdateItem;
+import dev.keycond.planner.settings.CapacityReport;
 import com.google.common.collect.ImmutableList;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,25 +68,31 @@ public final class DynamoGateway {
   private final DynamoDbClient client;
   private final RequestScope scope;
   private final TableDescriptions descriptions;
+  private final CapacityReport capacity;
 
-  /** A gateway whose failures concern no connection's descriptions (mapping inference, the warm-up). */
+  /**
+   * A gateway whose failures concern no connection's descriptions, and whose requests ask for the
+   * capacity of each index (mapping inference, the warm-up).
+   */
   public DynamoGateway(DynamoDbClient client) {
-    this(client, TableDescriptions.unshared());
+    this(client, TableDescriptions.unshared(), CapacityReport.INDEXES);
   }
 
   /**
    * @param descriptions the descriptions the connection shares, from which a table is dropped when
    *     a request's failure shows its description stale
+   * @param capacity what every request asks DynamoDB to report of the capacity it consumed
    */
-  public DynamoGateway(DynamoDbClient client, TableDescriptions descriptions) {
+  public DynamoGateway(DynamoDbClient client, TableDescriptions descriptions, CapacityReport capacity) {
     this.client = client;
     this.scope = RequestScope.statement(client);
     this.descriptions = descriptions;
+    this.capacity = capacity;
   }
 
   /** The item, or empty when no item has the key. */
   public Optional<Map<String, AttributeValue>> getItem(GetItem get, StatementCall call) {
-    GetItemRequest request = get.toSdk();
+    GetItemRequest request = get.toSdk(capacity.asked());
     GetItemResponse response = send(get, call, c -> c.getItem(bounded(request, call)));
     int found = response.hasItem() ? 1 : 0;
     answered(call, get, request, consumed(response.consumedCapacity()), found, found, 0, Map.of());
@@ -109,7 +116,7 @@ public final class DynamoGateway {
         backOff(attempt, call);
       }
       List<Map<String, AttributeValue>> keys = pending;
-      BatchGetItemRequest request = batch.toSdk(keys);
+      BatchGetItemRequest request = batch.toSdk(keys, capacity.asked());
       BatchGetItemResponse response = send(batch, call, c -> c.batchGetItem(bounded(request, call)));
       List<Map<String, AttributeValue>> found = response.responses().getOrDefault(batch.tableName(), List.of());
       answered(call, batch, request, response.consumedCapacity(), found.size(), found.size(), 0, Map.of());
@@ -122,7 +129,7 @@ public final class DynamoGateway {
 
   /** One page of a Query, from {@code startKey} (null for the first). */
   public QueryResponse query(Query query, Map<String, AttributeValue> startKey, StatementCall call) {
-    QueryRequest request = query.toSdk(startKey);
+    QueryRequest request = query.toSdk(startKey, capacity.asked());
     QueryResponse response = send(query, call, c -> c.query(bounded(request, call)));
     answered(call, query, request, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
         response.count()), response.count(), 0, response.lastEvaluatedKey());
@@ -131,7 +138,7 @@ public final class DynamoGateway {
 
   /** One page of a Scan, from {@code startKey} (null for the first). */
   public ScanResponse scan(Scan scan, Map<String, AttributeValue> startKey, StatementCall call) {
-    ScanRequest request = scan.toSdk(startKey);
+    ScanRequest request = scan.toSdk(startKey, capacity.asked());
     ScanResponse response = send(scan, call, c -> c.scan(bounded(request, call)));
     answered(call, scan, request, consumed(response.consumedCapacity()), itemsRead(response.scannedCount(),
         response.count()), response.count(), 0, response.lastEvaluatedKey());
@@ -145,10 +152,10 @@ public final class DynamoGateway {
    * @param sent the request as it went on the wire
    * @param lastEvaluatedKey where a page ended; empty when none follows or the request is not paged
    */
-  private static void answered(StatementCall call, DynamoRequest request, DynamoDbRequest sent,
+  private void answered(StatementCall call, DynamoRequest request, DynamoDbRequest sent,
       List<ConsumedCapacity> consumed, long itemsRead, long itemsReturned, long itemsWritten,
       Map<String, AttributeValue> lastEvaluatedKey) {
-    call.cost().answered(request, consumed, itemsRead, itemsWritten);
+    call.cost().answered(request, capacity.reportsUnits(), consumed, itemsRead, itemsWritten);
     call.recorder().answered(sent, request instanceof ReadRequest, consumed, itemsRead, itemsReturned,
         lastEvaluatedKey);
   }
@@ -171,7 +178,7 @@ public final class DynamoGateway {
   }
 
   public PutOutcome putItem(PutItem put, StatementCall call) {
-    PutItemRequest request = put.toSdk();
+    PutItemRequest request = put.toSdk(capacity.asked());
     try {
       PutItemResponse response = send(put, call, c -> c.putItem(bounded(request, call)));
       answered(call, put, request, consumed(response.consumedCapacity()), 0, 0, 1, Map.of());
@@ -192,7 +199,7 @@ public final class DynamoGateway {
    * attributes).
    */
   public Optional<Map<String, AttributeValue>> updateItem(UpdateItem update, StatementCall call) {
-    UpdateItemRequest request = update.toSdk();
+    UpdateItemRequest request = update.toSdk(capacity.asked());
     return conditional(update, request, call, () -> {
       UpdateItemResponse response = send(update, call, c -> c.updateItem(bounded(request, call)));
       return new Answer(response.consumedCapacity(), response.attributes());
@@ -201,7 +208,7 @@ public final class DynamoGateway {
 
   /** See {@link #updateItem}: the item as it was before it was deleted, when the request asked for it. */
   public Optional<Map<String, AttributeValue>> deleteItem(DeleteItem delete, StatementCall call) {
-    DeleteItemRequest request = delete.toSdk();
+    DeleteItemRequest request = delete.toSdk(capacity.asked());
     return conditional(delete, request, call, () -> {
       DeleteItemResponse response = send(delete, call, c -> c.deleteItem(bounded(request, call)));
       return new Answer(response.consumedCapacity(), response.attributes());
@@ -215,7 +222,7 @@ public final class DynamoGateway {
    */
   public TransactOutcome transactWriteItems(TransactWriteItems transaction, StatementCall call) {
     long writes = transaction.actions().stream().filter(a -> !(a instanceof TransactWriteItems.ConditionCheck)).count();
-    TransactWriteItemsRequest request = transaction.toSdk();
+    TransactWriteItemsRequest request = transaction.toSdk(capacity.asked());
     try {
       TransactWriteItemsResponse response = send(transaction, call, c -> c.transactWriteItems(
           bounded(request, call)));
@@ -233,7 +240,7 @@ public final class DynamoGateway {
   }
 
   /** Sends a write of one item and counts it: written, or answered with a failed condition. */
-  private static Optional<Map<String, AttributeValue>> conditional(DynamoRequest request, DynamoDbRequest sent,
+  private Optional<Map<String, AttributeValue>> conditional(DynamoRequest request, DynamoDbRequest sent,
       StatementCall call, Supplier<Answer> write) {
     try {
       Answer answer = write.get();
@@ -273,7 +280,7 @@ public final class DynamoGateway {
         backOff(attempt, call);
       }
       List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> sending = pending;
-      BatchWriteItemRequest request = BatchWriteItem.toSdk(batch.tableName(), sending);
+      BatchWriteItemRequest request = BatchWriteItem.toSdk(batch.tableName(), sending, capacity.asked());
       BatchWriteItemResponse response = send(batch, call, c -> c.batchWriteItem(
           bounded(request, call)));
       pending = response.unprocessedItems().getOrDefault(batch.tableName(), List.of());

@@ -61,7 +61,7 @@ public record BatchGetItem(
   }
 
   /** The request for the keys that are still to be read: all of them, then those left unprocessed. */
-  public BatchGetItemRequest toSdk(List<Map<String, AttributeValue>> pending) {
+  public BatchGetItemRequest toSdk(List<Map<String, AttributeValue>> pending, ReturnConsumedCapacity capacity) {
     KeysAndAttributes keysAndAttributes = KeysAndAttributes.builder()
         .keys(pending)
         .projectionExpression(projectionExpression.orElse(null))
@@ -69,6 +69,6 @@ public record BatchGetItem(
         .consistentRead(consistentRead ? true : null)
         .build();
     return BatchGetItemRequest.builder().requestItems(Map.of(tableName, keysAndAttributes))
-        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).build();
+        .returnConsumedCapacity(capacity).build();
   }
 }

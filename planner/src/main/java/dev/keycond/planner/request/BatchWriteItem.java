@@ -73,9 +73,9 @@ public record BatchWriteItem(String tableName, ImmutableList<String> keyAttribut
 
   /** The SDK's form of some of the writes: all of them, then those left unprocessed. */
   public static BatchWriteItemRequest toSdk(String tableName,
-      List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> pending) {
+      List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> pending, ReturnConsumedCapacity capacity) {
     return BatchWriteItemRequest.builder().requestItems(Map.of(tableName, pending))
-        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).build();
+        .returnConsumedCapacity(capacity).build();
   }
 
   /** Every write in the SDK's form, in order. */

@@ -35,7 +35,7 @@ public record DeleteItem(
     return visitor.deleteItem(this);
   }
 
-  public DeleteItemRequest toSdk() {
+  public DeleteItemRequest toSdk(ReturnConsumedCapacity capacity) {
     return DeleteItemRequest.builder()
         .tableName(tableName)
         .key(RequestValue.bind(key))
@@ -43,7 +43,7 @@ public record DeleteItem(
         .expressionAttributeNames(attributes.sdkNames())
         .expressionAttributeValues(attributes.sdkValues())
         .returnValues(returnsOldItem ? ReturnValue.ALL_OLD : null)
-        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+        .returnConsumedCapacity(capacity)
         .build();
   }
 }

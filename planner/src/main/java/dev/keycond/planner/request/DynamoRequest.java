@@ -6,8 +6,9 @@ import java.util.List;
  * One DynamoDB request, described completely. EXPLAIN prints it and execution sends it, so what
  * EXPLAIN shows is what goes on the wire. Each operation is a record of its own, checked where it
  * is built: every {@code #name} and {@code :value} it carries is used by one of its expressions.
- * Every request asks DynamoDB for its ConsumedCapacity ({@code INDEXES}: the table's and each
- * index's units), which is what a statement's cost adds up.
+ * Its SDK form ({@code toSdk}) asks DynamoDB for the ConsumedCapacity the connection's
+ * {@code consumedCapacity} property says ({@code INDEXES} by default: the table's and each index's
+ * units), which is what a statement's cost adds up; the record itself does not depend on it.
  */
 public sealed interface DynamoRequest permits ReadRequest, WriteRequest {
 

@@ -58,14 +58,14 @@ public record GetItem(
     return item;
   }
 
-  public GetItemRequest toSdk() {
+  public GetItemRequest toSdk(ReturnConsumedCapacity capacity) {
     return GetItemRequest.builder()
         .tableName(tableName)
         .key(RequestValue.bind(key))
         .projectionExpression(projectionExpression.orElse(null))
         .expressionAttributeNames(attributes.sdkNames())
         .consistentRead(consistentRead ? true : null)
-        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+        .returnConsumedCapacity(capacity)
         .build();
   }
 }

@@ -30,14 +30,14 @@ public record PutItem(
     return visitor.putItem(this);
   }
 
-  public PutItemRequest toSdk() {
+  public PutItemRequest toSdk(ReturnConsumedCapacity capacity) {
     return PutItemRequest.builder()
         .tableName(tableName)
         .item(RequestValue.bind(item))
         .conditionExpression(conditionExpression.orElse(null))
         .expressionAttributeNames(attributes.sdkNames())
         .expressionAttributeValues(attributes.sdkValues())
-        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+        .returnConsumedCapacity(capacity)
         .build();
   }
 }

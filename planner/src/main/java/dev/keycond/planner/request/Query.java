@@ -80,7 +80,7 @@ public record Query(
         : this;
   }
 
-  public QueryRequest toSdk(Map<String, AttributeValue> exclusiveStartKey) {
+  public QueryRequest toSdk(Map<String, AttributeValue> exclusiveStartKey, ReturnConsumedCapacity capacity) {
     return QueryRequest.builder()
         .tableName(tableName)
         .indexName(indexName.orElse(null))
@@ -94,7 +94,7 @@ public record Query(
         .select(selection.sdk().orElse(null))
         .consistentRead(consistentRead ? true : null)
         .exclusiveStartKey(exclusiveStartKey)
-        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+        .returnConsumedCapacity(capacity)
         .build();
   }
 }

@@ -80,7 +80,7 @@ public record Scan(
     return limitsFirstPageOnly && !first ? Optional.empty() : limit;
   }
 
-  public ScanRequest toSdk(Map<String, AttributeValue> exclusiveStartKey) {
+  public ScanRequest toSdk(Map<String, AttributeValue> exclusiveStartKey, ReturnConsumedCapacity capacity) {
     return ScanRequest.builder()
         .tableName(tableName)
         .indexName(indexName.orElse(null))
@@ -94,7 +94,7 @@ public record Scan(
         .segment(segment.map(Segment::index).orElse(null))
         .totalSegments(segment.map(Segment::total).orElse(null))
         .exclusiveStartKey(exclusiveStartKey)
-        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+        .returnConsumedCapacity(capacity)
         .build();
   }
 }

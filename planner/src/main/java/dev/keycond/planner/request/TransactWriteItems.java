@@ -176,11 +176,11 @@ public record TransactWriteItems(ImmutableList<TransactWriteItems.Action> action
     return List.copyOf(tables);
   }
 
-  public TransactWriteItemsRequest toSdk() {
+  public TransactWriteItemsRequest toSdk(ReturnConsumedCapacity capacity) {
     return TransactWriteItemsRequest.builder()
         .transactItems(actions.stream().map(Action::toSdk).toList())
         .clientRequestToken(clientRequestToken)
-        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+        .returnConsumedCapacity(capacity)
         .build();
   }
 }

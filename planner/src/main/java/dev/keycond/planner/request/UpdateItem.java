@@ -35,7 +35,7 @@ public record UpdateItem(
     return visitor.updateItem(this);
   }
 
-  public UpdateItemRequest toSdk() {
+  public UpdateItemRequest toSdk(ReturnConsumedCapacity capacity) {
     return UpdateItemRequest.builder()
         .tableName(tableName)
         .key(RequestValue.bind(key))
@@ -44,7 +44,7 @@ public record UpdateItem(
         .expressionAttributeNames(attributes.sdkNames())
         .expressionAttributeValues(attributes.sdkValues())
         .returnValues(returnsNewItem ? ReturnValue.ALL_NEW : null)
-        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+        .returnConsumedCapacity(capacity)
         .build();
   }
 }

@@ -32,6 +32,7 @@ import dev.keycond.planner.request.BatchGetItem;
 import dev.keycond.planner.request.TransactWriteItems;
 import dev.keycond.planner.write.WritePlan;
 import dev.keycond.planner.schema.KeycondSchema;
+import dev.keycond.planner.settings.CapacityReport;
 import dev.keycond.planner.settings.StatementSettings;
 import dev.keycond.planner.table.EntityTable;
 import dev.keycond.planner.transaction.KeyChecks;
@@ -72,10 +73,10 @@ public final class Session implements AutoCloseable {
   private volatile RequestBound requestBound = RequestBound.NONE;
 
   private Session(SharedClient share, TableDescriptions descriptions, KeycondSchema schema, StatementPlanner planner,
-      boolean idempotentWrites, KeyChecks keyChecks) {
+      boolean idempotentWrites, KeyChecks keyChecks, CapacityReport capacity) {
     this.share = share;
     this.client = share.client();
-    this.gateway = new DynamoGateway(client, descriptions);
+    this.gateway = new DynamoGateway(client, descriptions, capacity);
     this.schema = schema;
     this.planner = planner;
     this.idempotentWrites = idempotentWrites;
@@ -103,7 +104,7 @@ public final class Session implements AutoCloseable {
       return new Session(share, descriptions, schema,
           new StatementPlanner(schema, options.statements(), options.planCache(),
               options.direct()), options.idempotentWrites(),
-          options.keyChecks());
+          options.keyChecks(), options.statements().capacityReport());
     } catch (RuntimeException e) {
       share.release();
       throw e;

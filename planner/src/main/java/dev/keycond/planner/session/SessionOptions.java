@@ -6,6 +6,7 @@ import dev.keycond.planner.error.KeycondException;
 import dev.keycond.planner.error.SqlState;
 import dev.keycond.planner.gateway.ClientSettings;
 import dev.keycond.planner.settings.AwsCliTarget;
+import dev.keycond.planner.settings.CapacityReport;
 import dev.keycond.planner.settings.ExplainForm;
 import dev.keycond.planner.settings.ScanPolicy;
 import dev.keycond.planner.settings.StatementSettings;
@@ -120,7 +121,10 @@ public record SessionOptions(
     int segments = property.apply("scanSegments")
         .map(v -> parseCount("scanSegments", v, 1, StatementSettings.MAX_SCAN_SEGMENTS)).orElse(1);
     boolean showExpired = property.apply("expiredItems").map(SessionOptions::parseExpiredItems).orElse(false);
-    return new StatementSettings(consistent, scan, fanOut, explain, cli, serverFilters, segments, showExpired);
+    CapacityReport capacity = property.apply("consumedCapacity").map(CapacityReport::parse)
+        .orElse(CapacityReport.INDEXES);
+    return new StatementSettings(consistent, scan, fanOut, explain, cli, serverFilters, segments, showExpired,
+        capacity);
   }
 
   private static boolean parseExpiredItems(String value) {

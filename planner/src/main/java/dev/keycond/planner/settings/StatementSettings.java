@@ -15,10 +15,11 @@ package dev.keycond.planner.settings;
  *     each read concurrently; 1 for one sequential Scan
  * @param showExpiredItems return items whose time to live has passed but that DynamoDB has not
  *     deleted yet, which are left out by default
+ * @param capacityReport what each request asks DynamoDB to report of the capacity it consumed
  */
 public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut,
     ExplainForm explainForm, AwsCliTarget cliTarget, boolean serverFilters, int scanSegments,
-    boolean showExpiredItems) {
+    boolean showExpiredItems, CapacityReport capacityReport) {
   public static final int DEFAULT_MAX_FAN_OUT = 100;
   /**
    * The most segments a parallel Scan is read in: each keeps a request in flight on a thread of its
@@ -38,7 +39,7 @@ public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, i
   /** The settings of the first five properties, with the defaults of the others. */
   public StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, int maxFanOut, ExplainForm explainForm,
       AwsCliTarget cliTarget) {
-    this(consistentRead, scanPolicy, maxFanOut, explainForm, cliTarget, true, 1, false);
+    this(consistentRead, scanPolicy, maxFanOut, explainForm, cliTarget, true, 1, false, CapacityReport.INDEXES);
   }
 
   public static StatementSettings defaults() {
@@ -52,12 +53,12 @@ public record StatementSettings(boolean consistentRead, ScanPolicy scanPolicy, i
    */
   public StatementSettings withConsistentRead() {
     return new StatementSettings(true, scanPolicy, maxFanOut, explainForm, cliTarget, serverFilters, scanSegments,
-        showExpiredItems);
+        showExpiredItems, capacityReport);
   }
 
   public StatementSettings withScanPolicy(ScanPolicy policy) {
     return new StatementSettings(consistentRead, policy, maxFanOut, explainForm, cliTarget, serverFilters,
-        scanSegments, showExpiredItems);
+        scanSegments, showExpiredItems, capacityReport);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.keycond.planner.cost;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.common.collect.ImmutableList;
@@ -35,7 +36,7 @@ class CostMeterTest {
   @Test
   void aReadsUnitsAreReadUnitsOfTheTableAndOfEachIndex() {
     CostMeter meter = new CostMeter();
-    meter.answered(QUERY, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(12.5)
+    meter.answered(QUERY, true, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(12.5)
         .table(units(0.0)).globalSecondaryIndexes(Map.of("ByParent", units(12.5))).build()), 3066, 0);
 
     StatementCost cost = meter.snapshot();
@@ -51,8 +52,10 @@ class CostMeterTest {
   @Test
   void anAnswerWithOnlyATotalCountsOnItsTable() {
     CostMeter meter = new CostMeter();
-    meter.answered(QUERY, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(1.5).build()), 20, 0);
-    meter.answered(QUERY, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(0.5).build()), 1, 0);
+    meter.answered(QUERY, true, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(1.5).build()), 20,
+        0);
+    meter.answered(QUERY, true, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(0.5).build()), 1,
+        0);
 
     assertEquals(List.of(new Capacity("Drive", Optional.empty(), 2.0, 0)), meter.snapshot().capacity());
     assertEquals("2 Query, 21 items read, 2 RCU", meter.snapshot().summary());
@@ -61,11 +64,11 @@ class CostMeterTest {
   @Test
   void writesAreWriteUnitsAndAFailedConditionIsARequestThatWroteNothing() {
     CostMeter meter = new CostMeter();
-    meter.answered(QUERY, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(0.5)
+    meter.answered(QUERY, true, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(0.5)
         .table(units(0.5)).build()), 1, 0);
-    meter.answered(PUT, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(2.0)
+    meter.answered(PUT, true, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(2.0)
         .table(units(1.0)).globalSecondaryIndexes(Map.of("ByParent", units(1.0))).build()), 0, 1);
-    meter.answered(PUT, List.of(), 0, 0);
+    meter.answered(PUT, true, List.of(), 0, 0);
 
     StatementCost cost = meter.snapshot();
     assertEquals(List.of("Query", "PutItem"), List.copyOf(cost.requests().keySet()));
@@ -86,7 +89,7 @@ class CostMeterTest {
         new TransactWriteItems.Put("Drive", PUT.item(), Optional.empty(), ExpressionAttributes.NONE),
         new TransactWriteItems.Put("Control", PUT.item(), Optional.empty(), ExpressionAttributes.NONE)), "token-1");
     CostMeter meter = new CostMeter();
-    meter.answered(commit, List.of(
+    meter.answered(commit, true, List.of(
         ConsumedCapacity.builder().tableName("Drive").capacityUnits(4.0).writeCapacityUnits(4.0)
             .table(units(2.0)).globalSecondaryIndexes(Map.of("ByParent", units(2.0))).build(),
         ConsumedCapacity.builder().tableName("Control").capacityUnits(2.0).writeCapacityUnits(2.0).build()), 0, 2);
@@ -96,6 +99,26 @@ class CostMeterTest {
     assertEquals(List.of(new Capacity("Control", Optional.empty(), 0, 2.0), new Capacity("Drive", Optional.empty(), 0,
         2.0), new Capacity("Drive", Optional.of("ByParent"), 0, 2.0)), cost.capacity());
     assertEquals("1 TransactWriteItems, 2 items written, 6 WCU", cost.summary());
+  }
+
+  @Test
+  void unitsNotAskedForAreUnknownNotZero() {
+    CostMeter meter = new CostMeter();
+    meter.answered(QUERY, true, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(1.5).build()), 20,
+        0);
+    meter.answered(PUT, false, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(1.0).build()), 0,
+        1);
+
+    StatementCost cost = meter.snapshot();
+    assertFalse(cost.unitsReported());
+    assertEquals(List.of(), cost.capacity(), "units some requests asked for are not the statement's units");
+    assertEquals("1 Query, 1 PutItem, 20 items read, 1 item written, units not asked (consumedCapacity=none)",
+        cost.summary());
+    meter.answered(QUERY, true, List.of(ConsumedCapacity.builder().tableName("Drive").capacityUnits(0.5).build()), 1,
+        0);
+    assertEquals(List.of(), meter.snapshot().capacity(), "a statement's units stay unknown once one request's are");
+    assertThrows(IllegalArgumentException.class, () -> new StatementCost(Map.of("Query", 1L), 1, 0,
+        List.of(new Capacity("Drive", Optional.empty(), 0.5, 0)), false));
   }
 
   @Test
@@ -116,12 +139,12 @@ class CostMeterTest {
 
   @Test
   void aCostIsCheckedWhereItIsBuilt() {
-    assertThrows(IllegalArgumentException.class, () -> new StatementCost(Map.of("Select", 1L), 0, 0, List.of()));
-    assertThrows(IllegalArgumentException.class, () -> new StatementCost(Map.of("Query", 0L), 0, 0, List.of()));
-    assertThrows(IllegalArgumentException.class, () -> new StatementCost(Map.of(), -1, 0, List.of()));
+    assertThrows(IllegalArgumentException.class, () -> new StatementCost(Map.of("Select", 1L), 0, 0, List.of(), true));
+    assertThrows(IllegalArgumentException.class, () -> new StatementCost(Map.of("Query", 0L), 0, 0, List.of(), true));
+    assertThrows(IllegalArgumentException.class, () -> new StatementCost(Map.of(), -1, 0, List.of(), true));
     Capacity table = new Capacity("Drive", Optional.empty(), 0.5, 0);
     assertThrows(IllegalArgumentException.class, () -> new StatementCost(Map.of("Query", 1L), 1, 0,
-        List.of(table, table)));
+        List.of(table, table), true));
     assertThrows(IllegalArgumentException.class, () -> new Capacity("Drive", Optional.empty(), -0.5, 0));
     assertThrows(IllegalArgumentException.class, () -> new Capacity("Drive", Optional.empty(), Double.NaN, 0));
     assertThrows(IllegalArgumentException.class, () -> new Capacity("", Optional.empty(), 0.5, 0));
@@ -130,11 +153,11 @@ class CostMeterTest {
   @Test
   void aCostCannotBeChangedByWhoeverReadsIt() {
     CostMeter meter = new CostMeter();
-    meter.answered(QUERY, List.of(), 1, 0);
+    meter.answered(QUERY, true, List.of(), 1, 0);
     StatementCost cost = meter.snapshot();
     assertThrows(UnsupportedOperationException.class, () -> cost.requests().put("Scan", 1L));
     assertThrows(UnsupportedOperationException.class, () -> cost.capacity().clear());
-    meter.answered(QUERY, List.of(), 1, 0);
+    meter.answered(QUERY, true, List.of(), 1, 0);
     assertEquals(1, cost.requestCount(), "a snapshot does not follow the meter");
   }
 

@@ -1,5 +1,6 @@
 package dev.keycond.planner.explain;
 
+import static software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.INDEXES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -47,7 +48,7 @@ class CopyableRequestTest {
     PutItem put = new PutItem("Drive", item, Optional.of("attribute_not_exists(#a0)"),
         new ExpressionAttributes(ImmutableMap.of("#a0", "PK"), ImmutableMap.of()));
 
-    CopyableRequest.Exact exact = (CopyableRequest.Exact) CopyableRequest.of(put, Optional.empty());
+    CopyableRequest.Exact exact = (CopyableRequest.Exact) CopyableRequest.of(put, Optional.empty(), INDEXES);
 
     assertEquals("{\"TableName\":\"Drive\",\"Item\":{\"PK\":{\"S\":\"it's \\\"x\\\"\"},\"n\":{\"N\":\"-1.50\"},"
         + "\"b\":{\"B\":\"AQL/\"},\"t\":{\"BOOL\":true},\"z\":{\"NULL\":true},\"ss\":{\"SS\":[\"a\",\"b\"]},"
@@ -86,7 +87,7 @@ class CopyableRequestTest {
             new ExpressionAttributes(ImmutableMap.of("#a0", "PK"), ImmutableMap.of())),
         new TransactWriteItems.Delete("Other", key, Optional.empty(), ExpressionAttributes.NONE)), "token-1");
 
-    CopyableRequest.Exact exact = (CopyableRequest.Exact) CopyableRequest.of(transaction, Optional.empty());
+    CopyableRequest.Exact exact = (CopyableRequest.Exact) CopyableRequest.of(transaction, Optional.empty(), INDEXES);
 
     assertEquals("{\"TransactItems\":[{\"Put\":{\"Item\":{\"PK\":{\"S\":\"DRIVE#a91\"}},\"TableName\":\"Drive\","
         + "\"ConditionExpression\":\"attribute_not_exists(#a0)\",\"ExpressionAttributeNames\":{\"#a0\":\"PK\"}}},"
@@ -118,7 +119,7 @@ class CopyableRequestTest {
         new BatchWriteItem.Put(ImmutableMap.of("PK", bound(AttributeValue.fromS("a")))),
         new BatchWriteItem.Delete(ImmutableMap.of("PK", bound(AttributeValue.fromS("b"))))));
 
-    CopyableRequest.Exact exact = (CopyableRequest.Exact) CopyableRequest.of(batch, Optional.empty());
+    CopyableRequest.Exact exact = (CopyableRequest.Exact) CopyableRequest.of(batch, Optional.empty(), INDEXES);
 
     assertEquals("{\"RequestItems\":{\"Drive\":[{\"PutRequest\":{\"Item\":{\"PK\":{\"S\":\"a\"}}}},"
         + "{\"DeleteRequest\":{\"Key\":{\"PK\":{\"S\":\"b\"}}}}]},\"ReturnConsumedCapacity\":\"INDEXES\"}",
@@ -147,7 +148,7 @@ class CopyableRequestTest {
   void theCommandGoesWhereTheConnectionGoesQuotedWhereTheShellWouldReadItOtherwise() {
     GetItem get = new GetItem("Drive", ImmutableMap.of("PK", bound(AttributeValue.fromS("a"))), Optional.empty(),
         ExpressionAttributes.NONE, false);
-    CopyableRequest.Exact exact = (CopyableRequest.Exact) CopyableRequest.of(get, Optional.empty());
+    CopyableRequest.Exact exact = (CopyableRequest.Exact) CopyableRequest.of(get, Optional.empty(), INDEXES);
     String json = exact.json();
     assertEquals("aws dynamodb get-item --cli-input-json '" + json + "' --endpoint-url http://127.0.0.1:8000 "
         + "--region eu-west-1 --profile 'my team'", exact.cliCommand(new AwsCliTarget(
@@ -167,7 +168,7 @@ class CopyableRequestTest {
     GetItem get = new GetItem("Drive", ImmutableMap.of("PK", new RequestValue.Unbound("'DRIVE#' || ?1")),
         Optional.empty(), ExpressionAttributes.NONE, false);
 
-    CopyableRequest copyable = CopyableRequest.of(get, Optional.empty());
+    CopyableRequest copyable = CopyableRequest.of(get, Optional.empty(), INDEXES);
 
     assertEquals(new CopyableRequest.Unknown("GetItem", "Parameter 'DRIVE#' || ?1 is not set; the request is "
         + "shown once every parameter of the PreparedStatement is set"), copyable);
@@ -179,6 +180,6 @@ class CopyableRequestTest {
         Optional.empty(), ExpressionAttributes.NONE, false);
 
     assertEquals(new CopyableRequest.Unknown("GetItem", "one per row"),
-        CopyableRequest.of(get, Optional.of("one per row")));
+        CopyableRequest.of(get, Optional.of("one per row"), INDEXES));
   }
 }

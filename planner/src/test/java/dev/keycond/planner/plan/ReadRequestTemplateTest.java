@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * The requests a re-executed read binds into what earlier executions built are the requests a
@@ -112,7 +113,7 @@ class ReadRequestTemplateTest {
 
   /** The request as it is sent, which is what two requests built alike must agree on. */
   private static CopyableRequest sdk(ReadRequest request) {
-    return CopyableRequest.of(request, Optional.empty());
+    return CopyableRequest.of(request, Optional.empty(), ReturnConsumedCapacity.INDEXES);
   }
 
 

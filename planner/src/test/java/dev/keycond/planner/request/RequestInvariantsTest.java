@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableMap;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * DynamoDB rejects a request whose ExpressionAttributeNames or ExpressionAttributeValues hold a
@@ -45,7 +46,7 @@ class RequestInvariantsTest {
     ExpressionAttributes attributes = new ExpressionAttributes(ImmutableMap.of("#a0", "PK", "#a1", "size"), VALUE);
     Query query = new Query("Drive", Optional.empty(), "#a0 = :v0", Optional.empty(), Optional.of("#a0, #a1"),
         attributes, true, Optional.empty(), false, Selection.PROJECTED, false);
-    assertEquals("size", query.toSdk(null).expressionAttributeNames().get("#a1"));
+    assertEquals("size", query.toSdk(null, ReturnConsumedCapacity.INDEXES).expressionAttributeNames().get("#a1"));
   }
 
   @Test
@@ -54,11 +55,11 @@ class RequestInvariantsTest {
         ImmutableMap.of(":v0", VALUE.get(":v0"), ":v1", new RequestValue.Bound(AttributeValue.fromN("10"))));
     Query query = new Query("Drive", Optional.empty(), "#a0 = :v0", Optional.of("#a1 > :v1"), Optional.empty(),
         attributes, true, Optional.empty(), false, Selection.PROJECTED, false);
-    assertEquals("#a1 > :v1", query.toSdk(null).filterExpression());
+    assertEquals("#a1 > :v1", query.toSdk(null, ReturnConsumedCapacity.INDEXES).filterExpression());
     Scan scan = new Scan("Drive", Optional.empty(), Optional.of("#a1 > :v1"), Optional.empty(),
         new ExpressionAttributes(ImmutableMap.of("#a1", "size"), ImmutableMap.of(":v1", attributes.values().get(":v1"))),
         Optional.empty(), false, Selection.PROJECTED, false, Optional.empty());
-    assertEquals("#a1 > :v1", scan.toSdk(null).filterExpression());
+    assertEquals("#a1 > :v1", scan.toSdk(null, ReturnConsumedCapacity.INDEXES).filterExpression());
   }
 
   @Test
@@ -88,8 +89,8 @@ class RequestInvariantsTest {
     assertThrows(IllegalArgumentException.class, () -> new Scan.Segment(-1, 4));
     Scan scan = new Scan("Drive", Optional.empty(), Optional.empty(), Optional.empty(), ExpressionAttributes.NONE,
         Optional.empty(), false, Selection.PROJECTED, false, Optional.empty()).inSegment(new Scan.Segment(1, 4));
-    assertEquals(1, scan.toSdk(null).segment());
-    assertEquals(4, scan.toSdk(null).totalSegments());
+    assertEquals(1, scan.toSdk(null, ReturnConsumedCapacity.INDEXES).segment());
+    assertEquals(4, scan.toSdk(null, ReturnConsumedCapacity.INDEXES).totalSegments());
   }
 
   private static Query query(String keyCondition, ExpressionAttributes attributes) {
