@@ -19,6 +19,11 @@ final class FilesTable {
   static final String SOURCE = "Drive";
   static final String ACCOUNT = "a1";
   static final String PARTITION = DriveTree.partition(ACCOUNT);
+  /**
+   * The property that makes keycond's requests those of the raw SDK's baseline, which does not ask
+   * for the consumed capacity.
+   */
+  static final String NOT_ASKING = "consumedCapacity=none";
 
   /** Inline, so the benchmark needs no file next to the jar. */
   static final String MAPPING = """

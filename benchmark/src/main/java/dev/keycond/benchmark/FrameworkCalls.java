@@ -16,8 +16,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * a 10-row prefix Query and of a keyed UPDATE, each against the raw SDK request keycond's plan
  * sends, on the baseline's client: the latency of one call on one thread, and the calls a second
  * of 1 and 8 threads sharing one keycond {@code Connection}, a HikariCP pool of 8 keycond
- * connections (one borrowed for each call) or one raw client. The point read is
- * {@link HttpClients}'.
+ * connections (one borrowed for each call) or one raw client. The targets hold connections with
+ * {@code consumedCapacity=none}, whose requests are the raw SDK's; a connection as opened by default
+ * is set against the raw request that asks for the consumed capacity as its requests do. The point
+ * read is {@link HttpClients}'.
  */
 final class FrameworkCalls implements Measurement {
   static final String PREFIX_SQL = "SELECT path, size FROM files WHERE account = ? AND path LIKE ?";
@@ -26,11 +28,12 @@ final class FrameworkCalls implements Measurement {
   private static final int[] THREADS = {1, 8};
 
   /**
-   * A call made by keycond and by the raw SDK; {@code asking} is the raw request asking for the
-   * consumed capacity, as keycond's does.
+   * A call made by keycond and by the raw SDK: {@code keycond} on a connection as opened by
+   * default, {@code notAsking} and {@code pooled} on connections with {@code consumedCapacity=none};
+   * {@code asking} is the raw request asking for the consumed capacity, as a default connection's does.
    */
-  private record Scenario(String name, String sql, String rawRequest, CalledWays.Call keycond, CalledWays.Call pooled,
-      CalledWays.Call raw, CalledWays.Call asking) {}
+  private record Scenario(String name, String sql, String rawRequest, CalledWays.Call keycond,
+      CalledWays.Call notAsking, CalledWays.Call pooled, CalledWays.Call raw, CalledWays.Call asking) {}
 
   private final String endpoint;
 
@@ -44,37 +47,46 @@ final class FrameworkCalls implements Measurement {
         .append("Each call prepares, binds, executes, reads every row (or the update count) and closes, as Spring's ")
         .append("`JdbcTemplate`, MyBatis or Hibernate without a statement cache call a driver; the raw SDK sends the ")
         .append("request keycond's plan sends, on ").append(RawSdk.BASELINE.label).append(", once as a user would ")
-        .append("write it and once asking, as keycond does for each statement's cost, for the consumed capacity ")
-        .append("(which dynalite then computes on the cores the client runs on). Latency: ")
+        .append("write it and once asking, as a keycond connection does by default for each statement's cost, for ")
+        .append("the consumed capacity (which dynalite then computes on the cores the client runs on); keycond on a ")
+        .append("connection as opened by default and on one with `").append(FilesTable.NOT_ASKING)
+        .append("`, whose requests are the raw SDK's. Latency: ")
         .append(CalledWays.latencyMethod(ROUNDS)).append(". Throughput: 1 and 8 threads sharing one keycond ")
-        .append("`Connection`, a HikariCP pool of ").append(ConnectionPool.SIZE)
-        .append(" keycond connections (one borrowed for each call) or one raw client, ")
+        .append("`Connection`, a HikariCP pool of ").append(ConnectionPool.SIZE).append(" keycond connections with `")
+        .append(FilesTable.NOT_ASKING).append("` (one borrowed for each call) or one raw client, ")
         .append(CalledWays.throughputMethod()).append(".\n\n")
         .append("| call | way | median | p90 | / raw | 1 thread, calls a second | 8 threads | requests |\n")
         .append("|---|---|---|---|---|---|---|---|\n");
     List<SummaryRow> summary = new ArrayList<>();
     try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint));
-        ConnectionPool pool = new ConnectionPool(FilesTable.jdbcUrl(endpoint));
+        Connection notAsking = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint, FilesTable.NOT_ASKING + ";"));
+        ConnectionPool pool = new ConnectionPool(FilesTable.jdbcUrl(endpoint, FilesTable.NOT_ASKING + ";"));
         DynamoDbClient client = RawSdk.client(endpoint)) {
       List<Scenario> scenarios = List.of(
           new Scenario("10-row prefix Query", PREFIX_SQL, "`Query`",
-              n -> prefixQuery(connection, n), n -> pool.borrowing(pooled -> prefixQuery(pooled, n)),
+              n -> prefixQuery(connection, n), n -> prefixQuery(notAsking, n),
+              n -> pool.borrowing(pooled -> prefixQuery(pooled, n)),
               n -> WarmLatency.raw(client, DriveTree.tenPhotoPrefix(n)),
               n -> WarmLatency.raw(client, DriveTree.tenPhotoPrefix(n), true)),
           new Scenario("keyed UPDATE", PhotoSizeUpdate.SQL, "`UpdateItem` with `attribute_exists(PK)`",
-              n -> PhotoSizeUpdate.keycond(connection, n), n -> pool.borrowing(pooled -> PhotoSizeUpdate.keycond(pooled, n)),
+              n -> PhotoSizeUpdate.keycond(connection, n), n -> PhotoSizeUpdate.keycond(notAsking, n),
+              n -> pool.borrowing(pooled -> PhotoSizeUpdate.keycond(pooled, n)),
               n -> PhotoSizeUpdate.raw(client, n), n -> PhotoSizeUpdate.raw(client, n, true)));
       for (Scenario scenario : scenarios) {
         Map<String, CalledWays.Call> ways = new LinkedHashMap<>();
         ways.put("keycond", scenario.keycond());
+        ways.put("notAsking", scenario.notAsking());
         ways.put("pooled", scenario.pooled());
         ways.put("raw", scenario.raw());
         ways.put("asking", scenario.asking());
         // The first call plans the statement, which may list the account's tables once: count a call as it repeats.
         scenario.keycond().run(0);
+        scenario.notAsking().run(0);
         WireCost keycondCost = WireCost.of(() -> scenario.keycond().run(0));
+        WireCost notAskingCost = WireCost.of(() -> scenario.notAsking().run(0));
         WireCost rawCost = WireCost.of(() -> scenario.raw().run(0));
         WireCost.checkSameRows(scenario.name(), keycondCost, rawCost);
+        WireCost.checkSameRows(scenario.name(), notAskingCost, rawCost);
         Map<String, List<Double>> latency = CalledWays.latency(ways, ROUNDS);
         Map<Integer, Map<String, Double>> throughput = new LinkedHashMap<>();
         for (int threads : THREADS) {
@@ -83,12 +95,18 @@ final class FrameworkCalls implements Measurement {
         double rawMedian = Stats.median(latency.get("raw"));
         for (String way : ways.keySet()) {
           double median = Stats.median(latency.get(way));
-          WireCost cost = way.equals("raw") || way.equals("asking") ? rawCost : keycondCost;
+          WireCost cost = switch (way) {
+            case "raw", "asking" -> rawCost;
+            case "keycond" -> keycondCost;
+            default -> notAskingCost;
+          };
           md.append("| ").append(scenario.name()).append(" | ").append(switch (way) {
             case "raw" -> "raw SDK " + scenario.rawRequest();
             case "asking" -> "raw SDK, the same request asking `ReturnConsumedCapacity=" + RawSdk.AS_KEYCOND
                 + "` as keycond's does";
-            case "pooled" -> "keycond, the same, on a connection borrowed from a HikariCP pool of " + ConnectionPool.SIZE;
+            case "notAsking" -> "keycond, the same, on a connection with `" + FilesTable.NOT_ASKING + "`";
+            case "pooled" -> "keycond, the same, on a connection with `" + FilesTable.NOT_ASKING + "` borrowed from a "
+                + "HikariCP pool of " + ConnectionPool.SIZE;
             default -> "keycond, `" + scenario.sql() + "`";
           })
               .append(" | ").append(Stats.ms(median))
@@ -101,18 +119,20 @@ final class FrameworkCalls implements Measurement {
           }
           md.append(" | ").append(cost.requestText()).append(" |\n");
         }
-        summary.add(SummaryRow.of("framework-style " + scenario.name() + " (prepare, bind, execute, read, close), 1 "
-            + "thread", Stats.median(latency.get("keycond")), rawMedian, Stats.ms(Stats.median(latency.get("keycond"))),
-            Stats.ms(rawMedian), new Target.Ratio(1.15), keycondCost, rawCost));
+        double notAskingMedian = Stats.median(latency.get("notAsking"));
+        String measure = "framework-style " + scenario.name() + ", `" + FilesTable.NOT_ASKING + "`, ";
+        summary.add(SummaryRow.of(measure + "prepare, bind, execute, read, close, 1 thread", notAskingMedian,
+            rawMedian, Stats.ms(notAskingMedian), Stats.ms(rawMedian), new Target.Ratio(1.15), notAskingCost, rawCost));
         Map<String, Double> atPoolSize = throughput.get(ConnectionPool.SIZE);
-        summary.add(SummaryRow.callsASecond("framework-style " + scenario.name() + ", calls a second, "
-            + ConnectionPool.SIZE + " threads on one connection", atPoolSize.get("keycond"), atPoolSize.get("raw"),
-            new Target.AtLeast(0.9), keycondCost, rawCost));
-        summary.add(SummaryRow.callsASecond("framework-style " + scenario.name() + ", calls a second, "
-            + ConnectionPool.SIZE + " threads on a HikariCP pool of " + ConnectionPool.SIZE + " connections (raw: one "
-            + "client)", atPoolSize.get("pooled"), atPoolSize.get("raw"), new Target.AtLeast(0.9), keycondCost, rawCost));
-        summary.addAll(SummaryRow.againstAsking("request", latency.get("keycond"), latency.get("asking"),
-            ConnectionPool.SIZE, atPoolSize.get("keycond"), atPoolSize.get("asking"), keycondCost, rawCost));
+        summary.add(SummaryRow.callsASecond(measure + "calls a second, " + ConnectionPool.SIZE
+            + " threads on one connection", atPoolSize.get("notAsking"), atPoolSize.get("raw"),
+            new Target.AtLeast(0.9), notAskingCost, rawCost));
+        summary.add(SummaryRow.callsASecond(measure + "calls a second, " + ConnectionPool.SIZE + " threads on a "
+            + "HikariCP pool of " + ConnectionPool.SIZE + " connections (raw: one client)", atPoolSize.get("pooled"),
+            atPoolSize.get("raw"), new Target.AtLeast(0.9), notAskingCost, rawCost));
+        summary.addAll(SummaryRow.againstAsking(scenario.name(), "request", latency.get("keycond"),
+            latency.get("asking"), ConnectionPool.SIZE, atPoolSize.get("keycond"), atPoolSize.get("asking"),
+            keycondCost, rawCost));
       }
     }
     md.append("\nLoad average (1 min) at the end: ").append(Machine.loadAverage()).append(".\n");

@@ -30,19 +30,22 @@ record Section(String details, List<SummaryRow> summaryRows) {
     }
 
     /**
-     * Two rows without a target: keycond's call against the raw request that asks for the consumed
-     * capacity as keycond's does, the latency on one thread and the calls a second at {@code threads}.
+     * Two rows without a target: keycond's framework-style {@code call} as a connection makes it by
+     * default, asking for the consumed capacity, against the raw request that asks as keycond's does:
+     * the latency on one thread and the calls a second at {@code threads}.
      */
-    static List<SummaryRow> againstAsking(String request, List<Double> keycondLatency, List<Double> askingLatency,
-        int threads, double keycondCalls, double askingCalls, WireCost keycondCost, WireCost askingCost) {
+    static List<SummaryRow> againstAsking(String call, String request, List<Double> keycondLatency,
+        List<Double> askingLatency, int threads, double keycondCalls, double askingCalls, WireCost keycondCost,
+        WireCost askingCost) {
       double keycond = Stats.median(keycondLatency);
       double asking = Stats.median(askingLatency);
+      String measure = "framework-style " + call + ", keycond's default `consumedCapacity=indexes`, ";
+      String against = ", against the raw " + request + " asking for the consumed capacity as keycond's does";
       return List.of(
-          of("the same, 1 thread, against the raw " + request + " asking for the consumed capacity as keycond's does",
-              keycond, asking, Stats.ms(keycond), Stats.ms(asking), new Target.None(), keycondCost, askingCost),
-          callsASecond("the same, " + threads + " threads on one connection, against the raw " + request
-              + " asking for the consumed capacity", keycondCalls, askingCalls, new Target.None(), keycondCost,
-              askingCost));
+          of(measure + "1 thread" + against, keycond, asking, Stats.ms(keycond), Stats.ms(asking), new Target.None(),
+              keycondCost, askingCost),
+          callsASecond(measure + threads + " threads on one connection" + against, keycondCalls, askingCalls,
+              new Target.None(), keycondCost, askingCost));
     }
 
     private static String perSecond(double calls) {
