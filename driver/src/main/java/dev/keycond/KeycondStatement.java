@@ -18,7 +18,8 @@ public interface KeycondStatement {
   /**
    * What the statement's last execution cost in DynamoDB: the requests DynamoDB answered by
    * operation, the items read and written, and the capacity units of each table and index, as
-   * DynamoDB reported them. A result is read lazily, so once its last row is read this is the whole
+   * DynamoDB reported them (none, and {@link StatementCost#unitsReported()} false, on a connection
+   * with {@code consumedCapacity=none}). A result is read lazily, so once its last row is read this is the whole
    * statement's cost, and before that what has been sent so far. An EXPLAIN, a statement refused
    * before it ran and a statement not run yet cost nothing ({@link StatementCost#NONE}); the
    * statements of {@code executeBatch} cost what they cost together.
