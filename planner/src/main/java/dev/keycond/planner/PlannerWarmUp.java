@@ -27,21 +27,23 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Plans and runs, without DynamoDB, the kinds of statement a connection's first one usually is,
- * over a table that exists only here: first a simple SELECT (a prefix Query), planned without
- * Calcite's front end, then a keyed read with a condition left to the server, an expression, ORDER
- * BY and LIMIT, planned through it. A first connection runs the simple one on a background thread
- * while it talks to DynamoDB, which takes longer, so that its first statement finds the simple
- * planner, the request builders and the read path loaded; and the other once it is open and its
- * first statement is over ({@code FirstStatement}), so that Calcite's parser, validator, converter
- * and keycond's rules are loaded by the time a later statement needs them, without taking a core
- * from the connection while it connects (on 2 cores, both halves side by side made the connection
- * slower than connecting alone by about as much as it won) nor from a first statement that needs
- * none of it (beside a first keyed UPDATE, it made the UPDATE 40 to 60 ms slower once connected). A
- * first statement that needs Calcite loads it on its own thread, as it did when the warm-up had not
- * got that far. Their Queries are answered by a {@link WarmUpClient}, which sends nothing.
+ * over a table that exists only here: first a simple SELECT (a prefix Query) and a keyed UPDATE as
+ * frameworks send it, both planned without Calcite's front end, then a keyed read with a condition
+ * left to the server, an expression, ORDER BY and LIMIT, planned through it. A first connection
+ * runs the simple ones on a background thread while it talks to DynamoDB, which takes longer, so
+ * that its first statement finds the simple planners, the request builders and the read and keyed
+ * write paths loaded; and the other once it is open and its first statement is over
+ * ({@code FirstStatement}), so that Calcite's parser, validator, converter and keycond's rules are
+ * loaded by the time a later statement needs them, without taking a core from the connection while
+ * it connects (on 2 cores, both halves side by side made the connection slower than connecting
+ * alone by about as much as it won) nor from a first statement that needs none of it (beside a
+ * first keyed UPDATE, it made the UPDATE 40 to 60 ms slower once connected). A first statement
+ * that needs Calcite loads it on its own thread, as it did when the warm-up had not got that far.
+ * Their requests are answered by a {@link WarmUpClient}, which sends nothing.
  */
 public final class PlannerWarmUp {
   private static final String SIMPLE_SQL = "SELECT path, size FROM t WHERE account = 'a' AND path LIKE 'r/%'";
+  private static final String SIMPLE_UPDATE_SQL = "UPDATE t SET size = ? WHERE account = ? AND path = ?";
   private static final String SQL = "SELECT path, UPPER(path) AS upper_path, size FROM t"
       + " WHERE account = 'a' AND path LIKE 'r/%' AND size > 0 ORDER BY path LIMIT 10";
 
@@ -141,23 +143,23 @@ public final class PlannerWarmUp {
     }
   }
 
-  /** Runs both statements, as {@link #start()} does; each reads one row. */
+  /** Runs the three statements, as {@link #start()} does; each reads or writes one row. */
   public static long run() {
     return runSimple() + runThroughCalcite();
   }
 
   /**
-   * Plans and runs the simple statement.
+   * Plans and runs the simple statements.
    *
-   * @throws IllegalStateException when it is not planned as a simple SELECT
+   * @throws IllegalStateException when one is not planned without Calcite's front end
    */
   private static long runSimple() {
     StatementPlanner planner = planner();
-    long read = read(planner, SIMPLE_SQL);
-    if (planner.cacheStatistics().simplePlans() != 1) {
-      throw new IllegalStateException(SIMPLE_SQL + " was not planned as a simple SELECT");
+    long rows = read(planner, SIMPLE_SQL) + write(planner, SIMPLE_UPDATE_SQL, List.of(2L, "a", "r/x"));
+    if (planner.cacheStatistics().simplePlans() != 2) {
+      throw new IllegalStateException(SIMPLE_SQL + " or " + SIMPLE_UPDATE_SQL + " was planned through Calcite");
     }
-    return read;
+    return rows;
   }
 
   private static long runThroughCalcite() {
@@ -179,6 +181,13 @@ public final class PlannerWarmUp {
         new SourceTable("WarmUp", new KeySchema("PK", Optional.of("SK")), ImmutableMap.of(), ImmutableList.of()),
         List.of(mapping));
     return new StatementPlanner(KeycondSchema.of(table), StatementSettings.defaults());
+  }
+
+  private static long write(StatementPlanner planner, String sql, List<Object> parameters) {
+    PlannedUpdate update = (PlannedUpdate) planner.prepare(sql);
+    ExecutionContext context = new ExecutionContext(new DynamoGateway(new WarmUpClient(List.of())), List.of(),
+        planner.settings(), 0);
+    return update.execute(context, List.of(parameters), false).counts()[0];
   }
 
   private static long read(StatementPlanner planner, String sql) {

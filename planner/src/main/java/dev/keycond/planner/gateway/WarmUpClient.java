@@ -8,12 +8,16 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbServiceClientConfigurati
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * A DynamoDB client that sends nothing: every Query it is given answers with the same items, and
- * every other operation is unsupported. The planner's warm-up reads through it, so that keycond's
- * read path (the gateway, paging, costs, decoding) is loaded before a connection's first statement
- * needs it; only the SDK's own handling of a real Query is left to that statement.
+ * A DynamoDB client that sends nothing: every Query it is given answers with the same items, every
+ * UpdateItem as one that changed its item, and every other operation is unsupported. The planner's
+ * warm-up reads and writes through it, so that keycond's read path (the gateway, paging, costs,
+ * decoding) and keyed write path (binding, the request, the count) are loaded before a
+ * connection's first statement needs them; only the SDK's own handling of a real request is left
+ * to that statement.
  */
 public final class WarmUpClient implements DynamoDbClient {
   private final List<Map<String, AttributeValue>> items;
@@ -25,6 +29,11 @@ public final class WarmUpClient implements DynamoDbClient {
   @Override
   public QueryResponse query(QueryRequest request) {
     return QueryResponse.builder().items(items).count(items.size()).scannedCount(items.size()).build();
+  }
+
+  @Override
+  public UpdateItemResponse updateItem(UpdateItemRequest request) {
+    return UpdateItemResponse.builder().build();
   }
 
   @Override
