@@ -42,6 +42,11 @@ final class FilesTable {
     return jdbcUrl(endpoint, "");
   }
 
+  /** The URL of a connection with {@link #NOT_ASKING}, whose requests are the raw SDK's. */
+  static String jdbcUrlNotAsking(String endpoint) {
+    return jdbcUrl(endpoint, NOT_ASKING + ";");
+  }
+
   /** The same URL with {@code properties} ({@code name=value;}...) before the mapping, which ends it. */
   static String jdbcUrl(String endpoint, String properties) {
     return "jdbc:keycond:region=" + RawSdk.REGION + ";endpoint=" + endpoint

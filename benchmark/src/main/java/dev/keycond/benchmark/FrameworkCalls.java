@@ -59,8 +59,8 @@ final class FrameworkCalls implements Measurement {
         .append("|---|---|---|---|---|---|---|---|\n");
     List<SummaryRow> summary = new ArrayList<>();
     try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint));
-        Connection notAsking = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint, FilesTable.NOT_ASKING + ";"));
-        ConnectionPool pool = new ConnectionPool(FilesTable.jdbcUrl(endpoint, FilesTable.NOT_ASKING + ";"));
+        Connection notAsking = DriverManager.getConnection(FilesTable.jdbcUrlNotAsking(endpoint));
+        ConnectionPool pool = new ConnectionPool(FilesTable.jdbcUrlNotAsking(endpoint));
         DynamoDbClient client = RawSdk.client(endpoint)) {
       List<Scenario> scenarios = List.of(
           new Scenario("10-row prefix Query", PREFIX_SQL, "`Query`",

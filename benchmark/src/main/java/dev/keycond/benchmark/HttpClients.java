@@ -58,8 +58,8 @@ final class HttpClients implements Measurement {
     Map<String, WireCost> costs = new LinkedHashMap<>();
     List<DynamoDbClient> clients = new ArrayList<>();
     try (Connection connection = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint));
-        Connection notAsking = DriverManager.getConnection(FilesTable.jdbcUrl(endpoint, FilesTable.NOT_ASKING + ";"));
-        ConnectionPool pool = new ConnectionPool(FilesTable.jdbcUrl(endpoint, FilesTable.NOT_ASKING + ";"))) {
+        Connection notAsking = DriverManager.getConnection(FilesTable.jdbcUrlNotAsking(endpoint));
+        ConnectionPool pool = new ConnectionPool(FilesTable.jdbcUrlNotAsking(endpoint))) {
       for (HttpStack stack : HttpStack.values()) {
         DynamoDbClient client = RawSdk.client(endpoint, stack);
         clients.add(client);

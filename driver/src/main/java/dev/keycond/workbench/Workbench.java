@@ -25,16 +25,24 @@ public final class Workbench {
       err.println("usage: keycond workbench <jdbc:keycond:...> [--port N]");
       return 2;
     }
-    // The page shows what each request consumed, whatever the URL says the application asks for.
-    Properties unitsOfEachIndex = new Properties();
-    unitsOfEachIndex.setProperty("consumedCapacity", "indexes");
-    try (Connection connection = new Driver().connect(url.get(), unitsOfEachIndex)) {
+    try (Connection connection = connect(url.get())) {
       serve(connection.unwrap(KeycondConnection.class), port.get(), out);
     } catch (SQLException e) {
       err.println("keycond workbench: " + e.getMessage());
       return 1;
     }
     return 0;
+  }
+
+  /**
+   * The connection the workbench runs its statements on: the URL's, asking for the units of each
+   * table and index whatever the URL's {@code consumedCapacity} says, since the page shows what
+   * each request consumed.
+   */
+  public static Connection connect(String url) throws SQLException {
+    Properties unitsOfEachIndex = new Properties();
+    unitsOfEachIndex.setProperty("consumedCapacity", "indexes");
+    return new Driver().connect(url, unitsOfEachIndex);
   }
 
   /** The value of {@code --port}, 0 without one, empty when it is not a port. */

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.keycond.KeycondStatement;
 import dev.keycond.demo.Dynalite;
 import dev.keycond.demo.RecordingProxy;
 import dev.keycond.jdbc.KeycondConnection;
+import dev.keycond.planner.cost.StatementCost;
 import dev.keycond.testing.DemoDatabase;
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -108,6 +110,31 @@ class WorkbenchServerTest {
 
   private static List<String> operations() {
     return db.dataRequests().stream().map(RecordingProxy.Request::operation).toList();
+  }
+
+  /** The cost of {@link #PREFIX} on a connection, every row read. */
+  private static StatementCost prefixCost(Connection on) throws Exception {
+    try (Statement statement = on.createStatement(); ResultSet rows = statement.executeQuery(PREFIX)) {
+      int read = 0;
+      while (rows.next()) {
+        read++;
+      }
+      assertTrue(read > 0, PREFIX + " returned no rows");
+      return statement.unwrap(KeycondStatement.class).cost();
+    }
+  }
+
+  @Test
+  void theWorkbenchAsksForTheUnitsWhateverTheUrlSays() throws Exception {
+    String notAsking = db.url("consumedCapacity=none");
+    try (Connection plain = DriverManager.getConnection(notAsking);
+        Connection workbench = Workbench.connect(notAsking)) {
+      assertFalse(prefixCost(plain).unitsReported(), "the URL's property is in effect on other connections");
+      StatementCost cost = prefixCost(workbench);
+      assertTrue(cost.unitsReported());
+      assertTrue(cost.readCapacityUnits() > 0, cost::summary);
+      assertTrue(cost.summary().endsWith(" RCU"), cost::summary);
+    }
   }
 
   @Test

@@ -37,7 +37,7 @@ public record StatementCost(Map<String, Long> requests, long itemsRead, long ite
   public static final List<String> WRITE_OPERATIONS = List.of("PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem",
       "TransactWriteItems");
   /** What a cost says in place of units its requests did not ask for. */
-  public static final String UNITS_NOT_ASKED = "units not asked (consumedCapacity=none)";
+  private static final String UNITS_NOT_ASKED = "units not asked (consumedCapacity=none)";
   /** The cost of a statement that sent nothing. */
   public static final StatementCost NONE = new StatementCost(Map.of(), 0, 0, List.of(), true);
 
