@@ -1,8 +1,5 @@
 package dev.keycond.planner.settings;
 
-import dev.keycond.planner.error.KeycondException;
-import dev.keycond.planner.error.SqlState;
-import java.util.Locale;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
@@ -37,12 +34,6 @@ public enum CapacityReport {
 
   /** The property's value, in any case: {@code indexes}, {@code total} or {@code none}. */
   public static CapacityReport parse(String text) {
-    for (CapacityReport report : values()) {
-      if (report.name().equals(text.trim().toUpperCase(Locale.ROOT))) {
-        return report;
-      }
-    }
-    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
-        "Invalid value '" + text + "' for property consumedCapacity: use indexes, total or none");
+    return PropertyChoice.parse(CapacityReport.class, "consumedCapacity", text);
   }
 }

@@ -1,7 +1,5 @@
 package dev.keycond.planner.settings;
 
-import dev.keycond.planner.error.KeycondException;
-import dev.keycond.planner.error.SqlState;
 import java.util.Locale;
 
 /**
@@ -17,13 +15,7 @@ public enum ExplainForm {
   JAVA;
 
   public static ExplainForm parse(String text) {
-    for (ExplainForm form : values()) {
-      if (form.toString().equals(text.trim().toLowerCase(Locale.ROOT))) {
-        return form;
-      }
-    }
-    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
-        "Invalid value '" + text + "' for property explain: use text, cli or java");
+    return PropertyChoice.parse(ExplainForm.class, "explain", text);
   }
 
   /** The property's value: {@code text}, {@code cli} or {@code java}. */

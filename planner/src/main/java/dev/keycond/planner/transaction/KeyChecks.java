@@ -1,7 +1,6 @@
 package dev.keycond.planner.transaction;
 
-import dev.keycond.planner.error.KeycondException;
-import dev.keycond.planner.error.SqlState;
+import dev.keycond.planner.settings.PropertyChoice;
 import java.util.Locale;
 
 /**
@@ -23,13 +22,7 @@ public enum KeyChecks {
 
   /** The property's value, {@code immediate} or {@code deferred}, in any case. */
   public static KeyChecks parse(String text) {
-    for (KeyChecks checks : values()) {
-      if (checks.toString().equals(text.trim().toLowerCase(Locale.ROOT))) {
-        return checks;
-      }
-    }
-    throw new KeycondException(SqlState.INVALID_PARAMETER_VALUE,
-        "Invalid value '" + text + "' for property keyChecks: use immediate or deferred");
+    return PropertyChoice.parse(KeyChecks.class, "keyChecks", text);
   }
 
   @Override
