@@ -183,21 +183,22 @@ public final class PlannerWarmUp {
     return new StatementPlanner(KeycondSchema.of(table), StatementSettings.defaults());
   }
 
+  /** A run of the planner's statements against a client that sends nothing and knows one item of its table. */
+  private static ExecutionContext context(StatementPlanner planner) {
+    Map<String, AttributeValue> item = Map.of("PK", AttributeValue.fromS("A#a"), "SK", AttributeValue.fromS("r/x"),
+        "size", AttributeValue.fromN("1"));
+    return new ExecutionContext(new DynamoGateway(new WarmUpClient(List.of(item))), List.of(), planner.settings(), 0);
+  }
+
   private static long write(StatementPlanner planner, String sql, List<Object> parameters) {
     PlannedUpdate update = (PlannedUpdate) planner.prepare(sql);
-    ExecutionContext context = new ExecutionContext(new DynamoGateway(new WarmUpClient(List.of())), List.of(),
-        planner.settings(), 0);
-    return update.execute(context, List.of(parameters), false).counts()[0];
+    return update.execute(context(planner), List.of(parameters), false).counts()[0];
   }
 
   private static long read(StatementPlanner planner, String sql) {
     PlannedQuery query = (PlannedQuery) planner.prepare(sql);
-    Map<String, AttributeValue> item = Map.of("PK", AttributeValue.fromS("A#a"), "SK", AttributeValue.fromS("r/x"),
-        "size", AttributeValue.fromN("1"));
-    ExecutionContext context = new ExecutionContext(new DynamoGateway(new WarmUpClient(List.of(item))), List.of(),
-        planner.settings(), 0);
     long read = 0;
-    try (RowCursor rows = query.execute(context)) {
+    try (RowCursor rows = query.execute(context(planner))) {
       while (rows.next()) {
         read++;
       }

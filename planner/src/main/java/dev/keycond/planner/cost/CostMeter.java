@@ -37,14 +37,7 @@ public final class CostMeter {
     requests.merge(request.operation(), 1L, Long::sum);
     this.itemsRead += itemsRead;
     this.itemsWritten += itemsWritten;
-    if (!unitsAsked) {
-      // An answer may carry units it was not asked for; a statement's units are all asked for, or unknown.
-      unitsUnasked = true;
-      units.clear();
-    }
-    if (unitsUnasked) {
-      return;
-    }
+    unitsUnasked |= !unitsAsked;
     int kind = request instanceof ReadRequest ? 0 : 1;
     for (ConsumedCapacity capacity : consumed) {
       itemize(capacity, request.tableName(), (table, index, units) -> add(table, index, kind, units));
@@ -93,8 +86,11 @@ public final class CostMeter {
   /** What the statement has cost so far. */
   public synchronized StatementCost snapshot() {
     List<Capacity> capacity = new ArrayList<>();
-    units.forEach((target, u) -> capacity.add(new Capacity(target.get(0),
-        target.get(1).isEmpty() ? Optional.empty() : Optional.of(target.get(1)), u[0], u[1])));
+    // Units some requests reported are not the statement's when another's were not asked for.
+    if (!unitsUnasked) {
+      units.forEach((target, u) -> capacity.add(new Capacity(target.get(0),
+          target.get(1).isEmpty() ? Optional.empty() : Optional.of(target.get(1)), u[0], u[1])));
+    }
     return new StatementCost(requests, itemsRead, itemsWritten, capacity, !unitsUnasked);
   }
 }
